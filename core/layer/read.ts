@@ -1,0 +1,127 @@
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import type * as TS from "typescript";
+import { report, type Clauz3Options, type Finding, type TypeScript } from "../context";
+import type { ContractModel, EventClassModel, LayerFileModel, LayerModel, ToolModel } from "../model";
+import { runtimeExportAt } from "../runtime-symbols";
+import { checkAgentFile } from "./agent";
+import { domainOf, isProjectSource, isTrustedFile } from "./classify";
+import { readContract } from "./contracts";
+import { EventReader } from "./events";
+import { readTool } from "./tools";
+
+/** The trusted layer of a program and every rule violation found while reading it. */
+export interface LayerResult {
+  readonly model: LayerModel;
+  readonly findings: readonly Finding[];
+  /** Files of the program that are agent source (not trusted, not declarations, not dependencies). */
+  readonly agentFiles: readonly TS.SourceFile[];
+  readonly isTrusted: (file: TS.SourceFile) => boolean;
+}
+
+/** SHA-256 of a file's bytes on disk, or of its text when it exists only in memory. */
+export function sha256Of(file: TS.SourceFile): string {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file.fileName);
+  } catch {
+    bytes = Buffer.from(file.text, "utf8");
+  }
+  return crypto.createHash("sha256").update(bytes).digest("hex");
+}
+
+/**
+ * Read a program's trusted layer and check every trusted-layer rule. Never throws: an internal
+ * failure on a file becomes an `internal-error` finding on that file (fail closed, never a silent pass).
+ */
+export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Options = {}): LayerResult {
+  const checker = program.getTypeChecker();
+  const findings: Finding[] = [];
+  const ctx = { ts, program, checker, findings, options };
+  const projectDir = program.getCurrentDirectory();
+  const trustedCache = new Map<string, boolean>();
+  const isTrusted = (file: TS.SourceFile): boolean => {
+    let t = trustedCache.get(file.fileName);
+    if (t === undefined) {
+      t = isProjectSource(file.fileName, file.isDeclarationFile) && isTrustedFile(file.fileName, projectDir, options);
+      trustedCache.set(file.fileName, t);
+    }
+    return t;
+  };
+  const eventReader = new EventReader(ctx, isTrusted);
+  const tools = new Map<string, ToolModel>();
+  const contracts = new Map<string, ContractModel>();
+  const files = new Map<string, LayerFileModel>();
+  const agentFiles: TS.SourceFile[] = [];
+
+  const guarded = (file: TS.SourceFile, work: () => void): void => {
+    try {
+      work();
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      findings.push({ rule: "internalError", file, start: 0, length: 0, message: `clauz3 could not check ${file.fileName}: ${detail}. This is a bug in clauz3; the file is treated as failing until it is fixed.` });
+    }
+  };
+
+  const sources = program.getSourceFiles().filter((f) => isProjectSource(f.fileName, f.isDeclarationFile));
+  const trustedFiles = sources.filter(isTrusted);
+  // Events first: tools in any file may construct events declared in any other.
+  for (const file of trustedFiles) {
+    guarded(file, () => {
+      files.set(file.fileName, { fileName: file.fileName, domain: domainOf(file.fileName), sha256: sha256Of(file) });
+      const visit = (node: TS.Node): void => {
+        if (ts.isClassDeclaration(node)) eventReader.read(node);
+        else if (ts.isClassExpression(node) && eventReader.isEventClass(node)) {
+          report(ctx, "eventClassForm", node, { problem: "Event classes must be declared with `class Name extends Base` at module top level, not as expressions." });
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+    });
+  }
+  for (const file of trustedFiles) {
+    guarded(file, () => {
+      const visit = (node: TS.Node): void => {
+        if (ts.isCallExpression(node)) {
+          const which = runtimeExportAt(ts, checker, node.expression);
+          if (which === "trusted") {
+            const tool = readTool(ctx, eventReader, node);
+            if (tool) tools.set(tool.id, tool);
+          } else if (which === "contract") {
+            const c = readContract(ctx, node);
+            if (c) contracts.set(c.id, c);
+          } else if (which === "performs" || which === "requires" || which === "ensures") {
+            const parent = node.parent;
+            const inTrusted = ts.isCallExpression(parent) && runtimeExportAt(ts, checker, parent.expression) === "trusted" && parent.arguments.includes(node);
+            if (!inTrusted) report(ctx, "toolForm", node, { problem: `\`${which}(...)\` is only allowed as an argument of \`trusted(...)\`.` });
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+    });
+  }
+  for (const file of sources) {
+    if (isTrusted(file)) continue;
+    agentFiles.push(file);
+    guarded(file, () => checkAgentFile(ctx, eventReader, file));
+  }
+
+  const events = new Map<string, EventClassModel>();
+  const eventByDeclaration = new Map<TS.Node, EventClassModel>();
+  for (const [decl, model] of eventReader.byDeclaration) {
+    if (!model) continue;
+    events.set(model.id, model);
+    eventByDeclaration.set(decl, model);
+  }
+  const model: LayerModel = {
+    events,
+    tools,
+    contracts,
+    files,
+    eventByDeclaration,
+    toolByDeclaration: new Map([...tools.values()].map((t) => [t.declaration, t])),
+    contractByDeclaration: new Map([...contracts.values()].map((c) => [c.declaration, c])),
+  };
+  return { model, findings, agentFiles, isTrusted };
+}

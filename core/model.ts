@@ -1,0 +1,139 @@
+import type * as ts from "typescript";
+
+/** A position in a source file: 1-based line and column, plus the node's span. */
+export interface Span {
+  readonly fileName: string;
+  readonly start: number;
+  readonly length: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** The value types clauz3 models for tool parameters, event fields and contract parameters. */
+export type ValueType =
+  | { readonly kind: "string" }
+  | { readonly kind: "number" }
+  | { readonly kind: "boolean" }
+  | { readonly kind: "FilePath" }
+  | { readonly kind: "DirectoryPath" }
+  | { readonly kind: "void" }
+  | { readonly kind: "array"; readonly element: ValueType }
+  | { readonly kind: "record"; readonly name: string; readonly fields: readonly { readonly name: string; readonly type: ValueType }[] }
+  | { readonly kind: "unsupported"; readonly text: string };
+
+/** A parameter of a tool or contract as declared. */
+export interface ParameterModel {
+  readonly name: string;
+  readonly type: ValueType;
+  /** The declared type as written (for messages and the catalog). */
+  readonly typeText: string;
+  readonly optional: boolean;
+  /** Source text of the default value, when there is one. */
+  readonly defaultText: string | undefined;
+  readonly rest: boolean;
+  readonly node: ts.ParameterDeclaration;
+}
+
+export interface EventFieldModel {
+  readonly name: string;
+  readonly type: ValueType;
+  readonly typeText: string;
+  /** Id of the event class that declares the field. */
+  readonly declaredBy: string;
+}
+
+/** An event class: a subclass of `Event`. Identity is the declaration (`id`), never the name. */
+export interface EventClassModel {
+  /** `<fileName>#<className>` */
+  readonly id: string;
+  readonly name: string;
+  readonly fileName: string;
+  /** Id of the base event class; undefined when it extends `Event` directly. */
+  readonly baseId: string | undefined;
+  /** All fields, inherited first, in constructor order. */
+  readonly fields: readonly EventFieldModel[];
+  readonly declaration: ts.ClassDeclaration;
+  readonly span: Span;
+}
+
+/** One `new EventClass(...)` in a `performs` builder, with each field mapped to a tool parameter. */
+export interface PerformedEventModel {
+  readonly eventId: string;
+  /** field name → tool parameter name */
+  readonly fields: Readonly<Record<string, string>>;
+  readonly node: ts.NewExpression;
+}
+
+/** A `requires` or `ensures` declaration. */
+export interface PredicateModel {
+  /** Tool parameter names bound by the predicate's parameters (after the result, for ensures). */
+  readonly parameters: readonly string[];
+  /** For ensures: the name the predicate gives the result. */
+  readonly resultName: string | undefined;
+  readonly message: string | undefined;
+  readonly fn: ts.ArrowFunction | ts.FunctionExpression;
+  readonly node: ts.CallExpression;
+}
+
+/** A trusted tool: `export const name = trusted(...declarations, implementation)`. */
+export interface ToolModel {
+  /** `<fileName>#<exportName>` */
+  readonly id: string;
+  readonly name: string;
+  /** `<domain>.<name>` */
+  readonly qualifiedName: string;
+  readonly domain: string;
+  readonly fileName: string;
+  readonly parameters: readonly ParameterModel[];
+  readonly returnType: ValueType;
+  readonly performs:
+    | { readonly builderParameters: readonly string[]; readonly events: readonly PerformedEventModel[]; readonly node: ts.CallExpression }
+    | undefined;
+  readonly requires: readonly PredicateModel[];
+  readonly ensures: readonly PredicateModel[];
+  /** First JSDoc paragraph and the whole JSDoc text. */
+  readonly summary: string | undefined;
+  readonly documentation: string | undefined;
+  readonly call: ts.CallExpression;
+  readonly implementation: ts.FunctionExpression | ts.ArrowFunction;
+  readonly declaration: ts.VariableDeclaration;
+  readonly span: Span;
+}
+
+/** A contract: `export const name = contract(options?, body)`. */
+export interface ContractModel {
+  readonly id: string;
+  readonly name: string;
+  readonly qualifiedName: string;
+  readonly domain: string;
+  readonly fileName: string;
+  readonly parameters: readonly ParameterModel[];
+  /** The description template, when the contract has one. */
+  readonly template: { readonly text: string; readonly node: ts.Node } | undefined;
+  readonly summary: string | undefined;
+  readonly documentation: string | undefined;
+  readonly body: ts.ArrowFunction | ts.FunctionExpression;
+  readonly call: ts.CallExpression;
+  readonly declaration: ts.VariableDeclaration;
+  readonly span: Span;
+}
+
+/** A source file of a trusted layer. */
+export interface LayerFileModel {
+  readonly fileName: string;
+  readonly domain: string;
+  /** SHA-256 of the file's bytes on disk (of its text when it has no file). */
+  readonly sha256: string;
+}
+
+/** What core/layer reads from a program: the trusted layer's events, tools and contracts. */
+export interface LayerModel {
+  readonly events: ReadonlyMap<string, EventClassModel>;
+  readonly tools: ReadonlyMap<string, ToolModel>;
+  readonly contracts: ReadonlyMap<string, ContractModel>;
+  readonly files: ReadonlyMap<string, LayerFileModel>;
+  /** Look-ups by declaration node (the identity the prover resolves symbols to). */
+  readonly eventByDeclaration: ReadonlyMap<ts.Node, EventClassModel>;
+  readonly toolByDeclaration: ReadonlyMap<ts.Node, ToolModel>;
+  readonly contractByDeclaration: ReadonlyMap<ts.Node, ContractModel>;
+}

@@ -1,0 +1,179 @@
+/**
+ * The trusted-layer rules as data. Codes are stable: they appear in builds (`error TS93003`), in
+ * the editor and in CI logs, and are documented in the README's rule table (generated from here).
+ *
+ * Examples are complete files. In `invalid`, ⟦ and ⟧ mark the exact span the diagnostic covers;
+ * the test suite compiles every example and checks code, line, column and span.
+ */
+export interface RuleExample {
+  /** Path of the example file; a `trusted` segment makes it part of the trusted layer. */
+  readonly file: string;
+  readonly code: string;
+}
+
+export interface Rule {
+  readonly code: number;
+  /** Stable message id (kebab-case). */
+  readonly id: string;
+  /** One line for the README. */
+  readonly doc: string;
+  /** Message with `{placeholder}` slots; always says what to write instead. */
+  readonly message: string;
+  readonly valid: RuleExample;
+  readonly invalid: RuleExample;
+}
+
+const LAYER = "tools/demo/trusted/layer.ts";
+const HEADER = `import { trusted, requires, ensures, FilePath } from "clauz3";
+import { Event, performs } from "clauz3/events";
+import { contract, type ContractSpec } from "clauz3/spec";
+`;
+const EVENTS = `export class FsEvent extends Event { constructor(readonly path: string) { super(); } }
+export class Read extends FsEvent {}
+export class Write extends FsEvent {}
+`;
+const layer = (body: string): RuleExample => ({ file: LAYER, code: HEADER + EVENTS + body });
+
+export const RULES = {
+  agentDeclaration: {
+    code: 93001,
+    id: "agent-declaration",
+    doc: "Agent programs may not declare tools, events, contracts or their effects.",
+    message: "`{name}` is a trusted-layer declaration and is not allowed in agent source (outside the trusted roots). Call the tools and contracts of a trusted layer instead, or move this declaration into a `…/trusted/` directory.",
+    valid: {
+      file: "plan.ts",
+      code: `import { readFile } from "./tools/filesystem/trusted/effects";\nexport function main(path: string): void { readFile(path); }\n`,
+    },
+    invalid: {
+      file: "plan.ts",
+      code: `import { trusted } from "clauz3";\nexport const sneaky = ⟦trusted⟧(function sneaky(p: string): void {});\n`,
+    },
+  },
+  performsTwice: {
+    code: 93002,
+    id: "performs-twice",
+    doc: "A tool declares its events in exactly one `performs`.",
+    message: "`{tool}` already declares `performs(...)`; a second one is refused rather than replacing the first. Return every event from one builder: `performs((a, b) => [new A(a), new B(b)])`.",
+    valid: layer(`export const copy = trusted(performs((src: string, dest: string) => [new Read(src), new Write(dest)]), function copy(src: string, dest: string): void {});\n`),
+    invalid: layer(`export const copy = trusted(performs((src: string) => new Read(src)), ⟦performs((dest: string) => new Write(dest))⟧, function copy(src: string, dest: string): void {});\n`),
+  },
+  eventFieldArgument: {
+    code: 93003,
+    id: "event-field-argument",
+    doc: "Every event field argument is a builder parameter (no literal, no computed value).",
+    message: "Event field `{field}` of `{event}` must be a builder parameter, not {what}. Add a tool parameter for it and pass that parameter: computed or literal values cannot be checked against the call's arguments.",
+    valid: layer(`export const readFile = trusted(performs((path: string) => new Read(path)), function readFile(path: string): string { return ""; });\n`),
+    invalid: layer(`export const readConfig = trusted(performs(() => new Read(⟦"/etc/app.conf"⟧)), function readConfig(): string { return ""; });\n`),
+  },
+  unknownBuilderParameter: {
+    code: 93004,
+    id: "unknown-builder-parameter",
+    doc: "A builder (or requires/ensures predicate) parameter names a parameter of the tool.",
+    message: "`{name}` is not a parameter of `{tool}` (its parameters: {parameters}). Rename it to the tool parameter it stands for: builder and predicate parameters name the tool's parameters (any subset, any order).",
+    valid: layer(`export const readFile = trusted(performs((path: string) => new Read(path)), function readFile(path: string): string { return ""; });\n`),
+    invalid: layer(`export const readFile = trusted(performs((⟦file⟧: string) => new Read(file)), function readFile(path: string): string { return ""; });\n`),
+  },
+  toolParameterForm: {
+    code: 93005,
+    id: "tool-parameter-form",
+    doc: "Tool and builder parameters are required, typed, plain identifiers: no default, optional or rest.",
+    message: "Parameter `{name}` of `{tool}` {problem}. Declare it as a required parameter with a type (`{name}: string`), and let the caller pass every value explicitly.",
+    valid: layer(`export const readFile = trusted(performs((path: string) => new Read(path)), function readFile(path: string, encoding: string): string { return ""; });\n`),
+    invalid: layer(`export const readFile = trusted(performs((path: string) => new Read(path)), function readFile(path: string, ⟦encoding = "utf8"⟧): string { return ""; });\n`),
+  },
+  parameterTypeMismatch: {
+    code: 93006,
+    id: "parameter-type-mismatch",
+    doc: "Builder parameters and the event fields they fill have the tool parameter's declared type.",
+    message: "{what} has type `{actual}` but tool parameter `{parameter}` of `{tool}` is `{expected}`. Declare the same type on both sides.",
+    valid: layer(`export const readFile = trusted(performs((path: string) => new Read(path)), function readFile(path: string): string { return ""; });\n`),
+    invalid: layer(`export const readAt = trusted(performs((⟦path: number⟧) => new Read(path)), function readAt(path: string): string { return ""; });\n`),
+  },
+  builderReturn: {
+    code: 93007,
+    id: "builder-return",
+    doc: "A `performs` builder is an inline arrow that returns `new EventClass(...)` or an array literal of them.",
+    message: "{problem} Write the builder as an inline arrow returning event constructions only: `new EventClass(param, ...)` or `[new A(x), new B(y)]`; a tool performs the same events on every call.",
+    valid: layer(`export const copy = trusted(performs((src: string, dest: string) => [new Read(src), new Write(dest)]), function copy(src: string, dest: string): void {});\n`),
+    invalid: layer(`export const maybeRead = trusted(performs((path: string) => ⟦path ? [new Read(path)] : []⟧), function maybeRead(path: string): void {});\n`),
+  },
+  eventFieldForm: {
+    code: 93008,
+    id: "event-field-form",
+    doc: "Event fields are public `readonly` typed constructor parameters; inherited fields are passed to `super` in order.",
+    message: "{problem} Declare each field as a constructor parameter `readonly name: type`, pass inherited fields first to `super(...)`, and put nothing else in the class.",
+    valid: layer(`export class WriteText extends Write { constructor(path: string, readonly text: string) { super(path); } }\n`),
+    invalid: layer(`export class Send extends Event { ⟦to: string = "";⟧ }\n`),
+  },
+  reservedFieldName: {
+    code: 93009,
+    id: "reserved-field-name",
+    doc: "Event fields cannot be named after relation queries or Event methods.",
+    message: "Event field `{name}` collides with the relation query or Event method `{name}`. Rename the field (for example `{name}Value`).",
+    valid: layer(`export class Tally extends Event { constructor(readonly total: number) { super(); } }\n`),
+    invalid: layer(`export class Tally extends Event { constructor(⟦readonly count: number⟧) { super(); } }\n`),
+  },
+  invalidTemplate: {
+    code: 93010,
+    id: "invalid-template",
+    doc: "A description template uses only `{parameter}` substitutions, names every parameter, and only parameters of describable types.",
+    message: "Invalid description template for `{contract}`: {problem}. Write plain text with `{parameter}` placeholders naming every parameter (`{{`/`}}` for literal braces).",
+    valid: layer(`export const neverReadUnder = contract({ description: "No tool reads a path starting with {prefix}." }, (prefix: string): ContractSpec => Read.all((e) => !e.path.startsWith(prefix)));\n`),
+    invalid: layer(`export const neverReadUnder = contract({ description: ⟦"No tool reads under {prefix.upper}."⟧ }, (prefix: string): ContractSpec => Read.all((e) => !e.path.startsWith(prefix)));\n`),
+  },
+  toolForm: {
+    code: 93011,
+    id: "tool-form",
+    doc: "A tool is `export const name = trusted(...declarations, function name(...) {...})` at module top level.",
+    message: "{problem} Write `export const name = trusted(performs(...), requires(...), function name(params) { ... })` at the top level of a trusted module.",
+    valid: layer(`export const readFile = trusted(performs((path: string) => new Read(path)), function readFile(path: string): string { return ""; });\n`),
+    invalid: layer(`export function make() { return ⟦trusted(function inner(path: string): void {})⟧; }\n`),
+  },
+  contractForm: {
+    code: 93012,
+    id: "contract-form",
+    doc: "A contract is `export const name = contract(options?, (params) => spec)` whose body is one expression or `const`s and one `return`.",
+    message: "{problem} Write `export const name = contract({ description: \"…\" }, (param: T): ContractSpec => Relation.all(...))`; a block body may hold only `const` declarations and one final `return`.",
+    valid: layer(`export const readsAtMost = contract({ description: "At most {n} reads." }, (n: number): ContractSpec => {\n  const reads = Read.count();\n  return reads.atMost(n);\n});\n`),
+    invalid: layer(`export const readsAtMost = contract({ description: "At most {n} reads." }, (n: number): ContractSpec => {\n  ⟦let limit = n;⟧\n  return Read.count().atMost(limit);\n});\n`),
+  },
+  predicateForm: {
+    code: 93013,
+    id: "predicate-form",
+    doc: "`requires`/`ensures` take an inline predicate and an optional literal message.",
+    message: "{problem} Write `requires((param: T) => condition, \"message\")` or `ensures((result: R, param: T) => condition, \"message\")` with an inline arrow and a string literal.",
+    valid: layer(`export const readFile = trusted(performs((path: string) => new Read(path)), requires((path: string) => path.length > 0, "path must not be empty"), function readFile(path: string): string { return ""; });\n`),
+    invalid: layer(`const nonEmpty = (path: string) => path.length > 0;\nexport const readFile = trusted(performs((path: string) => new Read(path)), requires(⟦nonEmpty⟧), function readFile(path: string): string { return ""; });\n`),
+  },
+  eventClassForm: {
+    code: 93014,
+    id: "event-class-form",
+    doc: "An event class extends `Event` (or another event class) by name at module top level and holds only its constructor.",
+    message: "{problem} Write event classes as data: `export class Name extends Base { constructor(readonly field: T) { super(); } }`.",
+    valid: layer(`export class Delete extends Write {}\n`),
+    invalid: layer(`export class Delete extends Write { ⟦describe(): string { return "delete " + this.path; }⟧ }\n`),
+  },
+  internalError: {
+    code: 93090,
+    id: "internal-error",
+    doc: "clauz3 failed on this file; nothing was checked. Never a silent pass.",
+    message: "clauz3 could not check {file}: {detail}. This is a bug in clauz3; the file is treated as failing until it is fixed.",
+    valid: layer(""),
+    invalid: layer(""),
+  },
+  cannotCheck: {
+    code: 93091,
+    id: "cannot-check",
+    doc: "The build's emit settings keep the transformer from running; it says so instead of passing silently.",
+    message: "clauz3/plugin cannot report trusted-layer diagnostics when {option} is set, and no check ran. Build with emit enabled (for example `tspc --outDir out`) or run `clauz3 check`.",
+    valid: layer(""),
+    invalid: layer(""),
+  },
+} as const satisfies Record<string, Rule>;
+
+export type RuleName = keyof typeof RULES;
+
+/** Fill a rule's message template. Unknown placeholders are kept so a mistake shows. */
+export function formatMessage(rule: Rule, data: Readonly<Record<string, string>>): string {
+  return rule.message.replace(/\{([A-Za-z]+)\}/g, (whole, key: string) => data[key] ?? whole);
+}

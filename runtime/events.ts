@@ -1,0 +1,5 @@
+/** `clauz3/events`: event classes and the `performs` declaration. */
+export { Event } from "./event";
+export type { EventClass } from "./event";
+export { performs, effect } from "./tool";
+export type { PerformsDeclaration, Performed } from "./tool";

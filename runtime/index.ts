@@ -1,0 +1,11 @@
+/** `clauz3`: what trusted layers and agent programs import at run time. */
+export { trusted, requires, ensures, toolInfo } from "./tool";
+export type { TrustedTool, ToolInfo, ToolMetadata, ToolDeclaration, RequiresDeclaration, EnsuresDeclaration } from "./tool";
+export { FilePath, DirectoryPath } from "./paths";
+export { record } from "./recorder";
+export type { Recorder } from "./recorder";
+export { enforce } from "./backstop";
+export { check } from "./check";
+export { Clauz3Error, RequiresError, EnsuresError, GuaranteeViolationError } from "./errors";
+export { ToolCall } from "./occurrence";
+export type { Occurrence } from "./occurrence";
