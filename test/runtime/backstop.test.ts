@@ -72,6 +72,16 @@ describe("enforce (runtime backstop)", () => {
     expect(charged).toEqual([["a", 5]]);
   });
 
+  it("a nested record() inside the body cannot hide a call from the backstop", () => {
+    expect(() =>
+      enforce([atMostCharges(1)], () => {
+        charge("a", 1);
+        record(() => charge("b", 2));
+      }),
+    ).toThrow(GuaranteeViolationError);
+    expect(charged).toEqual([["a", 1]]);
+  });
+
   it("record() alone never refuses", () => {
     record(() => {
       charge("a", 1);

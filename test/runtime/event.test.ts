@@ -17,7 +17,7 @@ describe("Event values", () => {
     expect(event).toBeInstanceOf(Read);
     expect(Object.isFrozen(event)).toBe(true);
     expect(() => {
-      (event as { path: string }).path = "b.md";
+      (event as unknown as { path: string }).path = "b.md";
     }).toThrow(TypeError);
     expect((event as Read).path).toBe("a.md");
   });

@@ -1,7 +1,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { RequiresError, ToolCall, record, toolInfo, type Occurrence } from "clauz3";
+import { GuaranteeViolationError, RequiresError, ToolCall, enforce, record, toolInfo, type Occurrence } from "clauz3";
+import * as fsc from "../../stdlib/filesystem/trusted/contracts";
 import {
   appendFile,
   copy,
@@ -14,6 +15,7 @@ import {
   removeTree,
   writeFile,
 } from "../../stdlib/filesystem/trusted/effects";
+import { DirectoryPath } from "clauz3";
 import { Delete, Read, RecursiveRead, RecursiveWrite, Write, WriteText } from "../../stdlib/filesystem/trusted/events";
 
 const events = (trace: readonly Occurrence[]): unknown[] =>
@@ -168,6 +170,32 @@ describe("stdlib filesystem tools on a real directory", () => {
       expect(() => appendFile("", "x")).toThrow(RequiresError);
     });
     expect(trace).toEqual([]);
+  });
+
+  it("the backstop refuses a write under readOnly before the file is touched", () => {
+    const before = fs.readFileSync(at("top.txt"), "utf8");
+    expect(() =>
+      enforce([fsc.readOnly()], () => {
+        expect(readFile(at("top.txt"))).toBe(before);
+        writeFile(at("top.txt"), "clobbered");
+      }),
+    ).toThrow(GuaranteeViolationError);
+    expect(fs.readFileSync(at("top.txt"), "utf8")).toBe(before);
+    expect(() => enforce([fsc.readOnly()], () => move(at("top.txt"), at("data", "t.txt")))).toThrow(GuaranteeViolationError);
+    expect(fs.existsSync(at("top.txt"))).toBe(true);
+    expect(() => enforce([fsc.readOnly()], () => removeTree(at("data")))).toThrow(GuaranteeViolationError);
+    expect(fs.existsSync(at("data", "a.txt"))).toBe(true);
+  });
+
+  it("the backstop refuses a read outside onlyReadsFilesUnder and allows the ones inside", () => {
+    const { result } = enforce([fsc.onlyReadsFilesUnder(DirectoryPath(at("data")))], () => [
+      readFile(at("data", "a.txt")),
+      grep("alpha", at("data", "sub")),
+    ]);
+    expect(result[1]).toEqual(["b.txt:2:alphabet"]);
+    expect(() => enforce([fsc.onlyReadsFilesUnder(DirectoryPath(at("data")))], () => readFile(at("data", "..", "top.txt")))).toThrow(
+      GuaranteeViolationError,
+    );
   });
 
   it("every tool is trusted, with its parameters by name", () => {
