@@ -177,3 +177,19 @@ export type RuleName = keyof typeof RULES;
 export function formatMessage(rule: Rule, data: Readonly<Record<string, string>>): string {
   return rule.message.replace(/\{([A-Za-z]+)\}/g, (whole, key: string) => data[key] ?? whole);
 }
+
+/** Codes of proof results (prover diagnostics), stable like the rule codes. */
+export const PROOF_CODES = {
+  /** A guarantee is broken by a reachable call (error on the call). */
+  violated: 93101,
+  /** A `requires` precondition can fail at a call (error on the call). */
+  precondition: 93102,
+  /** A `throw` is reachable (error on the throw). */
+  throw: 93103,
+  /** The program or contract leaves the modelled subset (error on the node). */
+  refused: 93104,
+  /** The solver answered unknown or timed out: refused, never proved. */
+  unknown: 93105,
+  /** A guarantee is proved (suggestion on its entry in `guarantees`). */
+  proved: 93100,
+} as const;

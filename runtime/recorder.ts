@@ -14,8 +14,17 @@ export function activeRecorder(): Recorder | undefined {
 }
 
 /**
+ * Every active recorder, outermost first. A trusted call is reported to all of them, so a nested
+ * `record(...)` cannot hide a call from an enclosing one (nor from an enclosing `enforce`).
+ */
+export function activeRecorders(): readonly Recorder[] {
+  return [...stack];
+}
+
+/**
  * Run `body` with a fresh recorder and return what it performed. Synchronous bodies only; an
- * async body's later calls are recorded only while it runs synchronously.
+ * async body's later calls are recorded only while it runs synchronously. Enclosing recorders
+ * still see (and may refuse) every call the body makes.
  */
 export function record<R>(body: () => R, recorder: Recorder = { trace: [] }): { result: R; trace: Occurrence[] } {
   stack.push(recorder);

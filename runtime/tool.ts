@@ -3,7 +3,7 @@ import { EnsuresError, RequiresError } from "./errors";
 import { Event, freezeEvent } from "./event";
 import { ToolCall, type Occurrence } from "./occurrence";
 import { parameterNames } from "./params";
-import { activeRecorder } from "./recorder";
+import { activeRecorders } from "./recorder";
 import { Relation } from "./relation";
 
 type AnyFunction = (...args: any[]) => any;
@@ -147,11 +147,10 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
         occurrences.push(freezeEvent(event));
       }
     }
-    const recorder = activeRecorder();
-    if (recorder) {
-      recorder.before?.(name, occurrences, recorder.trace);
-      recorder.trace.push(...occurrences);
-    }
+    // Every enclosing recorder sees the call: a nested record() must not hide it from an enforce().
+    const recorders = activeRecorders();
+    for (const recorder of recorders) recorder.before?.(name, occurrences, recorder.trace);
+    for (const recorder of recorders) recorder.trace.push(...occurrences);
     const result = impl.apply(this, args);
     const check = (value: unknown): unknown => {
       ensuresDecls.forEach((e, i) => {

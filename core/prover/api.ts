@@ -1,0 +1,63 @@
+import type * as TS from "typescript";
+import type { Span } from "../model";
+
+/** The verdict of one guarantee, precondition or reachable throw. */
+export type Verdict = "proved" | "violated" | "refused";
+
+/** A value shown in a counterexample, as JSON (numbers that JSON cannot hold are strings: "NaN", "-0", "Infinity"). */
+export type ShownValue = string | number | boolean | null | ShownValue[] | { [key: string]: ShownValue };
+
+/** A concrete run that breaks a guarantee or precondition. */
+export interface Counterexample {
+  /** Values of `main`'s parameters, by name. */
+  readonly inputs: Readonly<Record<string, ShownValue>>;
+  /** Values returned by tool calls that the run depends on, keyed by `tool@line:column`. */
+  readonly toolResults: Readonly<Record<string, ShownValue>>;
+  /** The call whose event breaks the guarantee. */
+  readonly callSite: Span | undefined;
+  /** The event (or tool call, for `effect(tool)` relations) with its field values. */
+  readonly event: { readonly name: string; readonly fields: Readonly<Record<string, ShownValue>> } | undefined;
+  /** A second event, for `distinct`/`sharesValue` violations. */
+  readonly otherEvent?: { readonly name: string; readonly fields: Readonly<Record<string, ShownValue>>; readonly callSite: Span | undefined };
+}
+
+/** One result of proving a program. */
+export interface ProofResult {
+  readonly kind: "guarantee" | "precondition" | "throw";
+  /** Library-qualified call with named arguments, for guarantees. */
+  readonly contract?: string;
+  /** The generated sentence (or first JSDoc paragraph) for guarantees. */
+  readonly sentence?: string;
+  readonly verdict: Verdict;
+  /** One readable paragraph: what was proved, what breaks and how, or why it was refused and what to write instead. */
+  readonly message: string;
+  /** Where the result belongs: the breaking call, the refused node, or the guarantee entry when proved. */
+  readonly location: Span;
+  /** The guarantee entry in `guarantees`, for guarantee results. */
+  readonly guarantee?: Span;
+  readonly counterexample?: Counterexample;
+  /** Stable diagnostic code (see PROOF_CODES). */
+  readonly code: number;
+}
+
+/** The verdict of one agent program: proved only when every result is proved. */
+export interface ProgramVerdict {
+  readonly file: string;
+  readonly verdict: Verdict;
+  readonly results: readonly ProofResult[];
+}
+
+/** Options of a proof. */
+export interface ProveOptions {
+  readonly trustedRoots?: readonly string[];
+  /** Per-query solver limit in milliseconds (the outside watchdog adds a margin). Default 10 000. */
+  readonly timeoutMs?: number;
+}
+
+/** Input of a proof: the caller's TypeScript, a type-checked program, and the agent file. */
+export interface ProveInput {
+  readonly ts: typeof TS;
+  readonly program: TS.Program;
+  readonly file: TS.SourceFile;
+  readonly options?: ProveOptions;
+}
