@@ -119,7 +119,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     else if (kindOf(part) === "ensures") ensuresDecls.push(part as EnsuresDeclaration);
     else throw new TypeError("clauz3: trusted(...) accepts only performs, requires and ensures before the implementation");
   }
-  const name = metadata?.tool ?? impl.name ?? "tool";
+  const name = metadata?.tool ?? (impl.name || "tool");
   const parameters = metadata?.parameters ?? parameterNames(impl);
   const builderParams = performsDecl ? (metadata?.builderParameters ?? parameterNames(performsDecl.builder)) : [];
   const requiresParams = requiresDecls.map((r, i) => metadata?.requires[i] ?? parameterNames(r.predicate));

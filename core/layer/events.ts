@@ -8,7 +8,7 @@ import { sameValueType, showValueType, valueTypeOf } from "../types";
 /** Names an event field may not take: relation queries and Event's own members. */
 export const RESERVED_FIELD_NAMES = new Set([
   "all", "where", "empty", "count", "sum", "distinct", "sharesValue",
-  "fields", "equals", "toJSON", "toString", "constructor", "prototype", "length", "name",
+  "fields", "equals", "toJSON", "toString", "constructor", "prototype", "length", "name", "event",
 ]);
 
 /** Reads event classes on demand (a class's base is read first), memoised by declaration. */
