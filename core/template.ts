@@ -1,3 +1,4 @@
+import type { LiteralValue } from "./guarantees";
 import type { ValueType } from "./model";
 
 /** Version of the sentence renderer: part of every guarantee's identity. */
@@ -86,4 +87,138 @@ export function validateTemplate(text: string, parameters: readonly { name: stri
     }
   }
   return problems;
+}
+
+/** A sentence argument: the bound parameter (name and declared type) and its literal value. */
+export interface RenderArgument {
+  readonly parameter: { readonly name: string; readonly type: ValueType };
+  readonly value: LiteralValue;
+}
+
+/** The outcome of rendering: the sentence, or why no sentence can be generated for these arguments. */
+export type RenderResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Characters that never appear raw in a rendered value: control characters (C0, DEL, C1), the
+ * Unicode line and paragraph separators, and bidirectional formatting controls (which can make a
+ * displayed sentence read differently from its text). `"` and `\` are escaped by JSON itself.
+ */
+const ESCAPED = /[\p{Cc}\u2028\u2029\p{Bidi_Control}]/gu;
+
+/**
+ * A string as a JSON string literal: `JSON.stringify` (which escapes `"`, `\`, C0 controls and
+ * lone surrogates) with every other control, separator and bidi control as `\uXXXX` too. The result
+ * always parses back (`JSON.parse`) to the string.
+ */
+export function quoteString(value: string): string {
+  return escapeControls(JSON.stringify(value));
+}
+
+/**
+ * Replace every raw control character, line/paragraph separator and bidi control by its `\uXXXX`
+ * escape. Applied to JSON text (or source-like literal text) it keeps the meaning: inside a quoted
+ * string the escape stands for the same character, and outside strings there are none.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(ESCAPED, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * A number as JSON: finite numbers as `JSON.stringify` writes them (shortest round-trip form,
+ * `1e+21` for large magnitudes), negative zero as `-0` (valid JSON that parses back to -0).
+ * NaN and the infinities have no JSON form: undefined (no sentence is generated for them).
+ */
+export function numberText(value: number): string | undefined {
+  if (!Number.isFinite(value)) return undefined;
+  return Object.is(value, -0) ? "-0" : JSON.stringify(value);
+}
+
+function typeName(t: ValueType): string {
+  switch (t.kind) {
+    case "array": return `${typeName(t.element)}[]`;
+    case "record": return t.name;
+    case "unsupported": return t.text;
+    default: return t.kind;
+  }
+}
+
+function literalKind(v: LiteralValue): string {
+  return v.kind === "array" ? "an array" : `a ${v.kind}`;
+}
+
+/**
+ * One value of the declared type as sentence text, or the reason it cannot be rendered. The value
+ * must have the declared type: a `string` parameter takes a string (typed paths are strings too);
+ * `FilePath`/`DirectoryPath` take exactly that typed path; `number`, `boolean` their own kind;
+ * arrays take arrays whose every element has the element type.
+ */
+export function renderValue(value: LiteralValue, type: ValueType): { ok: true; text: string } | { ok: false; reason: string } {
+  const mismatch = (): { ok: false; reason: string } => ({ ok: false, reason: `${literalKind(value)} was given where the parameter is declared ${typeName(type)}` });
+  switch (type.kind) {
+    case "string":
+      return value.kind === "string" || value.kind === "FilePath" || value.kind === "DirectoryPath" ? { ok: true, text: quoteString(value.value) } : mismatch();
+    case "FilePath":
+    case "DirectoryPath":
+      return value.kind === type.kind ? { ok: true, text: quoteString(value.value) } : mismatch();
+    case "number": {
+      if (value.kind !== "number") return mismatch();
+      const text = numberText(value.value);
+      return text === undefined ? { ok: false, reason: `the number ${String(value.value)} has no JSON form` } : { ok: true, text };
+    }
+    case "boolean":
+      return value.kind === "boolean" ? { ok: true, text: value.value ? "true" : "false" } : mismatch();
+    case "array": {
+      if (value.kind !== "array") return mismatch();
+      if (type.element.kind === "array" || !isDescribable(type.element)) return { ok: false, reason: `type ${typeName(type)} cannot be described` };
+      const items: string[] = [];
+      for (const [i, item] of value.items.entries()) {
+        const r = renderValue(item, type.element);
+        if (!r.ok) return { ok: false, reason: `element ${i}: ${r.reason}` };
+        items.push(r.text);
+      }
+      return { ok: true, text: `[${items.join(", ")}]` };
+    }
+    default:
+      return { ok: false, reason: `type ${typeName(type)} cannot be described` };
+  }
+}
+
+/**
+ * Render a description template with a contract call's bound arguments (defaults expanded).
+ * Only `{parameter}` substitutions; every parameter must appear and be of a describable type;
+ * each value must have its parameter's declared type. Strings and typed paths are quoted as JSON
+ * ({@link quoteString}), numbers as JSON ({@link numberText}), booleans as `true`/`false`, arrays as
+ * JSON arrays (`["a", "b"]`, elements separated by `, `). Substituted text is never re-read as a
+ * template. When no sentence can be generated the result says why; callers then show the
+ * contract's first JSDoc paragraph instead. Never executes anything.
+ */
+export function renderTemplate(template: string, args: readonly RenderArgument[]): RenderResult {
+  let parts: TemplatePart[];
+  try {
+    parts = parseTemplate(template);
+  } catch (e) {
+    return { ok: false, reason: `invalid template: ${(e as Error).message}` };
+  }
+  const byName = new Map<string, RenderArgument>();
+  for (const a of args) {
+    if (byName.has(a.parameter.name)) return { ok: false, reason: `parameter "${a.parameter.name}" is bound twice` };
+    byName.set(a.parameter.name, a);
+  }
+  const used = new Set<string>();
+  const rendered = new Map<string, string>();
+  for (const part of parts) {
+    if (part.kind !== "param") continue;
+    const arg = byName.get(part.name);
+    if (!arg) return { ok: false, reason: `invalid template: "{${part.name}}" is not a parameter` };
+    used.add(part.name);
+    if (rendered.has(part.name)) continue;
+    if (!isDescribable(arg.parameter.type)) return { ok: false, reason: `parameter "${part.name}" has type ${typeName(arg.parameter.type)}, which cannot be described` };
+    const r = renderValue(arg.value, arg.parameter.type);
+    if (!r.ok) return { ok: false, reason: `argument "${part.name}": ${r.reason}` };
+    rendered.set(part.name, r.text);
+  }
+  for (const a of args) {
+    if (!used.has(a.parameter.name)) return { ok: false, reason: `invalid template: parameter "${a.parameter.name}" does not appear` };
+  }
+  return { ok: true, text: parts.map((p) => (p.kind === "text" ? p.text : rendered.get(p.name)!)).join("") };
 }

@@ -1,0 +1,199 @@
+import type { LayerModel } from "../model";
+import type { Executor } from "./exec";
+import type { Fact, World } from "./facts";
+import { and, implies, not, numLit, or, renameSymbols, RM } from "./smt";
+import { compareFloat, compareReal, strictEquals, truthy, type RelationIR, type SpecIR, type Sym } from "./values";
+
+/** One way a specification can be broken: an indicator term and the fact(s) that would witness it. */
+export interface Candidate {
+  readonly indicator: string;
+  readonly fact: Fact | undefined;
+  readonly other?: Fact;
+  /** Loop-index renames applied to `other` (its fields are read through them). */
+  readonly otherRenames?: ReadonlyMap<string, string>;
+}
+
+/** A violation query: declarations beyond the world's, extra assumptions, and candidates. */
+export interface ViolationQuery {
+  readonly declarations: readonly string[];
+  readonly assumptions: readonly string[];
+  readonly candidates: readonly Candidate[];
+  /** When the query is satisfiable but only an approximation was checked: refuse instead of reporting a violation. */
+  readonly inexact?: string;
+  /** For aggregates: the facts and their activity terms (the last active one is shown as the call site). */
+  readonly contributors?: readonly { readonly fact: Fact; readonly active: string }[];
+}
+
+/** Thrown when a specification cannot be encoded exactly in a sound way. */
+export class EncodingRefusal extends Error {}
+
+/** Whether an event class is the relation's class or one of its subclasses (identity by declaration). */
+function covers(layer: LayerModel, relEventId: string, eventId: string): boolean {
+  for (let id: string | undefined = eventId; id; id = layer.events.get(id)?.baseId) if (id === relEventId) return true;
+  return false;
+}
+
+/** The facts a relation ranges over (before `where` filters). */
+export function matchingFacts(layer: LayerModel, world: World, rel: RelationIR): Fact[] {
+  const src = rel.source;
+  return world.facts.filter((f) =>
+    src.kind === "event" ? f.kind === "event" && f.event !== undefined && covers(layer, src.event.id, f.event.id) : f.kind === "call" && f.tool.id === src.tool.id,
+  );
+}
+
+/** Whether any tool of the layer performs an event the relation covers. */
+export function relationIsPerformed(layer: LayerModel, rel: RelationIR): boolean {
+  const src = rel.source;
+  if (src.kind === "effect") return true;
+  for (const tool of layer.tools.values()) for (const ev of tool.performs?.events ?? []) if (covers(layer, src.event.id, ev.eventId)) return true;
+  return false;
+}
+
+/** Every relation a specification mentions. */
+export function relationsOf(spec: SpecIR): RelationIR[] {
+  switch (spec.k) {
+    case "allOf": return spec.specs.flatMap(relationsOf);
+    case "none": return [];
+    default: return [spec.rel];
+  }
+}
+
+export class Encoder {
+  private counter = 0;
+  constructor(private readonly layer: LayerModel, private readonly world: World, private readonly exec: Executor) {}
+
+  private item(fact: Fact, renames?: ReadonlyMap<string, string>): Sym {
+    if (!renames || renames.size === 0) return { k: "rec", fields: fact.fields };
+    const fields = new Map<string, Sym>();
+    for (const [k, v] of fact.fields) fields.set(k, renameSym(v, renames));
+    return { k: "rec", fields };
+  }
+
+  /** `guard ∧ filters` for a fact, optionally as another iteration (renamed loop indices). */
+  active(rel: RelationIR, fact: Fact, renames?: ReadonlyMap<string, string>): string {
+    const item = this.item(fact, renames);
+    const guard = renames ? renameSymbols(fact.guard, renames) : fact.guard;
+    return and(guard, ...rel.filters.map((f) => truthy(this.exec.applyLambda(f, item))));
+  }
+
+  private contributors(rel: RelationIR, facts: readonly Fact[]): { fact: Fact; active: string }[] {
+    return facts.map((fact) => ({ fact, active: this.active(rel, fact) }));
+  }
+
+  /** Fresh copies of a fact's loop indices, with their declarations and renamed assumptions. */
+  private copyLoops(fact: Fact, decls: string[], assumptions: string[]): Map<string, string> {
+    const renames = new Map<string, string>();
+    for (const q of fact.loops) {
+      const copy = `${q}.${this.counter++}`;
+      renames.set(q, copy);
+      decls.push(`(declare-const ${copy} Int)`);
+    }
+    for (const a of this.world.assumptions) if (a.loops.some((l) => renames.has(l))) assumptions.push(renameSymbols(a.term, renames));
+    return renames;
+  }
+
+  /** The violation queries of one specification (several for `allOf` and two-sided aggregates). */
+  queries(spec: SpecIR): ViolationQuery[] {
+    switch (spec.k) {
+      case "none": return [];
+      case "allOf": return spec.specs.flatMap((s) => this.queries(s));
+      case "all": {
+        const facts = matchingFacts(this.layer, this.world, spec.rel);
+        return [{ declarations: [], assumptions: [], candidates: facts.map((f) => ({ indicator: and(this.active(spec.rel, f), not(truthy(this.exec.applyLambda(spec.pred, this.item(f))))), fact: f })) }];
+      }
+      case "empty": {
+        const facts = matchingFacts(this.layer, this.world, spec.rel);
+        return [{ declarations: [], assumptions: [], candidates: facts.map((f) => ({ indicator: this.active(spec.rel, f), fact: f })) }];
+      }
+      case "distinct": case "sharesValue": {
+        const facts = matchingFacts(this.layer, this.world, spec.rel);
+        const decls: string[] = [];
+        const assumptions: string[] = [];
+        const candidates: Candidate[] = [];
+        for (let a = 0; a < facts.length; a++) {
+          for (let b = a; b < facts.length; b++) {
+            const f = facts[a]!, g = facts[b]!;
+            if (a === b && f.loops.length === 0) continue; // one unrolled fact is one event
+            const shared = g.loops.some((l) => f.loops.includes(l));
+            const renames = a === b || shared ? this.copyLoops(g, decls, assumptions) : new Map<string, string>();
+            const kf = this.exec.applyLambda(spec.key, this.item(f));
+            const kg = this.exec.applyLambda(spec.key, this.item(g, renames));
+            const same = strictEquals(kf, kg);
+            if (same === undefined) throw new EncodingRefusal("keys must be strings, numbers or booleans");
+            const differentIteration = a === b ? or(...f.loops.map((q) => `(not (= ${q} ${renames.get(q)}))`)) : "true";
+            const conflict = spec.k === "distinct" ? same : not(same);
+            candidates.push({ indicator: and(this.active(spec.rel, f), this.active(spec.rel, g, renames), differentIteration, conflict), fact: f, other: g, otherRenames: renames });
+          }
+        }
+        return [{ declarations: decls, assumptions, candidates }];
+      }
+      case "compare": return this.compareQueries(spec);
+    }
+  }
+
+  private compareQueries(spec: Extract<SpecIR, { k: "compare" }>): ViolationQuery[] {
+    const facts = matchingFacts(this.layer, this.world, spec.rel);
+    const quantified = facts.filter((f) => f.loops.length > 0);
+    if (spec.agg.k === "sum") {
+      if (quantified.length > 0) throw new EncodingRefusal("a sum over a loop over an array input or an unbounded tool result cannot be computed exactly; bound the array with an `ensures((r) => r.length <= N)` on the tool, or loop over a literal array");
+      const sel = spec.agg.sel;
+      // JavaScript's sum, in program order: ((0 + a) + b) + …, each term only when its call happens.
+      let acc = numLit(0);
+      for (const f of facts) {
+        const v = this.exec.applyLambda(sel, this.item(f));
+        if (v.k !== "num") throw new EncodingRefusal("sum(selector) must select a number");
+        acc = `(fp.add ${RM} ${acc} (ite ${this.active(spec.rel, f)} ${v.t} ${numLit(0)}))`;
+      }
+      return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareFloat(acc, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts) }];
+    }
+    const exactTerms = facts.filter((f) => f.loops.length === 0).map((f) => `(ite ${this.active(spec.rel, f)} 1 0)`);
+    if (quantified.length === 0) {
+      const count = exactTerms.length === 0 ? "0" : exactTerms.length === 1 ? exactTerms[0]! : `(+ ${exactTerms.join(" ")})`;
+      return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareReal(`(to_real ${count})`, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts) }];
+    }
+    for (const f of quantified) if (f.loops.length > 1) throw new EncodingRefusal("a count over nested loops over arrays cannot be computed exactly; loop over one array at a time");
+    // Upper bound of the count: a quantified call counts the whole array when it happens for some element
+    // (the adversary can make every element like that one). Lower bound: the whole array only when it
+    // happens for every element, else nothing.
+    const decls: string[] = [];
+    const assumptions: string[] = [];
+    const upperTerms = [...exactTerms];
+    const lowerTerms = [...exactTerms];
+    for (const f of quantified) {
+      const q = f.loops[0]!;
+      const len = this.world.loopRanges.get(q)!.len;
+      const renames = this.copyLoops(f, decls, assumptions);
+      upperTerms.push(`(ite ${this.active(spec.rel, f, renames)} ${len} 0)`);
+      const bound = `${q}.all${this.counter++}`;
+      const all = `(forall ((${bound} Int)) ${implies(`(and (<= 0 ${bound}) (< ${bound} ${len}))`, this.active(spec.rel, f, new Map([[q, bound]])))})`;
+      lowerTerms.push(`(ite ${all} ${len} 0)`);
+    }
+    const sum = (ts: string[]) => (ts.length === 1 ? ts[0]! : `(+ ${ts.join(" ")})`);
+    const upper = `(to_real ${sum(upperTerms)})`;
+    const lower = `(to_real ${sum(lowerTerms)})`;
+    const b = spec.bounds;
+    const out: ViolationQuery[] = [];
+    const tooMany = spec.op === "atMost" || spec.op === "lessThan" ? not(compareReal(upper, spec.op, b))
+      : spec.op === "equals" ? not(compareReal(upper, "atMost", b))
+      : spec.op === "between" ? not(compareReal(upper, "atMost", [b[1]!]))
+      : undefined;
+    const tooFew = spec.op === "atLeast" || spec.op === "greaterThan" ? not(compareReal(lower, spec.op, b))
+      : spec.op === "equals" ? not(compareReal(lower, "atLeast", b))
+      : spec.op === "between" ? not(compareReal(lower, "atLeast", [b[0]!]))
+      : undefined;
+    if (tooMany) out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooMany, fact: undefined }], contributors: this.contributors(spec.rel, facts) });
+    if (tooFew) out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooFew, fact: undefined }], contributors: this.contributors(spec.rel, facts), inexact: "the count over a loop may fall below the bound for some inputs, but the encoding cannot decide it exactly; bound the array with an `ensures((r) => r.length <= N)` on the tool, or loop over a literal array" });
+    return out;
+  }
+}
+
+function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
+  switch (v.k) {
+    case "str": return v.c !== undefined ? v : { k: "str", t: renameSymbols(v.t, renames) };
+    case "num": return v.c !== undefined ? v : { k: "num", t: renameSymbols(v.t, renames), ...(v.int ? { int: renameSymbols(v.int, renames) } : {}) };
+    case "bool": return v.c !== undefined ? v : { k: "bool", t: renameSymbols(v.t, renames) };
+    case "arr": return { k: "arr", items: v.items.map((i) => renameSym(i, renames)) };
+    case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, renameSym(x, renames)])) };
+    default: return v;
+  }
+}

@@ -1,0 +1,56 @@
+import type * as TS from "typescript";
+import type { EventClassModel, ToolModel, ValueType } from "../model";
+import type { Sym } from "./values";
+
+/** An event (or, for `effect(tool)` relations, a tool call) performed under `guard`. */
+export interface Fact {
+  readonly kind: "event" | "call";
+  readonly event: EventClassModel | undefined;
+  readonly tool: ToolModel;
+  readonly fields: ReadonlyMap<string, Sym>;
+  /** Bool term: the path condition under which the call happens (preconditions held). */
+  readonly guard: string;
+  readonly site: TS.CallExpression;
+  /** Index constants of the quantified loops around the call, outermost first. */
+  readonly loops: readonly string[];
+  readonly order: number;
+}
+
+/** A `requires` precondition to prove at a call site. */
+export interface Obligation {
+  readonly tool: ToolModel;
+  readonly message: string;
+  readonly holds: string;
+  readonly guard: string;
+  readonly site: TS.CallExpression;
+  readonly args: ReadonlyMap<string, Sym>;
+  readonly loops: readonly string[];
+}
+
+/** A `throw` statement reached under `guard`. */
+export interface ThrowFact {
+  readonly guard: string;
+  readonly site: TS.Node;
+  readonly loops: readonly string[];
+}
+
+/** Everything symbolic execution of one program produced. */
+export class World {
+  readonly declarations: string[] = [];
+  /** Facts about the world that hold in every query (string ranges, lengths ≥ 0, ensures of pure values). */
+  readonly assumptions: { readonly term: string; readonly loops: readonly string[] }[] = [];
+  readonly inputs: { readonly name: string; readonly sym: Sym; readonly type: ValueType }[] = [];
+  readonly toolResults: { readonly label: string; readonly sym: Sym; readonly loops: readonly string[] }[] = [];
+  readonly facts: Fact[] = [];
+  readonly obligations: Obligation[] = [];
+  readonly throws: ThrowFact[] = [];
+  /** Every quantified loop index constant, with the length of the array it ranges over. */
+  readonly loopRanges = new Map<string, { readonly len: string }>();
+  private counter = 0;
+  fresh(prefix: string): string {
+    return `${prefix.replace(/[^\w]/g, "_")}!${this.counter++}`;
+  }
+  nextOrder(): number {
+    return this.counter++;
+  }
+}

@@ -1,0 +1,423 @@
+import type * as TS from "typescript";
+import { plainValue, qualifiedCall, readGuarantees, type GuaranteeModel, type LiteralValue } from "../guarantees";
+import { readLayer, type LayerResult } from "../layer/read";
+import type { Span } from "../model";
+import { Refusal } from "../refusal";
+import { PROOF_CODES, RULES } from "../rules";
+import { spanOf } from "../span";
+import { parseTemplate } from "../template";
+import type { Counterexample, ProgramVerdict, ProofResult, ProveInput, ShownValue, Verdict } from "./api";
+import { EncodingRefusal, Encoder, relationIsPerformed, relationsOf, type ViolationQuery } from "./encode";
+import { Executor } from "./exec";
+import { World, type Fact } from "./facts";
+import { decodeBits, decodeInt, decodeString, type SExpr } from "./sexpr";
+import { numFromBits, renameSymbols } from "./smt";
+import { bool, num, str, type Sym } from "./values";
+import { SolverError, Z3Session } from "./z3";
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** How many elements of an array a counterexample shows. */
+const SHOWN_ELEMENTS = 8;
+
+/** The sentence of a guarantee: its rendered template, else the contract's first JSDoc paragraph. */
+export function guaranteeSentence(g: GuaranteeModel): string | undefined {
+  const t = g.contract.template;
+  if (t) {
+    try {
+      const args = new Map(g.args.map((a) => [a.parameter.name, a.value]));
+      return parseTemplate(t.text).map((p) => (p.kind === "text" ? p.text : JSON.stringify(plainValue(args.get(p.name)!)))).join("");
+    } catch {
+      /* fall back to the summary */
+    }
+  }
+  return g.contract.summary;
+}
+
+function showNumber(n: number): ShownValue {
+  return Number.isNaN(n) ? "NaN" : Object.is(n, -0) ? "-0" : n === Infinity ? "Infinity" : n === -Infinity ? "-Infinity" : n;
+}
+
+function showText(v: ShownValue): string {
+  return typeof v === "string" ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(showText).join(", ")}]` : typeof v === "object" && v !== null ? `{ ${Object.entries(v).map(([k, x]) => `${k}: ${showText(x)}`).join(", ")} }` : String(v);
+}
+
+function where(span: Span, base: string): string {
+  const rel = span.fileName.startsWith(base) ? span.fileName.slice(base.length).replace(/^[\\/]/, "") : span.fileName;
+  return `${rel}:${span.line}:${span.column}`;
+}
+
+/** Reads values out of a satisfying model, in as few round trips as possible. */
+class ModelReader {
+  private readonly terms: string[] = [];
+  private readonly values = new Map<string, SExpr>();
+  constructor(private readonly get: (terms: readonly string[]) => Promise<SExpr[]>) {}
+
+  want(sym: Sym): void {
+    for (const t of this.scalarTerms(sym)) if (!this.values.has(t)) this.terms.push(t);
+  }
+  wantTerm(term: string): void {
+    if (!this.values.has(term)) this.terms.push(term);
+  }
+  async fetch(): Promise<void> {
+    const terms = [...new Set(this.terms)].filter((t) => !this.values.has(t));
+    this.terms.length = 0;
+    if (terms.length === 0) return;
+    const vs = await this.get(terms);
+    terms.forEach((t, i) => this.values.set(t, vs[i]!));
+  }
+  private scalarTerms(sym: Sym): string[] {
+    switch (sym.k) {
+      case "str": case "bool": return sym.c === undefined ? [sym.t] : [];
+      case "num": return sym.c === undefined ? [`(fp.to_ieee_bv ${sym.t})`] : [];
+      case "arr": return sym.items.flatMap((i) => this.scalarTerms(i));
+      case "rec": return [...sym.fields.values()].flatMap((i) => this.scalarTerms(i));
+      case "sarr": return [sym.len];
+      default: return [];
+    }
+  }
+  bool(term: string): boolean {
+    return this.values.get(term) === "true";
+  }
+  /** Ask for the elements of symbolic arrays whose length is known. */
+  wantElements(sym: Sym): void {
+    if (sym.k === "sarr") {
+      const len = this.values.get(sym.len);
+      const n = len === undefined ? 0 : Math.min(decodeInt(len), SHOWN_ELEMENTS);
+      for (let i = 0; i < n; i++) this.want(sym.at(String(i)));
+    } else if (sym.k === "rec") for (const v of sym.fields.values()) this.wantElements(v);
+  }
+  show(sym: Sym): ShownValue {
+    switch (sym.k) {
+      case "str": return sym.c ?? (this.values.has(sym.t) ? decodeString(String(this.values.get(sym.t))) : "?");
+      case "bool": return sym.c ?? (this.values.has(sym.t) ? this.values.get(sym.t) === "true" : "?");
+      case "num": {
+        if (sym.c !== undefined) return showNumber(sym.c);
+        const v = this.values.get(`(fp.to_ieee_bv ${sym.t})`);
+        return v === undefined ? "?" : showNumber(numFromBits(decodeBits(String(v))));
+      }
+      case "undef": return null;
+      case "arr": return sym.items.map((i) => this.show(i));
+      case "rec": return Object.fromEntries([...sym.fields].map(([k, v]) => [k, this.show(v)]));
+      case "sarr": {
+        const len = this.values.get(sym.len);
+        if (len === undefined) return "?";
+        const n = decodeInt(len);
+        const shown = Array.from({ length: Math.min(n, SHOWN_ELEMENTS) }, (_, i) => this.show(sym.at(String(i))));
+        if (n > SHOWN_ELEMENTS) shown.push(`… ${n - SHOWN_ELEMENTS} more`);
+        return shown;
+      }
+      default: return "?";
+    }
+  }
+}
+
+type Outcome =
+  | { readonly status: "unsat" }
+  | { readonly status: "unknown"; readonly reason: string }
+  | { readonly status: "sat"; readonly index: number; readonly cex: Counterexample; readonly activeSites: readonly Fact[] };
+
+/**
+ * Prove one agent program: every guarantee, every precondition of every reachable call, and the
+ * unreachability of every `throw`. Fail closed: anything outside the modelled subset, any solver
+ * `unknown` or timeout, is refused — never proved.
+ */
+export async function proveProgram(input: ProveInput, layerResult?: LayerResult): Promise<ProgramVerdict> {
+  const { ts, program, file } = input;
+  const options = input.options ?? {};
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const checker = program.getTypeChecker();
+  const layer = layerResult ?? readLayer(ts, program, options);
+  const base = program.getCurrentDirectory();
+  const results: ProofResult[] = [];
+  const refused = (node: TS.Node, reason: string, instead: string, extra: Partial<ProofResult> = {}): ProofResult => ({
+    kind: "guarantee",
+    verdict: "refused",
+    message: `refused: ${reason} ${instead}`.trim(),
+    location: spanOf(node),
+    code: PROOF_CODES.refused,
+    ...extra,
+  });
+
+  // Layer rule violations in this program (declarations in agent source) refuse it outright.
+  for (const f of layer.findings.filter((x) => x.file === file)) {
+    const { line, character } = file.getLineAndCharacterOfPosition(f.start);
+    results.push({ kind: "guarantee", verdict: "refused", message: `refused: ${f.message}`, location: { fileName: file.fileName, start: f.start, length: f.length, line: line + 1, column: character + 1 }, code: RULES[f.rule].code });
+  }
+
+  const list = readGuarantees(ts, checker, layer.model, file);
+  for (const r of list.refusals) results.push(refused(r.node, r.reason, r.instead));
+  const guarantees = list.guarantees;
+  if (!list.declaration) {
+    results.push(refused(file.statements[0] ?? file, "The program has no `guarantees`.", "Add `export const guarantees = [library.contract(literal, ...)]` (or `[noGuarantees()]`)."));
+  }
+
+  const main = findMain(ts, file);
+  const world = new World();
+  const exec = new Executor(ts, program, checker, layer.model, world, layer.isTrusted);
+  let programRefusal: Refusal | undefined;
+  try {
+    checkModuleSideEffects(ts, checker, file, layer, new Set());
+    if (!main) throw new Refusal(file.statements[0] ?? file, "The program has no `main`.", "Add `export function main(...): void`.");
+    exec.runMain(main);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    programRefusal = error;
+  }
+
+  const session = await Z3Session.get();
+  const runQuery = (q: ViolationQuery, describe: (index: number, reader: ModelReader) => { fact?: Fact; other?: Fact; otherRenames?: ReadonlyMap<string, string> }): Promise<Outcome> =>
+    runViolation(session, world, q, timeoutMs, describe);
+
+  for (const g of guarantees) {
+    const contract = qualifiedCall(g);
+    const sentence = guaranteeSentence(g);
+    const common = { kind: "guarantee" as const, contract, sentence, guarantee: g.span };
+    if (programRefusal) {
+      results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
+      continue;
+    }
+    try {
+      const spec = exec.buildSpec(g.contract, g.args.map((a) => literalSym(a.value)), g.node);
+      const unperformed = relationsOf(spec).find((r) => !relationIsPerformed(layer.model, r));
+      if (unperformed) {
+        const name = unperformed.source.kind === "event" ? unperformed.source.event.name : unperformed.source.tool.name;
+        results.push(refused(g.node, `\`${contract}\` constrains ${name} events, but no tool of this program's layer performs them, so it would hold vacuously.`, `Declare \`performs(...)\` on the tools that perform ${name}, or select the library that does.`, common));
+        continue;
+      }
+      const encoder = new Encoder(layer.model, world, exec);
+      let outcome: ProofResult | undefined;
+      for (const q of encoder.queries(spec)) {
+        const o = await runQuery(q, (index) => {
+          const c = q.candidates[index]!;
+          return { fact: c.fact, other: c.other, otherRenames: c.otherRenames };
+        });
+        if (o.status === "unsat") continue;
+        if (o.status === "unknown") {
+          outcome = { ...common, verdict: "refused", code: PROOF_CODES.unknown, location: g.span, message: `refused: the solver could not decide ${contract} (${o.reason}); it is not proved. Simplify the program or split the guarantee.` };
+          break;
+        }
+        if (q.inexact) {
+          outcome = { ...common, verdict: "refused", code: PROOF_CODES.refused, location: g.span, message: `refused: ${q.inexact}.` };
+          break;
+        }
+        const site = o.cex.callSite ?? g.span;
+        outcome = {
+          ...common,
+          verdict: "violated",
+          code: PROOF_CODES.violated,
+          location: site,
+          counterexample: o.cex,
+          message: violationMessage(contract, sentence, o.cex, base),
+        };
+        break;
+      }
+      results.push(outcome ?? { ...common, verdict: "proved", code: PROOF_CODES.proved, location: g.span, message: `proved: ${sentence ?? contract}` });
+    } catch (error) {
+      if (error instanceof Refusal) results.push(refused(error.node, error.reason, error.instead, common));
+      else if (error instanceof EncodingRefusal) results.push(refused(g.node, `${contract}: ${error.message}.`, "", common));
+      else if (error instanceof SolverError) results.push({ ...refused(g.node, `the solver rejected the query for ${contract} (${error.message}).`, "This is a bug in clauz3; the guarantee is not proved.", common), code: PROOF_CODES.unknown });
+      else throw error;
+    }
+  }
+
+  if (!programRefusal) {
+    results.push(...(await checkObligations(session, world, timeoutMs, base)));
+    results.push(...(await checkThrows(session, world, timeoutMs, base)));
+  } else if (guarantees.length === 0) {
+    results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
+  }
+  const verdict: Verdict = results.some((r) => r.verdict === "violated") ? "violated" : results.some((r) => r.verdict === "refused") ? "refused" : "proved";
+  return { file: file.fileName, verdict, results };
+}
+
+function literalSym(v: LiteralValue): Sym {
+  switch (v.kind) {
+    case "string": case "FilePath": case "DirectoryPath": return str(v.value);
+    case "number": return num(v.value);
+    case "boolean": return bool(v.value);
+    case "array": return { k: "arr", items: v.items.map(literalSym) };
+  }
+}
+
+function violationMessage(contract: string, sentence: string | undefined, cex: Counterexample, base: string): string {
+  const inputs = Object.entries(cex.inputs).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
+  const parts = [`${contract} is violated${sentence ? ` (${sentence})` : ""}.`, `Counterexample: main(${inputs})`];
+  if (cex.callSite && cex.event) {
+    const fields = Object.entries(cex.event.fields).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
+    parts.push(`reaches the call at ${where(cex.callSite, base)}, performing ${cex.event.name}(${fields})`);
+  }
+  if (cex.otherEvent) {
+    const fields = Object.entries(cex.otherEvent.fields).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
+    parts.push(`and ${cex.otherEvent.callSite ? `at ${where(cex.otherEvent.callSite, base)} ` : ""}${cex.otherEvent.name}(${fields})`);
+  }
+  const tools = Object.entries(cex.toolResults);
+  if (tools.length > 0) parts.push(`with tool results ${tools.map(([k, v]) => `${k} → ${showText(v)}`).join(", ")}`);
+  return `${parts.join(" ")}.`;
+}
+
+async function runViolation(
+  session: Z3Session,
+  world: World,
+  q: ViolationQuery,
+  timeoutMs: number,
+  describe: (index: number, reader: ModelReader) => { fact?: Fact; other?: Fact; otherRenames?: ReadonlyMap<string, string> },
+): Promise<Outcome> {
+  const live = q.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.indicator !== "false");
+  if (live.length === 0) return { status: "unsat" };
+  const names = live.map(({ i }) => `violation!${i}`);
+  const decls = [...world.declarations, ...q.declarations, ...live.map(({ c }, k) => `(define-fun ${names[k]} () Bool ${c.indicator})`)].join("\n");
+  const assertions = [...world.assumptions.map((a) => a.term), ...q.assumptions, names.length === 1 ? names[0]! : `(or ${names.join(" ")})`];
+  const answer = await session.query(decls, assertions, timeoutMs, async (get) => {
+    const reader = new ModelReader(get);
+    names.forEach((n) => reader.wantTerm(n));
+    for (const input of world.inputs) reader.want(input.sym);
+    for (const r of world.toolResults) if (r.loops.length === 0) reader.want(r.sym);
+    for (const c of q.contributors ?? []) reader.wantTerm(c.active);
+    await reader.fetch();
+    const k = names.findIndex((n) => reader.bool(n));
+    const index = live[Math.max(0, k)]!.i;
+    const chosen = describe(index, reader);
+    let fact = chosen.fact;
+    const activeSites = (q.contributors ?? []).filter((c) => reader.bool(c.active)).map((c) => c.fact);
+    if (!fact && activeSites.length > 0) fact = activeSites.filter((f) => f.kind === "event").pop() ?? activeSites[activeSites.length - 1];
+    for (const input of world.inputs) reader.wantElements(input.sym);
+    for (const r of world.toolResults) if (r.loops.length === 0) reader.wantElements(r.sym);
+    const otherFields = chosen.other ? renamedFields(chosen.other, chosen.otherRenames) : undefined;
+    if (fact) for (const v of fact.fields.values()) reader.want(v);
+    if (otherFields) for (const v of otherFields.values()) reader.want(v);
+    await reader.fetch();
+    const inputs: Record<string, ShownValue> = {};
+    for (const input of world.inputs) inputs[input.name] = reader.show(input.sym);
+    const toolResults: Record<string, ShownValue> = {};
+    for (const r of world.toolResults) if (r.loops.length === 0 && (!fact || fact.order > 0)) toolResults[r.label] = reader.show(r.sym);
+    const eventOf = (f: Fact, fields: ReadonlyMap<string, Sym>) => ({
+      name: f.kind === "event" ? f.event!.name : f.tool.name,
+      fields: Object.fromEntries([...fields].map(([k, v]) => [k, reader.show(v)])),
+    });
+    const cex: Counterexample = {
+      inputs,
+      toolResults,
+      callSite: fact ? spanOf(fact.site) : undefined,
+      event: fact ? eventOf(fact, fact.fields) : undefined,
+      ...(chosen.other && otherFields ? { otherEvent: { ...eventOf(chosen.other, otherFields), callSite: spanOf(chosen.other.site) } } : {}),
+    };
+    return { index, cex, activeSites };
+  });
+  if (answer.status !== "sat") return answer;
+  return { status: "sat", ...answer.result };
+}
+
+function renamedFields(f: Fact, renames: ReadonlyMap<string, string> | undefined): ReadonlyMap<string, Sym> {
+  if (!renames || renames.size === 0) return f.fields;
+  const out = new Map<string, Sym>();
+  for (const [k, v] of f.fields) {
+    out.set(k, v.k === "str" && v.c === undefined ? { k: "str", t: renameSymbols(v.t, renames) } : v.k === "num" && v.c === undefined ? { k: "num", t: renameSymbols(v.t, renames) } : v.k === "bool" && v.c === undefined ? { k: "bool", t: renameSymbols(v.t, renames) } : v);
+  }
+  return out;
+}
+
+/** Preconditions: one query for all, then narrowing to report each failing call with its own counterexample. */
+async function checkObligations(session: Z3Session, world: World, timeoutMs: number, base: string): Promise<ProofResult[]> {
+  const results: ProofResult[] = [];
+  let pending = world.obligations.map((o, i) => ({ o, i }));
+  while (pending.length > 0) {
+    const q: ViolationQuery = { declarations: [], assumptions: [], candidates: pending.map(({ o }) => ({ indicator: `(and ${o.guard} (not ${o.holds}))`, fact: undefined })) };
+    const outcome = await runViolation(session, world, q, timeoutMs, () => ({}));
+    if (outcome.status === "unsat") break;
+    const picked = pending[outcome.status === "sat" ? outcome.index : 0]!;
+    const { o } = picked;
+    const location = spanOf(o.site);
+    if (outcome.status === "unknown") {
+      results.push({ kind: "precondition", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide the precondition of ${o.tool.name} (${outcome.reason}).` });
+      pending = [];
+      break;
+    }
+    const inputs = Object.entries(outcome.cex.inputs).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
+    results.push({
+      kind: "precondition",
+      verdict: "violated",
+      code: PROOF_CODES.precondition,
+      location,
+      counterexample: { ...outcome.cex, callSite: location, event: undefined },
+      message: `${o.tool.qualifiedName} may be called with arguments that fail its precondition "${o.message}". Counterexample: main(${inputs}) reaches the call at ${where(location, base)}.`,
+    });
+    pending = pending.filter((p) => p !== picked);
+  }
+  for (const { o } of pending) {
+    if (results.some((r) => r.location.start === o.site.getStart() && r.location.fileName === o.site.getSourceFile().fileName)) continue;
+    results.push({ kind: "precondition", verdict: "proved", code: PROOF_CODES.proved, location: spanOf(o.site), message: `proved: the precondition "${o.message}" of ${o.tool.qualifiedName} holds at this call.` });
+  }
+  return results;
+}
+
+async function checkThrows(session: Z3Session, world: World, timeoutMs: number, base: string): Promise<ProofResult[]> {
+  const results: ProofResult[] = [];
+  for (const t of world.throws) {
+    const location = spanOf(t.site);
+    const outcome = await runViolation(session, world, { declarations: [], assumptions: [], candidates: [{ indicator: t.guard, fact: undefined }] }, timeoutMs, () => ({}));
+    if (outcome.status === "unsat") results.push({ kind: "throw", verdict: "proved", code: PROOF_CODES.proved, location, message: "proved: this throw is unreachable." });
+    else if (outcome.status === "unknown") results.push({ kind: "throw", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide whether this throw is reachable (${outcome.reason}).` });
+    else {
+      const inputs = Object.entries(outcome.cex.inputs).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
+      results.push({ kind: "throw", verdict: "violated", code: PROOF_CODES.throw, location, counterexample: { ...outcome.cex, callSite: location, event: undefined }, message: `A throw is reachable at ${where(location, base)}: main(${inputs}).` });
+    }
+  }
+  return results;
+}
+
+/** `export function main(...)` or `export const main = (...) => ...`. */
+function findMain(ts: typeof TS, file: TS.SourceFile): TS.FunctionDeclaration | TS.ArrowFunction | TS.FunctionExpression | undefined {
+  for (const s of file.statements) {
+    if (ts.isFunctionDeclaration(s) && s.name?.text === "main" && s.body) return s;
+    if (ts.isVariableStatement(s)) {
+      for (const d of s.declarationList.declarations) {
+        if (ts.isIdentifier(d.name) && d.name.text === "main" && d.initializer) {
+          let init = d.initializer;
+          while (ts.isParenthesizedExpression(init)) init = init.expression;
+          if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Top-level code of an agent module runs when it is imported, outside `main`. Only declarations
+ * are allowed there (imports, functions, `const`s of literals or helpers, types, `guarantees`);
+ * agent modules it imports are checked the same way.
+ */
+function checkModuleSideEffects(ts: typeof TS, checker: TS.TypeChecker, file: TS.SourceFile, layer: LayerResult, seen: Set<TS.SourceFile>): void {
+  if (seen.has(file)) return;
+  seen.add(file);
+  const pure = (e: TS.Expression): boolean => {
+    let x = e;
+    while (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isSatisfiesExpression(x)) x = x.expression;
+    if (ts.isArrowFunction(x) || ts.isFunctionExpression(x) || ts.isLiteralExpression(x) || ts.isNoSubstitutionTemplateLiteral(x)) return true;
+    if (x.kind === ts.SyntaxKind.TrueKeyword || x.kind === ts.SyntaxKind.FalseKeyword) return true;
+    if (ts.isPrefixUnaryExpression(x)) return pure(x.operand);
+    if (ts.isArrayLiteralExpression(x)) return x.elements.every((el) => !ts.isSpreadElement(el) && pure(el));
+    return false;
+  };
+  for (const s of file.statements) {
+    if (ts.isImportDeclaration(s)) {
+      const sym = checker.getSymbolAtLocation(s.moduleSpecifier);
+      const target = sym?.valueDeclaration;
+      if (target && ts.isSourceFile(target) && layer.agentFiles.includes(target)) checkModuleSideEffects(ts, checker, target, layer, seen);
+      continue;
+    }
+    if (ts.isFunctionDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s) || ts.isEmptyStatement(s)) continue;
+    if (ts.isExportDeclaration(s)) continue;
+    if (ts.isVariableStatement(s) && s.declarationList.flags & ts.NodeFlags.Const) {
+      for (const d of s.declarationList.declarations) {
+        if (ts.isIdentifier(d.name) && d.name.text === "guarantees") continue; // read by readGuarantees
+        if (d.initializer && !pure(d.initializer)) {
+          throw new Refusal(d.initializer, "Top-level code runs when the module is imported, outside `main`.", "Move the computation into `main`; at the top level declare only literals and helpers.");
+        }
+      }
+      continue;
+    }
+    throw new Refusal(s, "Top-level statements run when the module is imported, outside `main`.", "Move this into `main`.");
+  }
+}
+

@@ -1,0 +1,73 @@
+/** A parsed S-expression from Z3's output. */
+export type SExpr = string | SExpr[];
+
+/** Parse Z3's text output (one or more S-expressions and atoms, strings kept with their quotes). */
+export function parseSExprs(text: string): SExpr[] {
+  const out: SExpr[] = [];
+  const stack: SExpr[][] = [out];
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (/\s/.test(ch)) { i++; continue; }
+    if (ch === "(") { const l: SExpr[] = []; stack[stack.length - 1]!.push(l); stack.push(l); i++; continue; }
+    if (ch === ")") { stack.pop(); i++; continue; }
+    if (ch === '"') {
+      let j = i + 1;
+      for (;;) {
+        if (j >= text.length) break;
+        if (text[j] === '"') {
+          if (text[j + 1] === '"') { j += 2; continue; } // "" is an escaped quote
+          break;
+        }
+        j++;
+      }
+      stack[stack.length - 1]!.push(text.slice(i, j + 1));
+      i = j + 1;
+      continue;
+    }
+    if (ch === "|") {
+      const j = text.indexOf("|", i + 1);
+      stack[stack.length - 1]!.push(text.slice(i, j + 1));
+      i = j + 1;
+      continue;
+    }
+    let j = i;
+    while (j < text.length && !/[\s()"]/.test(text[j]!)) j++;
+    stack[stack.length - 1]!.push(text.slice(i, j));
+    i = j;
+  }
+  return out;
+}
+
+/** Decode an SMT-LIB string literal from Z3's output into JavaScript code units. */
+export function decodeString(lit: string): string {
+  const body = lit.slice(1, -1).replace(/""/g, '"');
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === "\\" && body[i + 1] === "u") {
+      const m = /^\\u\{([0-9a-fA-F]+)\}|^\\u([0-9a-fA-F]{4})/.exec(body.slice(i));
+      if (m) {
+        const code = parseInt(m[1] ?? m[2]!, 16);
+        out += code <= 0xffff ? String.fromCharCode(code) : String.fromCodePoint(code);
+        i += m[0].length - 1;
+        continue;
+      }
+    }
+    out += body[i];
+  }
+  return out;
+}
+
+/** Decode a bit-vector literal (#b… or #x…) to a BigInt. */
+export function decodeBits(atom: string): bigint {
+  if (atom.startsWith("#b")) return BigInt(`0b${atom.slice(2)}`);
+  if (atom.startsWith("#x")) return BigInt(`0x${atom.slice(2)}`);
+  throw new Error(`not a bit-vector literal: ${atom}`);
+}
+
+/** Decode an Int value: `5` or `(- 5)`. */
+export function decodeInt(e: SExpr): number {
+  if (typeof e === "string") return Number(e);
+  if (e[0] === "-" && e.length === 2) return -decodeInt(e[1]!);
+  throw new Error(`not an Int value: ${JSON.stringify(e)}`);
+}

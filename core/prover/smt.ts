@@ -1,0 +1,95 @@
+/**
+ * SMT-LIB text helpers. Terms are strings; sorts are Float64 for `number` (JavaScript's double),
+ * String restricted to 16-bit characters for `string` (JavaScript's UTF-16 code units), Bool, Int.
+ */
+
+export const FLOAT64 = "(_ FloatingPoint 11 53)";
+export const RM = "RNE";
+
+/** The regular language of JavaScript strings: any sequence of 16-bit code units. */
+export const UTF16 = `(re.* (re.range "\\u{0}" "\\u{ffff}"))`;
+
+/** An SMT-LIB string literal holding exactly these UTF-16 code units. */
+export function strLit(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f && c !== 0x22 && c !== 0x5c) out += s[i];
+    else out += `\\u{${c.toString(16)}}`;
+  }
+  return out + '"';
+}
+
+const view = new DataView(new ArrayBuffer(8));
+
+/** An exact Float64 literal for a JavaScript number (NaN, ±0 and ±Infinity included). */
+export function numLit(n: number): string {
+  if (Number.isNaN(n)) return "(_ NaN 11 53)";
+  if (n === Infinity) return "(_ +oo 11 53)";
+  if (n === -Infinity) return "(_ -oo 11 53)";
+  if (n === 0) return Object.is(n, -0) ? "(_ -zero 11 53)" : "(_ +zero 11 53)";
+  view.setFloat64(0, n);
+  const bits = view.getBigUint64(0);
+  const sign = (bits >> 63n).toString(2);
+  const exponent = ((bits >> 52n) & 0x7ffn).toString(2).padStart(11, "0");
+  const significand = (bits & 0xfffffffffffffn).toString(2).padStart(52, "0");
+  return `(fp #b${sign} #b${exponent} #b${significand})`;
+}
+
+/** Decode a 64-bit IEEE pattern (from `fp.to_ieee_bv`) to a JavaScript number. */
+export function numFromBits(bits: bigint): number {
+  view.setBigUint64(0, bits);
+  return view.getFloat64(0);
+}
+
+/** Int literal (SMT-LIB has no negative literals). */
+export function intLit(n: number): string {
+  return n < 0 ? `(- ${-n})` : String(n);
+}
+
+/** Real literal for a finite JavaScript number, exact (decimal expansion of the double). */
+export function realLit(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`not finite: ${n}`);
+  const neg = n < 0 || Object.is(n, -0);
+  const abs = Math.abs(n);
+  // Exact rational: mantissa * 2^exp.
+  view.setFloat64(0, abs);
+  const bits = view.getBigUint64(0);
+  const e = Number((bits >> 52n) & 0x7ffn);
+  let mant = bits & 0xfffffffffffffn;
+  let exp: number;
+  if (e === 0) exp = -1074;
+  else {
+    mant |= 1n << 52n;
+    exp = e - 1075;
+  }
+  let num: bigint;
+  let den = 1n;
+  if (exp >= 0) num = mant << BigInt(exp);
+  else {
+    num = mant;
+    den = 1n << BigInt(-exp);
+  }
+  const body = den === 1n ? `${num}.0` : `(/ ${num}.0 ${den}.0)`;
+  return neg && abs !== 0 ? `(- ${body})` : body;
+}
+
+export const and = (...xs: string[]): string => {
+  const ys = xs.filter((x) => x !== "true");
+  if (ys.includes("false")) return "false";
+  return ys.length === 0 ? "true" : ys.length === 1 ? ys[0]! : `(and ${ys.join(" ")})`;
+};
+export const or = (...xs: string[]): string => {
+  const ys = xs.filter((x) => x !== "false");
+  if (ys.includes("true")) return "true";
+  return ys.length === 0 ? "false" : ys.length === 1 ? ys[0]! : `(or ${ys.join(" ")})`;
+};
+export const not = (x: string): string => (x === "true" ? "false" : x === "false" ? "true" : x.startsWith("(not ") ? x.slice(5, -1) : `(not ${x})`);
+export const ite = (c: string, a: string, b: string): string => (c === "true" ? a : c === "false" ? b : a === b ? a : `(ite ${c} ${a} ${b})`);
+export const implies = (a: string, b: string): string => (a === "true" ? b : b === "true" || a === "false" ? "true" : `(=> ${a} ${b})`);
+
+/** Replace whole SMT symbols (used to rename loop indices for "another iteration"). */
+export function renameSymbols(term: string, renames: ReadonlyMap<string, string>): string {
+  if (renames.size === 0) return term;
+  return term.replace(/[A-Za-z_!$.][\w!$.]*/g, (sym) => renames.get(sym) ?? sym);
+}

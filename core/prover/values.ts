@@ -1,0 +1,161 @@
+import type * as TS from "typescript";
+import type { ContractModel, EventClassModel, ToolModel, ValueType } from "../model";
+import { and, FLOAT64, ite, not, numLit, or, realLit, RM, strLit } from "./smt";
+
+export type FunctionLike = TS.FunctionDeclaration | TS.ArrowFunction | TS.FunctionExpression;
+
+/** A lambda of a contract (predicate, selector, key) with the concrete bindings it closes over. */
+export interface Lambda {
+  readonly fn: TS.ArrowFunction | TS.FunctionExpression;
+  readonly env: Env;
+}
+
+/** A relation of a contract, as the prover sees it. */
+export interface RelationIR {
+  readonly source: { readonly kind: "event"; readonly event: EventClassModel } | { readonly kind: "effect"; readonly tool: ToolModel };
+  readonly filters: readonly Lambda[];
+  readonly node: TS.Node;
+}
+
+export type Comparison = "atMost" | "atLeast" | "lessThan" | "greaterThan" | "equals" | "between";
+
+/** A contract specification, evaluated from a contract body with literal arguments. */
+export type SpecIR =
+  | { readonly k: "all"; readonly rel: RelationIR; readonly pred: Lambda; readonly node: TS.Node }
+  | { readonly k: "empty"; readonly rel: RelationIR; readonly node: TS.Node }
+  | { readonly k: "compare"; readonly rel: RelationIR; readonly agg: { readonly k: "count" } | { readonly k: "sum"; readonly sel: Lambda }; readonly op: Comparison; readonly bounds: readonly number[]; readonly node: TS.Node }
+  | { readonly k: "distinct" | "sharesValue"; readonly rel: RelationIR; readonly key: Lambda; readonly node: TS.Node }
+  | { readonly k: "allOf"; readonly specs: readonly SpecIR[] }
+  | { readonly k: "none" };
+
+/** A symbolic JavaScript value. Scalar terms are SMT-LIB text; `c` holds the value when it is known. */
+export type Sym =
+  | { readonly k: "str"; readonly t: string; readonly c?: string }
+  | { readonly k: "num"; readonly t: string; readonly c?: number; /** Int term equal to the value, when it is an exact integer */ readonly int?: string }
+  | { readonly k: "bool"; readonly t: string; readonly c?: boolean }
+  | { readonly k: "undef" }
+  | { readonly k: "arr"; readonly items: readonly Sym[] }
+  | { readonly k: "sarr"; readonly len: string; readonly at: (index: string) => Sym; readonly elem: ValueType; readonly bound?: number; readonly label: string }
+  | { readonly k: "rec"; readonly fields: ReadonlyMap<string, Sym> }
+  | { readonly k: "fn"; readonly node: FunctionLike }
+  | { readonly k: "opaque"; readonly why: string }
+  | { readonly k: "eventClass"; readonly event: EventClassModel }
+  | { readonly k: "contract"; readonly contract: ContractModel }
+  | { readonly k: "rel"; readonly rel: RelationIR }
+  | { readonly k: "agg"; readonly rel: RelationIR; readonly agg: { readonly k: "count" } | { readonly k: "sum"; readonly sel: Lambda } }
+  | { readonly k: "spec"; readonly spec: SpecIR };
+
+/** Variable bindings, keyed by the TypeScript symbol of the declaration. */
+export type Env = ReadonlyMap<TS.Symbol, Sym>;
+
+export const str = (c: string): Sym => ({ k: "str", t: strLit(c), c });
+export const num = (c: number): Sym => ({ k: "num", t: numLit(c), c, ...(Number.isSafeInteger(c) ? { int: c < 0 ? `(- ${-c})` : String(c) } : {}) });
+export const bool = (c: boolean): Sym => ({ k: "bool", t: String(c), c });
+export const boolT = (t: string): Sym => (t === "true" ? bool(true) : t === "false" ? bool(false) : { k: "bool", t });
+export const UNDEF: Sym = { k: "undef" };
+
+/** Int term → Float64 term (exact for |n| < 2^53, which string and array lengths always are). */
+export const intToFp = (i: string): string => `((_ to_fp 11 53) ${RM} (to_real ${i}))`;
+export const numFromInt = (i: string): Sym => ({ k: "num", t: intToFp(i), int: i });
+
+/** JavaScript truthiness as a Bool term. */
+export function truthy(v: Sym): string {
+  switch (v.k) {
+    case "bool": return v.t;
+    case "str": return v.c !== undefined ? String(v.c !== "") : `(not (= ${v.t} ""))`;
+    case "num": return v.c !== undefined ? String(!(v.c === 0 || Number.isNaN(v.c))) : `(not (or (fp.isZero ${v.t}) (fp.isNaN ${v.t})))`;
+    case "undef": return "false";
+    default: return "true";
+  }
+}
+
+/** `a === b` for two scalars (JavaScript strict equality); undefined when the kinds are not comparable here. */
+export function strictEquals(a: Sym, b: Sym): string | undefined {
+  if (a.k === "undef" || b.k === "undef") return String(a.k === b.k);
+  if (a.k !== b.k) return a.k === "str" || a.k === "num" || a.k === "bool" ? (b.k === "str" || b.k === "num" || b.k === "bool" ? "false" : undefined) : undefined;
+  if (a.k === "str" && b.k === "str") return a.c !== undefined && b.c !== undefined ? String(a.c === b.c) : `(= ${a.t} ${b.t})`;
+  if (a.k === "bool" && b.k === "bool") return a.c !== undefined && b.c !== undefined ? String(a.c === b.c) : `(= ${a.t} ${b.t})`;
+  if (a.k === "num" && b.k === "num") {
+    if (a.c !== undefined && b.c !== undefined) return String(a.c === b.c);
+    if (a.int && b.int) return `(= ${a.int} ${b.int})`;
+    return `(fp.eq ${a.t} ${b.t})`;
+  }
+  return undefined;
+}
+
+/** SameValueZero (used by `Array.prototype.includes`): like === but NaN equals NaN. */
+export function sameValueZero(a: Sym, b: Sym): string | undefined {
+  const eq = strictEquals(a, b);
+  if (eq !== undefined && a.k === "num" && b.k === "num") {
+    if (a.c !== undefined && b.c !== undefined) return String(a.c === b.c || (Number.isNaN(a.c) && Number.isNaN(b.c)));
+    return or(eq, and(`(fp.isNaN ${a.t})`, `(fp.isNaN ${b.t})`));
+  }
+  return eq;
+}
+
+/** `c ? a : b` over two values of the same kind; undefined when they cannot be merged. */
+export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
+  if (c === "true") return a;
+  if (c === "false") return b;
+  if (a === b) return a;
+  if (a.k === "str" && b.k === "str") return a.c !== undefined && a.c === b.c ? a : { k: "str", t: ite(c, a.t, b.t) };
+  if (a.k === "bool" && b.k === "bool") return a.c !== undefined && a.c === b.c ? a : boolT(ite(c, a.t, b.t));
+  if (a.k === "num" && b.k === "num") {
+    if (a.c !== undefined && Object.is(a.c, b.c)) return a;
+    return { k: "num", t: ite(c, a.t, b.t), ...(a.int && b.int ? { int: ite(c, a.int, b.int) } : {}) };
+  }
+  if (a.k === "undef" && b.k === "undef") return a;
+  if (a.k === "arr" && b.k === "arr" && a.items.length === b.items.length) {
+    const items: Sym[] = [];
+    for (let i = 0; i < a.items.length; i++) {
+      const m = merge(c, a.items[i]!, b.items[i]!);
+      if (!m) return undefined;
+      items.push(m);
+    }
+    return { k: "arr", items };
+  }
+  if (a.k === "rec" && b.k === "rec") {
+    const fields = new Map<string, Sym>();
+    for (const [name, av] of a.fields) {
+      const bv = b.fields.get(name);
+      const m = bv && merge(c, av, bv);
+      if (!m) return undefined;
+      fields.set(name, m);
+    }
+    return { k: "rec", fields };
+  }
+  return undefined;
+}
+
+/** A comparison of a Real term with literal JavaScript bounds (non-finite bounds handled exactly). */
+export function compareReal(x: string, op: Comparison, bounds: readonly number[]): string {
+  const cmp = (rel: "<=" | ">=" | "<" | ">" | "=", n: number): string => {
+    if (Number.isNaN(n)) return "false";
+    if (n === Infinity) return rel === "<=" || rel === "<" ? "true" : "false";
+    if (n === -Infinity) return rel === ">=" || rel === ">" ? "true" : "false";
+    return `(${rel} ${x} ${realLit(n)})`;
+  };
+  switch (op) {
+    case "atMost": return cmp("<=", bounds[0]!);
+    case "atLeast": return cmp(">=", bounds[0]!);
+    case "lessThan": return cmp("<", bounds[0]!);
+    case "greaterThan": return cmp(">", bounds[0]!);
+    case "equals": return cmp("=", bounds[0]!);
+    case "between": return and(cmp(">=", bounds[0]!), cmp("<=", bounds[1]!));
+  }
+}
+
+/** The same comparison over a Float64 term (JavaScript semantics: NaN compares false). */
+export function compareFloat(x: string, op: Comparison, bounds: readonly number[]): string {
+  const b = bounds.map(numLit);
+  switch (op) {
+    case "atMost": return `(fp.leq ${x} ${b[0]})`;
+    case "atLeast": return `(fp.geq ${x} ${b[0]})`;
+    case "lessThan": return `(fp.lt ${x} ${b[0]})`;
+    case "greaterThan": return `(fp.gt ${x} ${b[0]})`;
+    case "equals": return `(fp.eq ${x} ${b[0]})`;
+    case "between": return `(and (fp.geq ${x} ${b[0]}) (fp.leq ${x} ${b[1]}))`;
+  }
+}
+
+export { and, or, not, ite, FLOAT64 };
