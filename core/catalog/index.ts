@@ -13,13 +13,13 @@ import { readLiteral } from "../guarantees";
 import { compareStrings, defaultReadBytes, type Library, type ReadBytes } from "../manifest";
 import type { ContractModel, LayerModel, ParameterModel, ToolModel, ValueType } from "../model";
 import { RENDERER_VERSION } from "../template";
+import { libraryNamespace, URI_BASE } from "./uri";
 import { showValueType } from "../types";
 
 /** Version of the catalog layout (changes when the generator's output format changes). */
 export const CATALOG_FORMAT = "clauz3-catalog/1";
 
-/** The base of every URI the catalog mints. These are identifiers, not promised landing pages. */
-export const URI_BASE = "https://w3id.org/clauz3/";
+export { URI_BASE, libraryNamespace } from "./uri";
 
 /** LinkML ranges of catalog slots. */
 export type SlotRange = "string" | "double" | "boolean" | "FilePath" | "DirectoryPath";
@@ -219,18 +219,18 @@ function sanitizeName(s: string): string {
   return /^[A-Za-z_]/.test(n) ? n : `_${n}`;
 }
 
-/** The namespace of a library's terms: versioned, ending in `/`. */
-export function libraryNamespace(library: Library): string {
-  const kind = library.stdlib ? "stdlib" : "library";
-  return `${URI_BASE}${kind}/${encodeURIComponent(library.domain)}/${encodeURIComponent(library.version)}/`;
-}
-
-/** CURIE prefixes of the selected libraries: the domain, or the sanitized id where domains clash. */
+/**
+ * CURIE prefixes of the selected libraries: the domain; the id (`stdlib_filesystem`) where two
+ * selected libraries share a domain; `lib_<domain>` where the domain is `linkml` or `clauz3`.
+ */
 function prefixesOf(libraries: readonly Library[]): Map<Library, string> {
   const count = new Map<string, number>();
   for (const l of libraries) count.set(l.domain, (count.get(l.domain) ?? 0) + 1);
   const out = new Map<Library, string>();
-  for (const l of libraries) out.set(l, sanitizeName(count.get(l.domain)! > 1 ? l.id.replace(":", "_") : l.domain));
+  for (const l of libraries) {
+    const name = sanitizeName(count.get(l.domain)! > 1 ? l.id.replace(":", "_") : l.domain);
+    out.set(l, name === "linkml" || name === "clauz3" ? `lib_${name}` : name);
+  }
   return out;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { JsonValue } from "../describe";
 import type { Catalog, CatalogEntry, CatalogParameter } from "./index";
-import { libraryNamespace, URI_BASE } from "./index";
+import { libraryNamespace, URI_BASE } from "./uri";
 
 type Json = { [key: string]: JsonValue };
 

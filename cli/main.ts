@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * `clauz3`: the command-line surface. Exit codes: 0 ok, 1 a check failed (or output differs),
+ * 2 usage or configuration error.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { Command, CommanderError } from "commander";
+import { packageRoot } from "../core/manifest";
+import type { CliContext, CommandRegistration } from "./command";
+import { CliError, EXIT, processIo, type Io } from "./io";
+import catalog from "./commands/catalog";
+import describe from "./commands/describe";
+import libraries from "./commands/libraries";
+
+/** Every subcommand, in help order. Adding one: import its module above and list it here. */
+const COMMANDS: readonly CommandRegistration[] = [
+  describe,
+  libraries,
+  catalog,
+];
+
+function version(): string {
+  try {
+    return (JSON.parse(fs.readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "0.0.0";
+  }
+}
+
+/** Run the CLI with `argv` (without `node` and the script); resolves to the exit code. */
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  const context: CliContext = { io, exitCode: EXIT.ok };
+  const program = new Command("clauz3")
+    .description("Static contracts for agent-authored TypeScript.")
+    .version(version())
+    .exitOverride()
+    .showHelpAfterError("(run `clauz3 --help` for usage)")
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  for (const register of COMMANDS) register(program, context);
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return context.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end with exit code 0; every other parse error is a usage error.
+      return error.exitCode === 0 && (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help")
+        ? EXIT.ok
+        : EXIT.usage;
+    }
+    if (error instanceof CliError) {
+      io.stderr(`${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr(`clauz3: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return EXIT.usage;
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

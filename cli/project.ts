@@ -1,0 +1,149 @@
+/**
+ * Loading a project for the CLI: its tsconfig, its own TypeScript (resolved from the project
+ * directory, falling back to ours), a type-checked program whose current directory is the project
+ * directory, the trusted layer (read once, with every rule) and its libraries.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type * as TS from "typescript";
+import type { Clauz3Options, TypeScript } from "../core/context";
+import { readLayer, type LayerResult } from "../core/layer/read";
+import { librariesOf, type Library } from "../core/manifest";
+import { CliError, EXIT, type Io } from "./io";
+
+export interface Project {
+  readonly ts: TypeScript;
+  readonly program: TS.Program;
+  readonly projectDir: string;
+  /** The tsconfig used; undefined when none was found (default options, every TypeScript file below the directory). */
+  readonly configPath: string | undefined;
+  readonly options: Clauz3Options;
+  readonly layer: LayerResult;
+  readonly libraries: readonly Library[];
+}
+
+export interface LoadOptions {
+  readonly cwd: string;
+  /** `--project`: a tsconfig file or a directory holding `tsconfig.json`. */
+  readonly project?: string;
+  /** Files added to the program's roots (for example the program `describe` is asked about). */
+  readonly extraRoots?: readonly string[];
+}
+
+/** The project's own TypeScript, else the one clauz3 depends on. */
+export function loadTypeScript(projectDir: string): TypeScript {
+  try {
+    const resolved = require.resolve("typescript", { paths: [projectDir] });
+    return require(resolved) as TypeScript;
+  } catch {
+    return require("typescript") as TypeScript;
+  }
+}
+
+function findConfig(from: string): string | undefined {
+  let dir = from;
+  for (;;) {
+    const candidate = path.join(dir, "tsconfig.json");
+    if (fs.existsSync(candidate)) return candidate;
+    const up = path.dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** `trustedRoots` from a clauz3 entry of `compilerOptions.plugins` (the transformer or the language-service plugin). */
+function clauz3Options(compilerOptions: TS.CompilerOptions): Clauz3Options {
+  const plugins = (compilerOptions.plugins ?? []) as unknown as readonly Record<string, unknown>[];
+  for (const p of plugins) {
+    const id = typeof p.transform === "string" ? p.transform : typeof p.name === "string" ? p.name : "";
+    if (!id.startsWith("clauz3")) continue;
+    const roots = p.trustedRoots;
+    if (roots !== undefined) {
+      if (!Array.isArray(roots) || !roots.every((r) => typeof r === "string")) {
+        throw new CliError(`clauz3: "trustedRoots" of the ${id} plugin entry must be an array of glob strings.`, EXIT.usage);
+      }
+      return { trustedRoots: roots as string[] };
+    }
+  }
+  return {};
+}
+
+const DEFAULT_OPTIONS = (ts: TypeScript): TS.CompilerOptions => ({
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  strict: true,
+  skipLibCheck: true,
+  noEmit: true,
+});
+
+export function loadProject(opts: LoadOptions): Project {
+  let configPath: string | undefined;
+  if (opts.project !== undefined) {
+    const p = path.resolve(opts.cwd, opts.project);
+    configPath = fs.existsSync(p) && fs.statSync(p).isDirectory() ? path.join(p, "tsconfig.json") : p;
+    if (!fs.existsSync(configPath)) throw new CliError(`clauz3: --project ${opts.project}: ${configPath} does not exist.`, EXIT.usage);
+  } else {
+    configPath = findConfig(opts.cwd);
+  }
+  const projectDir = configPath ? path.dirname(configPath) : opts.cwd;
+  const ts = loadTypeScript(projectDir);
+  const extraRoots = (opts.extraRoots ?? []).map((f) => path.resolve(opts.cwd, f));
+  let compilerOptions: TS.CompilerOptions;
+  let rootNames: string[];
+  let projectReferences: readonly TS.ProjectReference[] | undefined;
+  if (configPath) {
+    let fatal: TS.Diagnostic | undefined;
+    const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => void (fatal = d),
+    });
+    const errors = [...(fatal ? [fatal] : []), ...(parsed?.errors ?? [])].filter(
+      // "No inputs were found" does not matter when the command names its own file.
+      (d) => !(d.code === 18003 && extraRoots.length > 0),
+    );
+    if (!parsed || errors.length > 0) {
+      const host = { getCurrentDirectory: () => projectDir, getCanonicalFileName: (f: string) => f, getNewLine: () => "\n" };
+      throw new CliError(`clauz3: cannot read ${configPath}:\n${ts.formatDiagnostics(errors, host).trimEnd()}`, EXIT.usage);
+    }
+    compilerOptions = parsed.options;
+    rootNames = parsed.fileNames;
+    projectReferences = parsed.projectReferences;
+  } else {
+    // No tsconfig.json: default options and every TypeScript source below the directory.
+    compilerOptions = DEFAULT_OPTIONS(ts);
+    rootNames = ts.sys
+      .readDirectory(projectDir, [".ts", ".tsx", ".mts", ".cts"], ["**/node_modules", "**/dist"], ["**/*"])
+      .filter((f) => !/\.d\.[cm]?ts$/.test(f))
+      .sort();
+  }
+  for (const f of extraRoots) {
+    if (!fs.existsSync(f)) throw new CliError(`clauz3: ${path.relative(opts.cwd, f) || f} does not exist.`, EXIT.usage);
+  }
+  const options = clauz3Options(compilerOptions);
+  const host = ts.createCompilerHost(compilerOptions, true);
+  host.getCurrentDirectory = () => projectDir;
+  const roots = [...rootNames];
+  for (const f of extraRoots) if (!roots.some((r) => path.resolve(r) === f)) roots.push(f);
+  const program = ts.createProgram({ rootNames: roots, options: compilerOptions, host, projectReferences });
+  const layer = readLayer(ts, program, options);
+  return { ts, program, projectDir, configPath, options, layer, libraries: librariesOf(layer.model) };
+}
+
+/** Manifest problems of the given libraries as one configuration error (exit 2). */
+export function checkManifests(project: Project, libraries: readonly Library[]): void {
+  const bad = libraries.filter((l) => l.manifestProblems.length > 0);
+  if (bad.length === 0) return;
+  const lines = bad.flatMap((l) => [
+    `${path.relative(project.projectDir, l.manifestPath).replace(/\\/g, "/")}: invalid library manifest`,
+    ...l.manifestProblems.map((p) => `  ${p}`),
+  ]);
+  throw new CliError(`${lines.join("\n")}\nFix the manifest (schema: clauz3/schema/manifest.schema.json).`, EXIT.usage);
+}
+
+/** Say on stderr when no tsconfig.json was found and defaults are in use. */
+export function noteDefaults(project: Project, io: Io): void {
+  if (project.configPath === undefined) {
+    io.stderr(`clauz3: no tsconfig.json in ${project.projectDir} or above; using default compiler options and every TypeScript file below it (pass --project to choose).\n`);
+  }
+}
