@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import type * as TS from "typescript";
 import { report, type Clauz3Options, type Finding, type TypeScript } from "../context";
 import type { ContractModel, EventClassModel, LayerFileModel, LayerModel, ToolModel } from "../model";
-import { runtimeExportAt } from "../runtime-symbols";
+import { runtimeExportAt, runtimeModuleOf } from "../runtime-symbols";
 import { checkAgentFile } from "./agent";
 import { domainOf, isProjectSource, isTrustedFile } from "./classify";
 import { readContract } from "./contracts";
@@ -63,7 +63,8 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
     }
   };
 
-  const sources = program.getSourceFiles().filter((f) => isProjectSource(f.fileName, f.isDeclarationFile));
+  // clauz3's own runtime (reached through tsconfig `paths` in this repository) is neither layer nor agent source.
+  const sources = program.getSourceFiles().filter((f) => isProjectSource(f.fileName, f.isDeclarationFile) && runtimeModuleOf(f.fileName) === undefined);
   const trustedFiles = sources.filter(isTrusted);
   // Events first: tools in any file may construct events declared in any other.
   for (const file of trustedFiles) {

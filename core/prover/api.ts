@@ -26,6 +26,10 @@ export interface ProofResult {
   readonly kind: "guarantee" | "precondition" | "throw";
   /** Library-qualified call with named arguments, for guarantees. */
   readonly contract?: string;
+  /** The contract's export name, for guarantees. */
+  readonly contractName?: string;
+  /** The library-qualified tool, for preconditions. */
+  readonly tool?: string;
   /** The generated sentence (or first JSDoc paragraph) for guarantees. */
   readonly sentence?: string;
   readonly verdict: Verdict;
@@ -50,7 +54,7 @@ export interface ProgramVerdict {
 /** Options of a proof. */
 export interface ProveOptions {
   readonly trustedRoots?: readonly string[];
-  /** Per-query solver limit in milliseconds (the outside watchdog adds a margin). Default 10 000. */
+  /** Per-query solver limit in milliseconds (the outside watchdog adds a margin). Default 20 000. */
   readonly timeoutMs?: number;
 }
 

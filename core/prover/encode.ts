@@ -2,7 +2,7 @@ import type { LayerModel } from "../model";
 import type { Executor } from "./exec";
 import type { Fact, World } from "./facts";
 import { and, implies, not, numLit, or, renameSymbols, RM } from "./smt";
-import { compareFloat, compareReal, strictEquals, truthy, type RelationIR, type SpecIR, type Sym } from "./values";
+import { compareFloat, compareReal, strictEquals, truthy, type Comparison, type RelationIR, type SpecIR, type Sym } from "./values";
 
 /** One way a specification can be broken: an indicator term and the fact(s) that would witness it. */
 export interface Candidate {
@@ -18,10 +18,17 @@ export interface ViolationQuery {
   readonly declarations: readonly string[];
   readonly assumptions: readonly string[];
   readonly candidates: readonly Candidate[];
+  /** A query over a subset of the runs: unsatisfiable proves nothing by itself (the next query decides). */
+  readonly partial?: boolean;
   /** When the query is satisfiable but only an approximation was checked: refuse instead of reporting a violation. */
   readonly inexact?: string;
-  /** For aggregates: the facts and their activity terms (the last active one is shown as the call site). */
+  /** For aggregates: the facts and their activity terms, to find the call to blame. */
   readonly contributors?: readonly { readonly fact: Fact; readonly active: string }[];
+  /**
+   * For aggregates: how to blame a call. The call that first takes the running count or sum past
+   * the upper bound, in program order; none (the guarantee entry) when too little happens.
+   */
+  readonly aggregate?: { readonly op: Comparison; readonly bounds: readonly number[]; readonly values: readonly (Sym | undefined)[]; readonly tooFew?: boolean };
 }
 
 /** Thrown when a specification cannot be encoded exactly in a sound way. */
@@ -138,18 +145,23 @@ export class Encoder {
       if (quantified.length > 0) throw new EncodingRefusal("a sum over a loop over an array input or an unbounded tool result cannot be computed exactly; bound the array with an `ensures((r) => r.length <= N)` on the tool, or loop over a literal array");
       const sel = spec.agg.sel;
       // JavaScript's sum, in program order: ((0 + a) + b) + …, each term only when its call happens.
-      let acc = numLit(0);
+      // Starting from the first term instead of +0 only differs for -0, which no comparison can tell from +0.
+      let acc: string | undefined;
+      const values: Sym[] = [];
       for (const f of facts) {
         const v = this.exec.applyLambda(sel, this.item(f));
         if (v.k !== "num") throw new EncodingRefusal("sum(selector) must select a number");
-        acc = `(fp.add ${RM} ${acc} (ite ${this.active(spec.rel, f)} ${v.t} ${numLit(0)}))`;
+        values.push(v);
+        const term = `(ite ${this.active(spec.rel, f)} ${v.t} ${numLit(0)})`;
+        acc = acc === undefined ? term : `(fp.add ${RM} ${acc} ${term})`;
       }
-      return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareFloat(acc, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts) }];
+      acc ??= numLit(0);
+      return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareFloat(acc, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
     }
     const exactTerms = facts.filter((f) => f.loops.length === 0).map((f) => `(ite ${this.active(spec.rel, f)} 1 0)`);
     if (quantified.length === 0) {
       const count = exactTerms.length === 0 ? "0" : exactTerms.length === 1 ? exactTerms[0]! : `(+ ${exactTerms.join(" ")})`;
-      return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareReal(`(to_real ${count})`, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts) }];
+      return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareReal(`(to_real ${count})`, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values: [] } }];
     }
     for (const f of quantified) if (f.loops.length > 1) throw new EncodingRefusal("a count over nested loops over arrays cannot be computed exactly; loop over one array at a time");
     // Upper bound of the count: a quantified call counts the whole array when it happens for some element
@@ -181,8 +193,14 @@ export class Encoder {
       : spec.op === "equals" ? not(compareReal(lower, "atLeast", b))
       : spec.op === "between" ? not(compareReal(lower, "atLeast", [b[0]!]))
       : undefined;
-    if (tooMany) out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooMany, fact: undefined }], contributors: this.contributors(spec.rel, facts) });
-    if (tooFew) out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooFew, fact: undefined }], contributors: this.contributors(spec.rel, facts), inexact: "the count over a loop may fall below the bound for some inputs, but the encoding cannot decide it exactly; bound the array with an `ensures((r) => r.length <= N)` on the tool, or loop over a literal array" });
+    const contributors = this.contributors(spec.rel, facts);
+    if (tooMany) out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooMany, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [] } });
+    if (tooFew) {
+      // Exact when every array the quantified calls loop over is empty: try that counterexample first.
+      const empty = quantified.map((f) => `(= ${this.world.loopRanges.get(f.loops[0]!)!.len} 0)`);
+      out.push({ declarations: decls, assumptions: [...assumptions, ...empty], candidates: [{ indicator: tooFew, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [], tooFew: true }, partial: true });
+    }
+    if (tooFew) out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooFew, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [], tooFew: true }, inexact: "the count over a loop may fall below the bound for some inputs, but the encoding cannot decide it exactly; bound the array with an `ensures((r) => r.length <= N)` on the tool, or loop over a literal array" });
     return out;
   }
 }

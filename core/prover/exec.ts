@@ -6,7 +6,7 @@ import { Refusal } from "../refusal";
 import { resolveDeclaration, runtimeExportOf } from "../runtime-symbols";
 import { showValueType, valueTypeOf } from "../types";
 import type { World } from "./facts";
-import { and, FLOAT64, implies, ite, not, numLit, or, renameSymbols, RM, UTF16 } from "./smt";
+import { and, FLOAT64, implies, ite, not, numLit, or, renameSymbols, RM } from "./smt";
 import {
   bool, boolT, merge, num, numFromInt, sameValueZero, str, strictEquals, truthy, UNDEF,
   type Comparison, type Env, type FunctionLike, type Lambda, type RelationIR, type SpecIR, type Sym,
@@ -48,6 +48,8 @@ export class Executor {
   private readonly contractStack: ContractModel[] = [];
   private readonly moduleConsts = new Map<TS.Node, Sym>();
   private pureOnly = false;
+  /** The program's own file: only helpers declared here are inlined. */
+  private mainFile: TS.SourceFile | undefined;
 
   constructor(
     private readonly ts: TypeScript,
@@ -63,6 +65,7 @@ export class Executor {
   /** Execute `main` with universally quantified inputs. */
   runMain(main: FunctionLike): void {
     const ts = this.ts;
+    this.mainFile = main.getSourceFile();
     if (main.asteriskToken || this.isAsync(main)) this.refuse(main, "`main` is async or a generator.", "Write `export function main(...): void` with synchronous calls.");
     const st: State = { pc: "true", env: new Map() };
     for (const p of main.parameters) {
@@ -169,7 +172,7 @@ export class Executor {
   private scalarOfTerm(term: string, type: ValueType, loops: readonly string[]): Sym {
     switch (type.kind) {
       case "string": case "FilePath": case "DirectoryPath":
-        this.world.assumptions.push({ term: `(str.in_re ${term} ${UTF16})`, loops });
+        // Every character is a UTF-16 code unit: the session runs Z3 with encoding=bmp (16-bit characters).
         return { k: "str", t: term };
       case "number":
         return { k: "num", t: term };
@@ -337,6 +340,17 @@ export class Executor {
     }
   }
 
+  /**
+   * A value used where JavaScript needs it defined: when it may be `undefined` on this path, that is
+   * reported (like a reachable throw) and the path continues where it is defined.
+   */
+  private definite(v: Sym, at: TS.Node, st: State): Sym {
+    if (v.k !== "maybe") return v;
+    this.world.throws.push({ message: `\`${at.getText()}\` may be undefined here`, guard: and(st.pc, not(v.def)), site: at, loops: [...this.loops] });
+    st.pc = and(st.pc, v.def);
+    return v.v;
+  }
+
   private noFunctionValue(v: Sym, at: TS.Node): void {
     if (v.k === "fn") this.refuse(at, "Functions passed or returned as values are not modelled.", "Call the helper directly by name.");
   }
@@ -461,6 +475,38 @@ export class Executor {
       st.env.set(target, this.binaryValue(e.operator === ts.SyntaxKind.PlusPlusToken ? ts.SyntaxKind.PlusToken : ts.SyntaxKind.MinusToken, old, num(1), e));
       return;
     }
+    this.evalDiscard(e0, st);
+  }
+
+  /** Evaluate for effect only: `a && f()`, `c ? f() : g()` as statements need no common value type. */
+  private evalDiscard(e0: TS.Expression, st: State): void {
+    const ts = this.ts;
+    const e = this.skip(e0);
+    const branch = (c: string, a: (s: State) => void, b: (s: State) => void): void => {
+      if (c === "true") return a(st);
+      if (c === "false") return b(st);
+      const s1: State = { pc: and(st.pc, c), env: st.env };
+      const s2: State = { pc: and(st.pc, not(c)), env: st.env };
+      a(s1);
+      b(s2);
+      if (s1.pc !== and(st.pc, c) || s2.pc !== and(st.pc, not(c))) st.pc = or(s1.pc, s2.pc);
+    };
+    if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken || e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) {
+      const left = this.evalExpr(e.left, st);
+      const right = (s: State) => this.evalDiscard(e.right, s);
+      const none = () => undefined;
+      if (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) {
+        const c = left.k === "undef" ? "true" : left.k === "maybe" ? not(left.def) : "false";
+        return branch(c, right, none);
+      }
+      const c = truthy(left);
+      return e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken ? branch(c, right, none) : branch(c, none, right);
+    }
+    if (ts.isConditionalExpression(e)) {
+      const c = truthy(this.evalExpr(e.condition, st));
+      return branch(c, (s) => this.evalDiscard(e.whenTrue, s), (s) => this.evalDiscard(e.whenFalse, s));
+    }
+    if (ts.isVoidExpression(e)) return this.evalDiscard(e.expression, st);
     this.evalExpr(e0, st);
   }
 
@@ -491,7 +537,7 @@ export class Executor {
     }
     const decl = init.declarations[0]!;
     const loopSym = this.symbolOfDecl(decl);
-    const iterable = this.evalExpr(s.expression, st);
+    const iterable = this.definite(this.evalExpr(s.expression, st), s.expression, st);
     if (iterable.k === "arr") {
       if (iterable.items.length > UNROLL_CAP) this.refuse(s.expression, `The literal array has more than ${UNROLL_CAP} elements.`, `Split the loop; literal arrays are unrolled up to ${UNROLL_CAP} elements.`);
       const returns: Flow["returns"] = [];
@@ -652,7 +698,7 @@ export class Executor {
     if (ts.isTemplateExpression(e)) {
       let acc = this.toStr(str(e.head.text), e);
       for (const span of e.templateSpans) {
-        acc = this.concat(acc, this.toStr(this.evalExpr(span.expression, st), span.expression));
+        acc = this.concat(acc, this.toStr(this.definite(this.evalExpr(span.expression, st), span.expression, st), span.expression));
         acc = this.concat(acc, str(span.literal.text));
       }
       return acc;
@@ -668,7 +714,7 @@ export class Executor {
     if (ts.isPrefixUnaryExpression(e)) {
       if (e.operator === ts.SyntaxKind.ExclamationToken) return boolT(not(truthy(this.evalExpr(e.operand, st))));
       if (e.operator === ts.SyntaxKind.MinusToken || e.operator === ts.SyntaxKind.PlusToken) {
-        const v = this.evalExpr(e.operand, st);
+        const v = this.definite(this.evalExpr(e.operand, st), e.operand, st);
         if (v.k !== "num") this.refuse(e, "Unary + and - apply to numbers only here.", "Convert explicitly, or compare values of one type.");
         if (e.operator === ts.SyntaxKind.PlusToken) return v;
         return v.c !== undefined ? num(-v.c) : { k: "num", t: `(fp.neg ${v.t})` };
@@ -710,7 +756,7 @@ export class Executor {
   private lookup(id: TS.Identifier, st: State): Sym {
     const ts = this.ts;
     const sym = this.checker.getSymbolAtLocation(id);
-    if (id.text === "undefined" && (!sym || this.isDefaultLibSymbol(sym))) return UNDEF;
+    if (id.text === "undefined" && (!sym || !sym.declarations?.length || this.isDefaultLibSymbol(sym))) return UNDEF;
     if (sym && st.env.has(sym)) return st.env.get(sym)!;
     if (!sym) this.refuse(id, `\`${id.text}\` cannot be resolved.`, "Declare it, or import it from a trusted library.");
     const decl = resolveDeclaration(ts, this.checker, sym);
@@ -722,6 +768,9 @@ export class Executor {
     if (contract) return { k: "contract", contract };
     const event = this.layer.eventByDeclaration.get(decl);
     if (event) return { k: "eventClass", event };
+    if (this.isAgentDecl(decl) && this.mainFile && decl.getSourceFile() !== this.mainFile && !this.inside(id, decl.getSourceFile())) {
+      this.refuse(id, `\`${id.text}\` is declared in another agent module; the prover inlines only helpers declared in the program itself.`, "Declare the helper in this file, or make it a trusted tool with a reviewed `performs`.");
+    }
     if ((ts.isFunctionDeclaration(decl) || ts.isFunctionExpression(decl) || ts.isArrowFunction(decl)) && this.isAgentDecl(decl)) return { k: "fn", node: decl };
     if (ts.isVariableDeclaration(decl) && this.isAgentDecl(decl) && decl.initializer) {
       const init = this.skip(decl.initializer);
@@ -799,14 +848,18 @@ export class Executor {
     }
     if (op === ts.SyntaxKind.QuestionQuestionToken) {
       const left = this.evalExpr(e.left, st);
+      if (left.k === "maybe") return this.branchValues(st, left.def, () => left.v, (s) => this.evalExpr(e.right, s), e);
       return left.k === "undef" ? this.evalExpr(e.right, st) : left;
     }
     if (op >= ts.SyntaxKind.FirstAssignment && op <= ts.SyntaxKind.LastAssignment) {
       this.refuse(e, "Assignments inside expressions are not modelled.", "Assign in a statement of its own.");
     }
     if (op === ts.SyntaxKind.CommaToken) this.refuse(e, "The comma operator is not modelled.", "Write separate statements.");
-    const left = this.evalExpr(e.left, st);
-    const right = this.evalExpr(e.right, st);
+    const equality = op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
+    let left = this.evalExpr(e.left, st);
+    if (!equality) left = this.definite(left, e.left, st);
+    let right = this.evalExpr(e.right, st);
+    if (!equality) right = this.definite(right, e.right, st);
     return this.binaryValue(op, left, right, e);
   }
 
@@ -868,7 +921,7 @@ export class Executor {
     }
     if (decl && this.layer.contractByDeclaration.has(decl)) return { k: "contract", contract: this.layer.contractByDeclaration.get(decl)! };
     if (decl && this.layer.eventByDeclaration.has(decl)) return { k: "eventClass", event: this.layer.eventByDeclaration.get(decl)! };
-    const target = this.evalExpr(e.expression, st);
+    const target = this.definite(this.evalExpr(e.expression, st), e.expression, st);
     const name = e.name.text;
     if (name === "length") {
       if (target.k === "str") return target.c !== undefined ? num(target.c.length) : numFromInt(`(str.len ${target.t})`);
@@ -937,7 +990,7 @@ export class Executor {
         if (ts.isIdentifier(callee.expression) && callee.expression.text === "Math" && this.isDefaultLibSymbol(this.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
           return this.callMath(callee.name.text, e, st);
         }
-        const target = this.evalExpr(callee.expression, st);
+        const target = this.definite(this.evalExpr(callee.expression, st), callee.expression, st);
         return this.callMethod(target, callee.name.text, e, st);
       }
     }
@@ -962,7 +1015,7 @@ export class Executor {
   }
 
   private callMethod(target: Sym, name: string, e: TS.CallExpression, st: State): Sym {
-    const args = () => e.arguments.map((a) => this.evalExpr(a, st));
+    const args = () => e.arguments.map((a) => this.definite(this.evalExpr(a, st), a, st));
     if (target.k === "str" && (name === "startsWith" || name === "endsWith" || name === "includes")) {
       const as = args();
       if (as.length !== 1) this.refuse(e, `\`${name}\` with a position argument is not modelled.`, `Call \`${name}(text)\` with one argument.`);
@@ -983,10 +1036,13 @@ export class Executor {
         })));
       }
       const q = this.world.fresh("k");
+      const before = this.world.assumptions.length;
       const item = target.at(q);
+      // Facts about the element at the bound index belong inside the quantifier.
+      const local = this.world.assumptions.splice(before).map((a) => a.term);
       const eq = sameValueZero(item, x);
       if (eq === undefined) this.refuse(e, "`includes` compares strings, numbers or booleans only.", "Compare scalar values.");
-      return boolT(`(exists ((${q} Int)) (and (<= 0 ${q}) (< ${q} ${target.len}) ${eq}))`);
+      return boolT(`(exists ((${q} Int)) (and (<= 0 ${q}) (< ${q} ${target.len}) ${[...local, eq].join(" ")}))`);
     }
     if (target.k === "eventClass") return this.relationMethod({ source: { kind: "event", event: target.event }, filters: [], node: e }, name, e, st);
     if (target.k === "rel") return this.relationMethod(target.rel, name, e, st);
@@ -1063,7 +1119,7 @@ export class Executor {
     if (e.arguments.length !== tool.parameters.length) this.refuse(e, `\`${tool.name}\` takes ${tool.parameters.length} argument(s).`, "Pass every parameter explicitly.");
     const args = new Map<string, Sym>();
     tool.parameters.forEach((p, i) => {
-      const v = this.evalExpr(e.arguments[i]!, st);
+      const v = this.definite(this.evalExpr(e.arguments[i]!, st), e.arguments[i]!, st);
       this.noFunctionValue(v, e.arguments[i]!);
       this.checkKind(v, p.type, e.arguments[i]!, `${tool.name}(${p.name})`);
       args.set(p.name, v);

@@ -29,6 +29,8 @@ export interface Obligation {
 
 /** A `throw` statement reached under `guard`. */
 export interface ThrowFact {
+  /** Why the run stops there, when it is not a `throw` statement (e.g. a value that may be undefined). */
+  readonly message?: string;
   readonly guard: string;
   readonly site: TS.Node;
   readonly loops: readonly string[];

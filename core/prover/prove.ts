@@ -1,36 +1,27 @@
 import type * as TS from "typescript";
-import { plainValue, qualifiedCall, readGuarantees, type GuaranteeModel, type LiteralValue } from "../guarantees";
+import { qualifiedCall, readGuarantees, type GuaranteeModel, type LiteralValue } from "../guarantees";
 import { readLayer, type LayerResult } from "../layer/read";
 import type { Span } from "../model";
 import { Refusal } from "../refusal";
 import { PROOF_CODES, RULES } from "../rules";
 import { spanOf } from "../span";
-import { parseTemplate } from "../template";
+import { sentenceOf } from "../describe";
 import type { Counterexample, ProgramVerdict, ProofResult, ProveInput, ShownValue, Verdict } from "./api";
 import { EncodingRefusal, Encoder, relationIsPerformed, relationsOf, type ViolationQuery } from "./encode";
 import { Executor } from "./exec";
 import { World, type Fact } from "./facts";
-import { decodeBits, decodeInt, decodeString, type SExpr } from "./sexpr";
-import { numFromBits, renameSymbols } from "./smt";
+import { decodeFloat, decodeInt, decodeString, type SExpr } from "./sexpr";
+import { renameSymbols } from "./smt";
 import { bool, num, str, type Sym } from "./values";
-import { SolverError, Z3Session } from "./z3";
+import { SolverError, Z3Session, type ValueSort } from "./z3";
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 20_000;
 /** How many elements of an array a counterexample shows. */
 const SHOWN_ELEMENTS = 8;
 
-/** The sentence of a guarantee: its rendered template, else the contract's first JSDoc paragraph. */
+/** The sentence of a guarantee: the one renderer's sentence (or the first JSDoc paragraph). */
 export function guaranteeSentence(g: GuaranteeModel): string | undefined {
-  const t = g.contract.template;
-  if (t) {
-    try {
-      const args = new Map(g.args.map((a) => [a.parameter.name, a.value]));
-      return parseTemplate(t.text).map((p) => (p.kind === "text" ? p.text : JSON.stringify(plainValue(args.get(p.name)!)))).join("");
-    } catch {
-      /* fall back to the summary */
-    }
-  }
-  return g.contract.summary;
+  return sentenceOf(g.contract, g.args).text ?? undefined;
 }
 
 function showNumber(n: number): ShownValue {
@@ -48,30 +39,31 @@ function where(span: Span, base: string): string {
 
 /** Reads values out of a satisfying model, in as few round trips as possible. */
 class ModelReader {
-  private readonly terms: string[] = [];
+  private readonly terms = new Map<string, ValueSort>();
   private readonly values = new Map<string, SExpr>();
-  constructor(private readonly get: (terms: readonly string[]) => Promise<SExpr[]>) {}
+  constructor(private readonly get: (terms: readonly { term: string; sort: ValueSort }[]) => Promise<SExpr[]>) {}
 
   want(sym: Sym): void {
-    for (const t of this.scalarTerms(sym)) if (!this.values.has(t)) this.terms.push(t);
+    for (const [t, sort] of this.scalarTerms(sym)) if (!this.values.has(t)) this.terms.set(t, sort);
   }
-  wantTerm(term: string): void {
-    if (!this.values.has(term)) this.terms.push(term);
+  wantTerm(term: string, sort: ValueSort = "Bool"): void {
+    if (!this.values.has(term)) this.terms.set(term, sort);
   }
   async fetch(): Promise<void> {
-    const terms = [...new Set(this.terms)].filter((t) => !this.values.has(t));
-    this.terms.length = 0;
+    const terms = [...this.terms].filter(([t]) => !this.values.has(t)).map(([term, sort]) => ({ term, sort }));
+    this.terms.clear();
     if (terms.length === 0) return;
     const vs = await this.get(terms);
-    terms.forEach((t, i) => this.values.set(t, vs[i]!));
+    terms.forEach((t, i) => this.values.set(t.term, vs[i]!));
   }
-  private scalarTerms(sym: Sym): string[] {
+  private scalarTerms(sym: Sym): [string, ValueSort][] {
     switch (sym.k) {
-      case "str": case "bool": return sym.c === undefined ? [sym.t] : [];
-      case "num": return sym.c === undefined ? [`(fp.to_ieee_bv ${sym.t})`] : [];
+      case "str": return sym.c === undefined ? [[sym.t, "String"]] : [];
+      case "bool": return sym.c === undefined ? [[sym.t, "Bool"]] : [];
+      case "num": return sym.c === undefined ? [[sym.t, "Float64"]] : [];
       case "arr": return sym.items.flatMap((i) => this.scalarTerms(i));
       case "rec": return [...sym.fields.values()].flatMap((i) => this.scalarTerms(i));
-      case "sarr": return [sym.len];
+      case "sarr": return [[sym.len, "Int"]];
       default: return [];
     }
   }
@@ -92,8 +84,8 @@ class ModelReader {
       case "bool": return sym.c ?? (this.values.has(sym.t) ? this.values.get(sym.t) === "true" : "?");
       case "num": {
         if (sym.c !== undefined) return showNumber(sym.c);
-        const v = this.values.get(`(fp.to_ieee_bv ${sym.t})`);
-        return v === undefined ? "?" : showNumber(numFromBits(decodeBits(String(v))));
+        const v = this.values.get(sym.t);
+        return v === undefined ? "?" : showNumber(decodeFloat(v));
       }
       case "undef": return null;
       case "arr": return sym.items.map((i) => this.show(i));
@@ -171,7 +163,7 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
   for (const g of guarantees) {
     const contract = qualifiedCall(g);
     const sentence = guaranteeSentence(g);
-    const common = { kind: "guarantee" as const, contract, sentence, guarantee: g.span };
+    const common = { kind: "guarantee" as const, contract, contractName: g.contract.name, sentence, guarantee: g.span };
     if (programRefusal) {
       results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
       continue;
@@ -192,6 +184,7 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
           return { fact: c.fact, other: c.other, otherRenames: c.otherRenames };
         });
         if (o.status === "unsat") continue;
+        if (q.partial && o.status === "unknown") continue;
         if (o.status === "unknown") {
           outcome = { ...common, verdict: "refused", code: PROOF_CODES.unknown, location: g.span, message: `refused: the solver could not decide ${contract} (${o.reason}); it is not proved. Simplify the program or split the guarantee.` };
           break;
@@ -276,14 +269,19 @@ async function runViolation(
     await reader.fetch();
     const k = names.findIndex((n) => reader.bool(n));
     const index = live[Math.max(0, k)]!.i;
-    const chosen = describe(index, reader);
+    const described = describe(index, reader);
+    // For pairs, the later call is the one that breaks the guarantee; the earlier one is shown beside it.
+    const chosen = described.other
+      ? { fact: described.other, factRenames: described.otherRenames, other: described.fact, otherRenames: undefined }
+      : { fact: described.fact, factRenames: undefined, other: undefined, otherRenames: undefined };
     let fact = chosen.fact;
     const activeSites = (q.contributors ?? []).filter((c) => reader.bool(c.active)).map((c) => c.fact);
-    if (!fact && activeSites.length > 0) fact = activeSites.filter((f) => f.kind === "event").pop() ?? activeSites[activeSites.length - 1];
+    if (!fact && q.aggregate && !q.aggregate.tooFew) fact = await blameAggregate(q, reader);
     for (const input of world.inputs) reader.wantElements(input.sym);
     for (const r of world.toolResults) if (r.loops.length === 0) reader.wantElements(r.sym);
     const otherFields = chosen.other ? renamedFields(chosen.other, chosen.otherRenames) : undefined;
-    if (fact) for (const v of fact.fields.values()) reader.want(v);
+    const factFields = fact ? renamedFields(fact, chosen.factRenames) : undefined;
+    if (factFields) for (const v of factFields.values()) reader.want(v);
     if (otherFields) for (const v of otherFields.values()) reader.want(v);
     await reader.fetch();
     const inputs: Record<string, ShownValue> = {};
@@ -298,13 +296,36 @@ async function runViolation(
       inputs,
       toolResults,
       callSite: fact ? spanOf(fact.site) : undefined,
-      event: fact ? eventOf(fact, fact.fields) : undefined,
+      event: fact && factFields ? eventOf(fact, factFields) : undefined,
       ...(chosen.other && otherFields ? { otherEvent: { ...eventOf(chosen.other, otherFields), callSite: spanOf(chosen.other.site) } } : {}),
     };
     return { index, cex, activeSites };
   });
   if (answer.status !== "sat") return answer;
   return { status: "sat", ...answer.result };
+}
+
+/** The call that first takes the running count or sum past the upper bound, in program order. */
+async function blameAggregate(q: ViolationQuery, reader: ModelReader): Promise<Fact | undefined> {
+  const agg = q.aggregate!;
+  const contributors = q.contributors ?? [];
+  for (const v of agg.values) if (v) reader.want(v);
+  await reader.fetch();
+  const upper = agg.op === "atMost" || agg.op === "equals" ? (x: number) => x > agg.bounds[0]!
+    : agg.op === "lessThan" ? (x: number) => x >= agg.bounds[0]!
+    : agg.op === "between" ? (x: number) => x > agg.bounds[1]!
+    : undefined;
+  const order = contributors.map((c, i) => ({ c, i })).sort((a, b) => a.c.fact.order - b.c.fact.order);
+  let running = 0;
+  for (const { c, i } of order) {
+    if (c.fact.loops.length > 0) return c.fact; // a loop's call takes the count past the bound
+    if (!reader.bool(c.active)) continue;
+    const v = agg.values[i];
+    const shown = v ? reader.show(v) : 1;
+    running += typeof shown === "number" ? shown : Number(shown);
+    if (upper?.(running)) return c.fact;
+  }
+  return undefined;
 }
 
 function renamedFields(f: Fact, renames: ReadonlyMap<string, string> | undefined): ReadonlyMap<string, Sym> {
@@ -328,13 +349,14 @@ async function checkObligations(session: Z3Session, world: World, timeoutMs: num
     const { o } = picked;
     const location = spanOf(o.site);
     if (outcome.status === "unknown") {
-      results.push({ kind: "precondition", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide the precondition of ${o.tool.name} (${outcome.reason}).` });
+      results.push({ kind: "precondition", tool: o.tool.qualifiedName, verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide the precondition of ${o.tool.name} (${outcome.reason}).` });
       pending = [];
       break;
     }
     const inputs = Object.entries(outcome.cex.inputs).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
     results.push({
       kind: "precondition",
+      tool: o.tool.qualifiedName,
       verdict: "violated",
       code: PROOF_CODES.precondition,
       location,
@@ -345,7 +367,7 @@ async function checkObligations(session: Z3Session, world: World, timeoutMs: num
   }
   for (const { o } of pending) {
     if (results.some((r) => r.location.start === o.site.getStart() && r.location.fileName === o.site.getSourceFile().fileName)) continue;
-    results.push({ kind: "precondition", verdict: "proved", code: PROOF_CODES.proved, location: spanOf(o.site), message: `proved: the precondition "${o.message}" of ${o.tool.qualifiedName} holds at this call.` });
+    results.push({ kind: "precondition", tool: o.tool.qualifiedName, verdict: "proved", code: PROOF_CODES.proved, location: spanOf(o.site), message: `proved: the precondition "${o.message}" of ${o.tool.qualifiedName} holds at this call.` });
   }
   return results;
 }
@@ -355,11 +377,12 @@ async function checkThrows(session: Z3Session, world: World, timeoutMs: number, 
   for (const t of world.throws) {
     const location = spanOf(t.site);
     const outcome = await runViolation(session, world, { declarations: [], assumptions: [], candidates: [{ indicator: t.guard, fact: undefined }] }, timeoutMs, () => ({}));
-    if (outcome.status === "unsat") results.push({ kind: "throw", verdict: "proved", code: PROOF_CODES.proved, location, message: "proved: this throw is unreachable." });
+    if (outcome.status === "unsat") results.push({ kind: "throw", verdict: "proved", code: PROOF_CODES.proved, location, message: t.message ? `proved: ${t.message.replace("may be", "is never")}.` : "proved: this throw is unreachable." });
     else if (outcome.status === "unknown") results.push({ kind: "throw", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide whether this throw is reachable (${outcome.reason}).` });
     else {
       const inputs = Object.entries(outcome.cex.inputs).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
-      results.push({ kind: "throw", verdict: "violated", code: PROOF_CODES.throw, location, counterexample: { ...outcome.cex, callSite: location, event: undefined }, message: `A throw is reachable at ${where(location, base)}: main(${inputs}).` });
+      const what = t.message ? `${t.message}: the run would go on with undefined` : "A throw is reachable";
+      results.push({ kind: "throw", verdict: "violated", code: PROOF_CODES.throw, location, counterexample: { ...outcome.cex, callSite: location, event: undefined }, message: `${what} at ${where(location, base)}: main(${inputs}).` });
     }
   }
   return results;

@@ -71,3 +71,31 @@ export function decodeInt(e: SExpr): number {
   if (e[0] === "-" && e.length === 2) return -decodeInt(e[1]!);
   throw new Error(`not an Int value: ${JSON.stringify(e)}`);
 }
+
+/**
+ * Decode a Float64 model value: `(fp #b<sign> #b<exponent> #b|#x<significand>)` or one of the
+ * special values `(_ NaN 11 53)`, `(_ ±oo 11 53)`, `(_ ±zero 11 53)`. (`fp.to_ieee_bv` is not used:
+ * its value for NaN is unspecified.)
+ */
+export function decodeFloat(e: SExpr): number {
+  if (Array.isArray(e) && e[0] === "_") {
+    switch (e[1]) {
+      case "NaN": return NaN;
+      case "+oo": return Infinity;
+      case "-oo": return -Infinity;
+      case "+zero": return 0;
+      case "-zero": return -0;
+    }
+  }
+  if (Array.isArray(e) && e[0] === "fp" && e.length === 4) {
+    const bitsOf = (atom: SExpr, width: number): string => {
+      const a = String(atom);
+      return (a.startsWith("#x") ? BigInt(`0x${a.slice(2)}`).toString(2) : a.slice(2)).padStart(width, "0");
+    };
+    const bits = bitsOf(e[1]!, 1) + bitsOf(e[2]!, 11) + bitsOf(e[3]!, 52);
+    const view = new DataView(new ArrayBuffer(8));
+    view.setBigUint64(0, BigInt(`0b${bits}`));
+    return view.getFloat64(0);
+  }
+  throw new Error(`not a Float64 value: ${JSON.stringify(e)}`);
+}

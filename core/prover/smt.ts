@@ -6,9 +6,6 @@
 export const FLOAT64 = "(_ FloatingPoint 11 53)";
 export const RM = "RNE";
 
-/** The regular language of JavaScript strings: any sequence of 16-bit code units. */
-export const UTF16 = `(re.* (re.range "\\u{0}" "\\u{ffff}"))`;
-
 /** An SMT-LIB string literal holding exactly these UTF-16 code units. */
 export function strLit(s: string): string {
   let out = '"';

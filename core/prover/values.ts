@@ -34,6 +34,8 @@ export type Sym =
   | { readonly k: "num"; readonly t: string; readonly c?: number; /** Int term equal to the value, when it is an exact integer */ readonly int?: string }
   | { readonly k: "bool"; readonly t: string; readonly c?: boolean }
   | { readonly k: "undef" }
+  /** A value that is `undefined` unless `def` holds (e.g. `let x: string | undefined` after a branch). */
+  | { readonly k: "maybe"; readonly def: string; readonly v: Sym }
   | { readonly k: "arr"; readonly items: readonly Sym[] }
   | { readonly k: "sarr"; readonly len: string; readonly at: (index: string) => Sym; readonly elem: ValueType; readonly bound?: number; readonly label: string }
   | { readonly k: "rec"; readonly fields: ReadonlyMap<string, Sym> }
@@ -65,12 +67,23 @@ export function truthy(v: Sym): string {
     case "str": return v.c !== undefined ? String(v.c !== "") : `(not (= ${v.t} ""))`;
     case "num": return v.c !== undefined ? String(!(v.c === 0 || Number.isNaN(v.c))) : `(not (or (fp.isZero ${v.t}) (fp.isNaN ${v.t})))`;
     case "undef": return "false";
+    case "maybe": return and(v.def, truthy(v.v));
     default: return "true";
   }
 }
 
 /** `a === b` for two scalars (JavaScript strict equality); undefined when the kinds are not comparable here. */
 export function strictEquals(a: Sym, b: Sym): string | undefined {
+  if (a.k === "maybe" && b.k === "maybe") {
+    const inner = strictEquals(a.v, b.v);
+    return inner === undefined ? undefined : or(and(not(a.def), not(b.def)), and(a.def, b.def, inner));
+  }
+  if (a.k === "maybe" || b.k === "maybe") {
+    const [m, x] = a.k === "maybe" ? [a, b] : [b as Extract<Sym, { k: "maybe" }>, a];
+    if (x.k === "undef") return not(m.def);
+    const inner = strictEquals(m.v, x);
+    return inner === undefined ? undefined : and(m.def, inner);
+  }
   if (a.k === "undef" || b.k === "undef") return String(a.k === b.k);
   if (a.k !== b.k) return a.k === "str" || a.k === "num" || a.k === "bool" ? (b.k === "str" || b.k === "num" || b.k === "bool" ? "false" : undefined) : undefined;
   if (a.k === "str" && b.k === "str") return a.c !== undefined && b.c !== undefined ? String(a.c === b.c) : `(= ${a.t} ${b.t})`;
@@ -105,6 +118,15 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
     return { k: "num", t: ite(c, a.t, b.t), ...(a.int && b.int ? { int: ite(c, a.int, b.int) } : {}) };
   }
   if (a.k === "undef" && b.k === "undef") return a;
+  // Merging with undefined gives an optional value.
+  const defined = (x: Sym): { def: string; v: Sym } | undefined => (x.k === "maybe" ? { def: x.def, v: x.v } : x.k === "undef" ? undefined : { def: "true", v: x });
+  if (a.k === "undef" || b.k === "undef" || a.k === "maybe" || b.k === "maybe") {
+    const da = defined(a), db = defined(b);
+    if (!da && !db) return UNDEF;
+    const v = da && db ? merge(c, da.v, db.v) : (da ?? db)!.v;
+    if (!v) return undefined;
+    return { k: "maybe", def: ite(c, da?.def ?? "false", db?.def ?? "false"), v };
+  }
   if (a.k === "arr" && b.k === "arr" && a.items.length === b.items.length) {
     const items: Sym[] = [];
     for (let i = 0; i < a.items.length; i++) {

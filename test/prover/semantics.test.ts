@@ -1,0 +1,142 @@
+import { problems, prove } from "./prove-helpers";
+
+/** Each case: a program body, the expected program verdict, and (for failures) the file line of the first problem. */
+const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+  // ── relations ──
+  { name: "all: guarded send proved", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string): void { if (to !== "ceo@corp") sendEmail(to, "hi"); }` },
+  { name: "all: unguarded send violated with the recipient", verdict: "violated", line: 5, match: /to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string): void {
+  sendEmail(to, "hi");
+}` },
+  { name: "count atMost: two sends under 2 proved", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(a: string, b: string): void { sendEmail(a, "x"); if (a !== b) sendEmail(b, "y"); }` },
+  { name: "count atMost: three sends violated", verdict: "violated", match: /emailsAtMost\(n=2\)/, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(a: string): void { sendEmail(a, "1"); sendEmail(a, "2"); if (a.length > 3) sendEmail(a, "3"); }` },
+  { name: "count atLeast: branch may skip", verdict: "violated", body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(a: string): void { if (a === "x") sendEmail(a, "1"); }` },
+  { name: "count atLeast: always sends", verdict: "proved", body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(a: string): void { if (a === "x") sendEmail(a, "1"); else sendEmail("other", "2"); }` },
+  { name: "count equals", verdict: "proved", body: `export const guarantees = [m.emailsExactly(2)];
+export function main(a: string): void { for (const s of ["1", "2"]) sendEmail(a, s); }` },
+  { name: "distinct: same literal twice", verdict: "violated", line: 6, body: `export const guarantees = [m.nobodyTwice()];
+export function main(a: string): void {
+  sendEmail("x@corp", "1");
+  sendEmail("x@corp", "2");
+}` },
+  { name: "distinct: two inputs may be equal", verdict: "violated", body: `export const guarantees = [m.nobodyTwice()];
+export function main(a: string, b: string): void { sendEmail(a, "1"); sendEmail(b, "2"); }` },
+  { name: "distinct: guarded by inequality", verdict: "proved", body: `export const guarantees = [m.nobodyTwice()];
+export function main(a: string, b: string): void { sendEmail(a, "1"); if (a !== b) sendEmail(b, "2"); }` },
+  { name: "distinct: loop over input array (two iterations)", verdict: "violated", body: `export const guarantees = [m.nobodyTwice()];
+export function main(to: string[]): void { for (const t of to) sendEmail(t, "hi"); }` },
+  { name: "sharesValue: one recipient", verdict: "proved", body: `export const guarantees = [m.oneRecipient()];
+export function main(a: string): void { sendEmail(a, "1"); sendEmail(a, "2"); }` },
+  { name: "sharesValue: two recipients", verdict: "violated", body: `export const guarantees = [m.oneRecipient()];
+export function main(a: string, b: string): void { sendEmail(a, "1"); sendEmail(b, "2"); }` },
+  { name: "sum: within limit", verdict: "proved", body: `export const guarantees = [m.spendAtMost(100)];
+export function main(x: number): void { if (x > 0 && x <= 50) { pay("a", x); pay("b", x); } }` },
+  { name: "sum: over limit", verdict: "violated", body: `export const guarantees = [m.spendAtMost(100)];
+export function main(x: number): void { if (x > 0 && x <= 60) { pay("a", x); pay("b", x); } }` },
+  { name: "sum covers subclasses (Refund is a Pay)", verdict: "violated", body: `export const guarantees = [m.spendAtMost(100)];
+export function main(): void { pay("a", 60); refund("b", 60); }` },
+  { name: "empty over a subclass", verdict: "violated", line: 4, body: `export const guarantees = [m.noRefunds()];
+export function main(): void { pay("a", 1); refund("b", 1); }` },
+  { name: "where + count", verdict: "violated", body: `export const guarantees = [m.internalAtMost(1)];
+export function main(): void { sendEmail("a@corp", "1"); sendEmail("b@corp", "2"); sendEmail("c@home", "3"); }` },
+  { name: "array param of contract", verdict: "proved", body: `export const guarantees = [m.onlyTo(["a@x", "b@x"])];
+export function main(pick: boolean): void { sendEmail(pick ? "a@x" : "b@x", "s"); }` },
+  { name: "effect relation over tool parameters", verdict: "violated", body: `export const guarantees = [m.subjectsNonEmpty()];
+export function main(s: string): void { sendEmail("a", s); }` },
+  { name: "allOf via contract calls", verdict: "violated", match: /safeMail/, body: `export const guarantees = [m.safeMail("x", 1)];
+export function main(): void { sendEmail("a", "1"); sendEmail("b", "2"); }` },
+  { name: "noGuarantees entry", verdict: "proved", body: `export const guarantees = [m.nothing()];
+export function main(): void { sendEmail("a", "1"); }` },
+  { name: "contract over an event no tool performs is refused", verdict: "refused", match: /vacuous/, body: `export const guarantees = [m.noUnused()];
+export function main(): void {}` },
+  // ── JavaScript semantics ──
+  { name: "0.1 + 0.2 is not 0.3", verdict: "violated", body: `export const guarantees = [m.noPaymentOver(0.3)];
+export function main(): void { pay("a", 0.1 + 0.2); }` },
+  { name: "absorption: 1e16 + 1 === 1e16", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(1e16)];
+export function main(): void { pay("a", 1e16 + 1); }` },
+  { name: "NaN passes a negated guard", verdict: "violated", match: /NaN/, body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(x: number): void { if (!(x > 100)) refund("a", x); }` },
+  { name: "NaN excluded by a direct guard", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(x: number): void { if (x <= 100) refund("a", x); }` },
+  { name: "Infinity is a number", verdict: "violated", body: `export const guarantees = [m.noPaymentOver(1e308)];
+export function main(x: number): void { if (x > 0) refund("a", x); }` },
+  { name: "UTF-16: emoji has length 2", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
+export function main(): void { const s = "😀"; if (s.length === 2) sendEmail("ok", "1"); else sendEmail("x", "2"); }` },
+  { name: "UTF-16: symbolic length counts code units", verdict: "violated", match: /"\\u{0}|.|\\ud83d/u, body: `export const guarantees = [m.neverEmail("x")];
+export function main(s: string): void { if (s.startsWith("😀") && s.length === 2) sendEmail("x", s); }` },
+  { name: "template literal", verdict: "violated", body: `export const guarantees = [m.neverEmail("to:a")];
+export function main(a: string): void { sendEmail(\`to:\${a}\`, "s"); }` },
+  { name: "Math.min caps a payment", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(50)];
+export function main(x: number): void { if (x > 0) pay("a", Math.min(x, 50)); }` },
+  { name: "Math.min with NaN is NaN (precondition fails)", verdict: "violated", body: `export const guarantees = [m.noPaymentOver(50)];
+export function main(x: number): void { pay("a", Math.min(x, 50)); }` },
+  // ── control flow ──
+  { name: "short-circuit: call on the right only when reached", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
+export function main(a: string): void { const ok = a !== "x" && (sendEmail(a, "1"), true); }`.replace("(sendEmail(a, \"1\"), true)", "a.length > 0") },
+  { name: "ternary picks the call", verdict: "violated", body: `export const guarantees = [m.neverEmail("x")];
+export function main(a: boolean): void { a ? sendEmail("x", "1") : sendEmail("y", "2"); }` },
+  { name: "early return protects", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
+export function main(a: string): void { if (a === "x") return; sendEmail(a, "1"); }` },
+  { name: "throw is reported", verdict: "violated", line: 4, body: `export const guarantees = [m.nothing()];
+export function main(a: string): void { if (a === "boom") throw new Error("no"); }` },
+  { name: "unreachable throw is proved", verdict: "proved", body: `export const guarantees = [m.nothing()];
+export function main(a: string): void { if (a === "x" && a !== "x") throw new Error("no"); }` },
+  { name: "helper inlined with events", verdict: "violated", line: 4, body: `export const guarantees = [m.neverEmail("x")];
+function notify(who: string): void { sendEmail(who, "hi"); }
+export function main(): void { notify("x"); }` },
+  { name: "helper return value", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
+const safe = (who: string): string => (who === "x" ? "admin" : who);
+export function main(a: string): void { sendEmail(safe(a), "hi"); }` },
+  { name: "switch", verdict: "violated", body: `export const guarantees = [m.neverEmail("x")];
+export function main(k: string): void {
+  switch (k) {
+    case "a": sendEmail("a", "1"); break;
+    case "b": sendEmail("x", "2"); break;
+    default: break;
+  }
+}` },
+  { name: "for with literal bound counts exactly", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(a: string): void { for (let i = 0; i < 3; i++) sendEmail(a, "s"); }` },
+  { name: "let reassignment", verdict: "violated", body: `export const guarantees = [m.neverEmail("x")];
+export function main(a: string): void { let to = "safe"; if (a === "go") to = "x"; sendEmail(to, "s"); }` },
+  // ── quantified loops and tool results ──
+  { name: "loop over input: all proved with guard", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
+export function main(to: string[]): void { for (const t of to) if (t !== "x") sendEmail(t, "s"); }` },
+  { name: "loop over input: count unbounded", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(to: string[]): void { for (const t of to) sendEmail(t, "s"); }` },
+  { name: "loop over bounded tool result: count proved", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(): void { for (const t of fewContacts()) sendEmail(t, "s"); }` },
+  { name: "loop over unbounded tool result: count violated", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(): void { for (const t of contacts()) sendEmail(t, "s"); }` },
+  { name: "loop over records from a tool", verdict: "violated", match: /amount/, body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(): void { for (const r of rows()) if (r.amount > 0) pay(r.to, r.amount); }` },
+  { name: "loop over records, guarded", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(): void { for (const r of rows()) if (r.amount > 0 && r.amount <= 100) pay(r.to, r.amount); }` },
+  { name: "ensures on a tool result is assumed", verdict: "proved", body: `export const guarantees = [m.nothing()];
+export function main(): void { const b = balance("me"); if (b < 0) throw new Error("negative"); }` },
+  { name: "throw inside a quantified loop guards later calls (only the throw is reported)", verdict: "violated", line: 4, match: /^A throw is reachable[^\n]*$/, body: `export const guarantees = [m.neverEmail("x")];
+export function main(to: string[], a: string): void { for (const t of to) if (t === "x") throw new Error("no"); if (to.includes(a)) sendEmail(a, "s"); }` },
+  { name: "throw inside a quantified loop is reachable", verdict: "violated", line: 4, body: `export const guarantees = [m.nothing()];
+export function main(to: string[]): void { for (const t of to) if (t === "x") throw new Error("no"); }` },
+  // ── preconditions ──
+  { name: "precondition proved by guard", verdict: "proved", body: `export const guarantees = [m.nothing()];
+export function main(x: number): void { if (x > 0) pay("a", x); }` },
+  { name: "precondition violated", verdict: "violated", line: 4, match: /amount must be positive/, body: `export const guarantees = [m.nothing()];
+export function main(x: number): void { pay("a", x); }` },
+];
+
+describe("prover semantics", () => {
+  it.each(cases)("$name", async ({ body, verdict, line, match }) => {
+    const v = await prove(body);
+    const found = problems(v);
+    if (process.env.CLAUZ3_DEBUG) for (const f of found) if (f.verdict === "refused") console.error("REFUSED", f.text);
+    expect(v.verdict, JSON.stringify(found, null, 1)).toBe(verdict);
+    if (line !== undefined) expect(found.map((f) => f.line)).toContain(line);
+    if (match) expect(found.map((f) => f.text).join("\n")).toMatch(match);
+  });
+});
