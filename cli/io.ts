@@ -46,7 +46,9 @@ export function printDiagnostics(ts: TypeScript, io: Io, projectDir: string, dia
     getCanonicalFileName: (f) => f,
     getNewLine: () => "\n",
   };
-  io.stderr(io.stderrIsTTY ? ts.formatDiagnosticsWithColorAndContext(diagnostics, host) : ts.formatDiagnostics(diagnostics, host));
+  // TypeScript's own code frames always; its colours only on a terminal.
+  const framed = ts.formatDiagnosticsWithColorAndContext(diagnostics, host);
+  io.stderr(io.stderrIsTTY ? framed : framed.replace(/\x1b\[[0-9;]*m/g, ""));
 }
 
 export function findingDiagnostics(ts: TypeScript, findings: readonly Finding[]): TS.Diagnostic[] {

@@ -12,9 +12,13 @@ import { CliError, EXIT, processIo, type Io } from "./io";
 import catalog from "./commands/catalog";
 import describe from "./commands/describe";
 import libraries from "./commands/libraries";
+import prove from "./commands/prove";
+import check from "./commands/check";
 
 /** Every subcommand, in help order. Adding one: import its module above and list it here. */
 const COMMANDS: readonly CommandRegistration[] = [
+  prove,
+  check,
   describe,
   libraries,
   catalog,
@@ -59,6 +63,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
 
 if (require.main === module) {
   void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
+    // The warm Z3 keeps worker threads alive: exit explicitly once the output is flushed.
+    process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
   });
 }

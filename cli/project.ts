@@ -28,6 +28,11 @@ export interface LoadOptions {
   readonly project?: string;
   /** Files added to the program's roots (for example the program `describe` is asked about). */
   readonly extraRoots?: readonly string[];
+  /**
+   * Use only `extraRoots` (and what they import) as the program's roots, with the tsconfig's
+   * options: proving a few programs need not parse the whole project.
+   */
+  readonly onlyExtraRoots?: boolean;
 }
 
 /** The project's own TypeScript, else the one clauz3 depends on. */
@@ -123,7 +128,7 @@ export function loadProject(opts: LoadOptions): Project {
   const options = clauz3Options(compilerOptions);
   const host = ts.createCompilerHost(compilerOptions, true);
   host.getCurrentDirectory = () => projectDir;
-  const roots = [...rootNames];
+  const roots = opts.onlyExtraRoots && extraRoots.length > 0 ? [] : [...rootNames];
   for (const f of extraRoots) if (!roots.some((r) => path.resolve(r) === f)) roots.push(f);
   const program = ts.createProgram({ rootNames: roots, options: compilerOptions, host, projectReferences });
   const layer = readLayer(ts, program, options);

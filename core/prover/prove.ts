@@ -136,9 +136,19 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
     results.push({ kind: "guarantee", verdict: "refused", message: `refused: ${f.message}`, location: { fileName: file.fileName, start: f.start, length: f.length, line: line + 1, column: character + 1 }, code: RULES[f.rule].code });
   }
 
+  // A proof over a trusted layer that breaks the layer rules would not mean anything: refuse it.
+  const layerProblem = layer.findings.find((f) => f.file !== file && layer.isTrusted(f.file));
+  const layerProblemCount = layer.findings.filter((f) => f.file !== file && layer.isTrusted(f.file)).length;
+
   const list = readGuarantees(ts, checker, layer.model, file);
   for (const r of list.refusals) results.push(refused(r.node, r.reason, r.instead));
   const guarantees = list.guarantees;
+  if (list.declaration && guarantees.length === 0 && list.none.length === 0 && list.refusals.length === 0) {
+    results.push(refused(list.declaration, "`guarantees` is empty.", "List the contracts the program keeps, or write `[noGuarantees()]` to promise nothing explicitly."));
+  }
+  if (layerProblem && guarantees.length === 0) {
+    results.push(refused(list.declaration ?? file, `The trusted layer breaks ${layerProblemCount} layer rule(s): ${layerProblem.message}`, "Fix the layer first."));
+  }
   if (!list.declaration) {
     results.push(refused(file.statements[0] ?? file, "The program has no `guarantees`.", "Add `export const guarantees = [library.contract(literal, ...)]` (or `[noGuarantees()]`)."));
   }
@@ -164,6 +174,12 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
     const contract = qualifiedCall(g);
     const sentence = guaranteeSentence(g);
     const common = { kind: "guarantee" as const, contract, contractName: g.contract.name, sentence, guarantee: g.span };
+    if (layerProblem) {
+      const { line, character } = layerProblem.file.getLineAndCharacterOfPosition(layerProblem.start);
+      const at = `${where({ fileName: layerProblem.file.fileName, start: layerProblem.start, length: layerProblem.length, line: line + 1, column: character + 1 }, base)}`;
+      results.push({ ...common, verdict: "refused", code: PROOF_CODES.refused, location: g.span, message: `refused: the trusted layer breaks ${layerProblemCount} layer rule(s) (first at ${at}: ${layerProblem.message}); a proof over it would not mean anything. Fix the layer first.` });
+      continue;
+    }
     if (programRefusal) {
       results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
       continue;
@@ -213,10 +229,10 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
     }
   }
 
-  if (!programRefusal) {
+  if (!programRefusal && !layerProblem) {
     results.push(...(await checkObligations(session, world, timeoutMs, base)));
     results.push(...(await checkThrows(session, world, timeoutMs, base)));
-  } else if (guarantees.length === 0) {
+  } else if (guarantees.length === 0 && programRefusal) {
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
   }
   const verdict: Verdict = results.some((r) => r.verdict === "violated") ? "violated" : results.some((r) => r.verdict === "refused") ? "refused" : "proved";

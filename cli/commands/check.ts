@@ -1,0 +1,52 @@
+/**
+ * `clauz3 check [--project]`: the CI gate. Runs the trusted-layer rules over the project and proves
+ * every agent program in it (non-trusted sources that export `guarantees` or `main`). Exit 0 when
+ * the layer is clean and every program is proved, 1 otherwise, 2 on usage or configuration errors.
+ */
+import type { Command } from "commander";
+import { exportsProgram } from "../../core/prover/diagnostics";
+import { action, type CliContext } from "../command";
+import { EXIT, findingDiagnostics, printDiagnostics } from "../io";
+import { loadProject } from "../project";
+import { printHuman, proveFiles, toJson } from "../proofs";
+import { parseTimeout } from "./prove";
+
+interface Options {
+  readonly json?: boolean;
+  readonly project?: string;
+  readonly timeout?: string;
+}
+
+export default function register(program: Command, context: CliContext): void {
+  program
+    .command("check")
+    .description("check the trusted layer's rules and prove every agent program of the project (CI gate)")
+    .option("--json", "print one JSON document with the findings and the proofs")
+    .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
+    .option("--timeout <ms>", "per-query solver limit in milliseconds (default 20000)")
+    .action(
+      action(context, async (opts: Options) => {
+        const { io } = context;
+        const timeout = parseTimeout(opts.timeout);
+        const project = loadProject({ cwd: io.cwd, project: opts.project });
+        const { ts, program, layer } = project;
+        const checker = program.getTypeChecker();
+        const programs = layer.agentFiles.filter((f) => exportsProgram(ts, checker, f));
+        const findings = layer.findings.filter((f) => layer.isTrusted(f.file) || !programs.includes(f.file));
+        const verdicts = await proveFiles(project, programs, timeout);
+        if (opts.json) {
+          const json = toJson(verdicts, io.cwd);
+          const layerFindings = findingDiagnostics(ts, findings).map((d) => {
+            const at = d.file!.getLineAndCharacterOfPosition(d.start!);
+            return { file: d.file!.fileName, line: at.line + 1, column: at.character + 1, code: d.code, message: String(d.messageText) };
+          });
+          io.stdout(`${JSON.stringify({ findings: layerFindings, ...json }, null, 2)}\n`);
+        } else {
+          printDiagnostics(ts, io, project.projectDir, findingDiagnostics(ts, findings));
+          printHuman(project, io, verdicts);
+          io.stdout(`clauz3 check: ${findings.length} layer finding(s), ${verdicts.filter((v) => v.verdict === "proved").length}/${verdicts.length} program(s) proved\n`);
+        }
+        return findings.length === 0 && verdicts.every((v) => v.verdict === "proved") ? EXIT.ok : EXIT.failed;
+      }),
+    );
+}

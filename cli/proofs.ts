@@ -1,0 +1,90 @@
+/**
+ * Shared by `clauz3 prove` and `clauz3 check`: prove agent programs in one warm process and report
+ * them as TypeScript diagnostics (human) or one JSON document.
+ */
+import * as path from "node:path";
+import type * as TS from "typescript";
+import { proveProgram } from "../core/prover/prove";
+import { proofDiagnostics } from "../core/prover/diagnostics";
+import type { ProgramVerdict, ProofResult } from "../core/prover/api";
+import type { Span } from "../core/model";
+import { printDiagnostics, terminalSafe, type Io } from "./io";
+import type { Project } from "./project";
+
+/** The JSON shape of `prove --json` (documented in the README). */
+export interface ProveJson {
+  readonly programs: readonly {
+    readonly file: string;
+    readonly verdict: ProgramVerdict["verdict"];
+    readonly results: readonly {
+      readonly kind: ProofResult["kind"];
+      readonly contract?: string;
+      readonly sentence?: string;
+      readonly tool?: string;
+      readonly verdict: ProofResult["verdict"];
+      readonly code: number;
+      readonly message: string;
+      readonly location: { readonly file: string; readonly line: number; readonly column: number };
+      readonly guarantee?: { readonly file: string; readonly line: number; readonly column: number };
+      readonly counterexample?: ProofResult["counterexample"];
+    }[];
+  }[];
+}
+
+function shown(fileName: string, cwd: string): string {
+  const rel = path.relative(cwd, fileName).replace(/\\/g, "/");
+  return rel === "" || rel.startsWith("../") || path.isAbsolute(rel) ? fileName.replace(/\\/g, "/") : rel;
+}
+
+function place(span: Span, cwd: string): { file: string; line: number; column: number } {
+  return { file: shown(span.fileName, cwd), line: span.line, column: span.column };
+}
+
+/** Prove each file; progress is not printed (output is one report at the end). */
+export async function proveFiles(project: Project, files: readonly TS.SourceFile[], timeoutMs: number | undefined): Promise<ProgramVerdict[]> {
+  const out: ProgramVerdict[] = [];
+  for (const file of files) {
+    out.push(await proveProgram({ ts: project.ts, program: project.program, file, options: { ...project.options, ...(timeoutMs ? { timeoutMs } : {}) } }, project.layer));
+  }
+  return out;
+}
+
+export function toJson(verdicts: readonly ProgramVerdict[], cwd: string): ProveJson {
+  return {
+    programs: verdicts.map((v) => ({
+      file: shown(v.file, cwd),
+      verdict: v.verdict,
+      results: v.results.map((r) => ({
+        kind: r.kind,
+        ...(r.contract !== undefined ? { contract: r.contract } : {}),
+        ...(r.sentence !== undefined ? { sentence: r.sentence } : {}),
+        ...(r.tool !== undefined ? { tool: r.tool } : {}),
+        verdict: r.verdict,
+        code: r.code,
+        message: r.message,
+        location: place(r.location, cwd),
+        ...(r.guarantee ? { guarantee: place(r.guarantee, cwd) } : {}),
+        ...(r.counterexample ? { counterexample: { ...r.counterexample, callSite: r.counterexample.callSite ? place(r.counterexample.callSite, cwd) : undefined } } : {}),
+      })),
+    })),
+  } as ProveJson;
+}
+
+/** Human report: TypeScript's formatted diagnostics (code frames; colour on a TTY), then one line per program. */
+export function printHuman(project: Project, io: Io, verdicts: readonly ProgramVerdict[]): void {
+  const { ts, program } = project;
+  const diagnostics: TS.Diagnostic[] = [];
+  for (const v of verdicts) {
+    const file = program.getSourceFile(v.file);
+    if (file) diagnostics.push(...proofDiagnostics(ts, program, file, v).errors);
+  }
+  printDiagnostics(ts, io, project.projectDir, diagnostics);
+  for (const v of verdicts) {
+    const proved = v.results.filter((r) => r.kind === "guarantee" && r.verdict === "proved");
+    io.stdout(`${terminalSafe(shown(v.file, io.cwd))}: ${v.verdict}\n`);
+    for (const r of proved) io.stdout(`  ✓ ${terminalSafe(r.contract ?? "")}: ${terminalSafe(r.sentence ?? "proved")}\n`);
+    for (const r of v.results.filter((x) => x.verdict !== "proved")) {
+      io.stdout(`  ✗ ${r.verdict} ${r.kind}${r.contract ? ` ${terminalSafe(r.contract)}` : ""} at ${terminalSafe(shown(r.location.fileName, io.cwd))}:${r.location.line}:${r.location.column}\n`);
+    }
+  }
+}
