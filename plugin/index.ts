@@ -33,6 +33,7 @@ import type { ToolModel } from "../core/model";
 import { formatMessage, RULES } from "../core/rules";
 import type { METADATA_KEY } from "../runtime/brand";
 import type { ToolMetadata } from "../runtime/tool";
+import { proofDiagnosticsOf } from "./prove";
 
 /** The key the runtime reads (`runtime/brand.ts`); typed against it, without loading the runtime. */
 const METADATA: typeof METADATA_KEY = "__clauz3_metadata";
@@ -44,6 +45,8 @@ export interface Clauz3PluginConfig {
   readonly trustedRoots?: readonly string[];
   /** `true`: run as a ts-patch program transformer (checks under every emit setting). */
   readonly transformProgram?: boolean;
+  /** `true`: also prove every agent program; violated or refused guarantees fail the build. */
+  readonly prove?: boolean;
   readonly [option: string]: unknown;
 }
 
@@ -219,7 +222,7 @@ function metadataTransformer(ts: typeof TS, analysis: Analysis, fail: (diagnosti
 
 /** Read the layer once per program; any failure becomes an internal-error diagnostic. */
 function analyse(ts: typeof TS, program: TS.Program, config: Clauz3PluginConfig): Analysis {
-  const key = JSON.stringify([config.trustedRoots, config.after, config.afterDeclarations]);
+  const key = JSON.stringify([config.trustedRoots, config.after, config.afterDeclarations, config.prove]);
   let byConfig = analyses.get(program);
   if (!byConfig) analyses.set(program, (byConfig = new Map()));
   const known = byConfig.get(key);
@@ -231,7 +234,8 @@ function analyse(ts: typeof TS, program: TS.Program, config: Clauz3PluginConfig)
       analysis = withDiagnostics([globalError(ts, options.problem)], { metadata: new Map(), filesWithTools: new Map() });
     } else {
       const layer = readLayer(ts, program, options);
-      analysis = withDiagnostics(layer.findings.map((f: Finding) => toDiagnostic(ts, f)), metadataOf(layer));
+      const proofs = config.prove === true ? proofDiagnosticsOf(ts, program, layer, options.trustedRoots) : [];
+      analysis = withDiagnostics([...layer.findings.map((f: Finding) => toDiagnostic(ts, f)), ...proofs], metadataOf(layer));
     }
   } catch (error) {
     const where = program.getCompilerOptions().configFilePath;
@@ -264,6 +268,9 @@ function optionsOf(config: Clauz3PluginConfig): Clauz3Options | { problem: strin
     return {
       problem: `clauz3/plugin could not start: it must run before TypeScript's own transforms, but its entry in compilerOptions.plugins sets "${placement}". Nothing was checked. Remove "${placement}" from { "transform": "clauz3/plugin", ... }.`,
     };
+  }
+  if (config.prove !== undefined && typeof config.prove !== "boolean") {
+    return { problem: `clauz3/plugin could not start: option "prove" must be true or false, got ${JSON.stringify(config.prove)}. Nothing was checked. Write "prove": true to prove agent programs during the build.` };
   }
   const roots = config.trustedRoots;
   if (roots === undefined) return {};

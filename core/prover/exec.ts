@@ -979,7 +979,13 @@ export class Executor {
         return { k: "spec", spec: this.buildSpec(contract, args, e) };
       }
       if (ts.isIdentifier(callee)) {
-        const v = this.lookup(callee, st);
+        let v: Sym;
+        try {
+          v = this.lookup(callee, st);
+        } catch (error) {
+          if (error instanceof Refusal) this.refuseToolValues(e.arguments);
+          throw error;
+        }
         if (v.k === "fn") {
           if (this.pureOnly) this.refuse(e, "Calls are not allowed here (top-level values and contract predicates are pure).", "Compute the value inside `main`.");
           return this.callHelper(v.node, e, st);
@@ -994,6 +1000,7 @@ export class Executor {
         return this.callMethod(target, callee.name.text, e, st);
       }
     }
+    this.refuseToolValues(e.arguments);
     this.refuse(e.expression, "This call cannot be resolved to a trusted tool, a local helper or a modelled built-in.", "Call tools and helpers directly by name.");
   }
 
@@ -1056,7 +1063,27 @@ export class Executor {
       return { k: "spec", spec: { k: "compare", rel: target.rel, agg: target.agg, op: name as Comparison, bounds, node: e } };
     }
     if (target.k === "opaque") this.refuse(e, `This value cannot be used: ${target.why}.`, "Use tool results of modelled types.");
+    this.refuseToolValues(e.arguments);
     this.refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes and length on strings, includes and length on arrays.");
+  }
+
+  /** A tool passed along (a callback, an alias) is the sharper refusal: report it on its own node. */
+  private refuseToolValues(nodes: readonly TS.Node[]): void {
+    const ts = this.ts;
+    const visit = (n: TS.Node): void => {
+      if (ts.isIdentifier(n) || ts.isPropertyAccessExpression(n)) {
+        const name = ts.isPropertyAccessExpression(n) ? n.name : n;
+        const decl = resolveDeclaration(ts, this.checker, this.checker.getSymbolAtLocation(name));
+        const direct = ts.isCallExpression(n.parent) && n.parent.expression === n;
+        if (decl && this.layer.toolByDeclaration.has(decl) && !direct) {
+          this.refuse(n, `The trusted tool \`${name.getText()}\` is used as a value (aliasing, callbacks and indirect calls hide calls from the prover).`, `Call it directly: \`${n.getText()}(...)\`.`);
+        }
+        if (ts.isPropertyAccessExpression(n)) visit(n.expression);
+        return;
+      }
+      ts.forEachChild(n, visit);
+    };
+    nodes.forEach(visit);
   }
 
   private lambdaArg(e: TS.CallExpression, st: State): Lambda {

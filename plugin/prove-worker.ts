@@ -1,0 +1,44 @@
+/**
+ * The `prove: true` worker: `tspc` transformers are synchronous, so proofs run here, in a worker
+ * kept warm by synckit (one Z3 for the whole build), and the transformer waits for the answer.
+ * The worker rebuilds the program from its roots and options with the caller's TypeScript.
+ */
+import { runAsWorker } from "synckit";
+import type * as TS from "typescript";
+import { readLayer } from "../core/layer/read";
+import type { ProgramVerdict } from "../core/prover/api";
+import { proveProgram } from "../core/prover/prove";
+
+/** What the transformer sends: everything needed to rebuild the same program. */
+export interface ProveRequest {
+  readonly typescript: string;
+  readonly rootNames: readonly string[];
+  readonly options: TS.CompilerOptions;
+  readonly cwd: string;
+  readonly files: readonly string[];
+  readonly trustedRoots: readonly string[] | undefined;
+}
+
+export type ProveResponse = { readonly verdicts: readonly ProgramVerdict[] } | { readonly error: string };
+
+process.env.CLAUZ3_PROVE_WORKER = "1";
+
+runAsWorker(async (request: ProveRequest): Promise<ProveResponse> => {
+  try {
+    const ts = require(request.typescript) as typeof TS;
+    const host = ts.createCompilerHost(request.options, true);
+    host.getCurrentDirectory = () => request.cwd;
+    const program = ts.createProgram({ rootNames: [...request.rootNames], options: request.options, host });
+    const options = request.trustedRoots ? { trustedRoots: request.trustedRoots } : {};
+    const layer = readLayer(ts, program, options);
+    const verdicts: ProgramVerdict[] = [];
+    for (const name of request.files) {
+      const file = program.getSourceFile(name);
+      if (!file) return { error: `${name} is not part of the rebuilt program` };
+      verdicts.push(await proveProgram({ ts, program, file, options }, layer));
+    }
+    return { verdicts };
+  } catch (error) {
+    return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+});
