@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import pc from "picocolors";
-import { ensureBuilt, errorLocations, prepareProject, removeProject, TSPC, runCompiler } from "../fixtures/projects/project.mjs";
+import { ensureBuilt, errorLocations, prepareProject, removeProject, ROOT, TSPC, runCompiler } from "../fixtures/projects/project.mjs";
 
 /** What every section gets: where to write, colours, and a place to register temporary dirs. */
 export function makeIo({ stdout = process.stdout, color = Boolean(process.stdout.isTTY) && !("NO_COLOR" in process.env) } = {}) {
@@ -92,8 +92,48 @@ export async function buildBrokenLayer(io) {
   return true;
 }
 
+/** `node dist/cli/main.js <args>` in `dir`. */
+function clauz3(dir, args) {
+  return runCompiler(path.join(ROOT, "dist/cli/main.js"), dir, args, { env: { NO_COLOR: "1" } });
+}
+
+/** Section: the prover proves one program and finds counterexamples for two others. */
+export async function provePrograms(io) {
+  heading(io, "3. The prover: a proof and two counterexamples");
+  const dir = io.project("prove");
+  for (const f of ["plans/archive.ts", "samples/leak.ts", "samples/tricky.ts"]) {
+    io.write(io.c.dim(`── ${f}`));
+    io.write(fs.readFileSync(path.join(dir, f), "utf8").split("\n").filter((l) => l && !l.startsWith("import")).map((l) => `   ${l}`).join("\n"));
+  }
+  io.write();
+  io.write("$ clauz3 prove plans/archive.ts samples/leak.ts samples/tricky.ts");
+  const r = clauz3(dir, ["prove", "plans/archive.ts", "samples/leak.ts", "samples/tricky.ts"]);
+  io.write((r.stderr + r.stdout).trimEnd());
+  const verdicts = [...r.stdout.matchAll(/^(\S+): (proved|violated|refused)$/gm)].map((m) => `${m[1]}=${m[2]}`);
+  const expected = ["plans/archive.ts=proved", "samples/leak.ts=violated", "samples/tricky.ts=violated"];
+  const ok = r.status === 1 && JSON.stringify(verdicts) === JSON.stringify(expected);
+  io.write(ok ? io.c.green("✓ as expected: one proof, two counterexamples (exit code 1).") : io.c.red(`✗ unexpected verdicts ${verdicts.join(", ")} (exit ${r.status})`));
+  return ok;
+}
+
+/** Section: `prove: true` in the transformer makes tspc fail on a violated guarantee. */
+export async function proveInBuild(io) {
+  heading(io, "4. tspc with { \"transform\": \"clauz3/plugin\", \"prove\": true }");
+  const dir = io.project("prove");
+  io.write("$ tspc -p tsconfig.json   " + io.c.dim("(plans/archive.ts: proved)"));
+  const good = tspc(io, dir);
+  io.write(good.status === 0 ? io.c.green("✓ built clean: every agent program is proved.") : (good.stdout + good.stderr).trimEnd());
+  fs.copyFileSync(path.join(dir, "samples/leak.ts"), path.join(dir, "plans/leak.ts"));
+  io.write("$ tspc -p tsconfig.json   " + io.c.dim("(after adding plans/leak.ts)"));
+  const bad = tspc(io, dir);
+  io.write((bad.stdout + bad.stderr).trimEnd());
+  const ok = good.status === 0 && bad.status !== 0 && /TS93101/.test(bad.stdout);
+  io.write(ok ? io.c.green(`✓ as expected: the build fails (exit ${bad.status}) on the violating call.`) : io.c.red("✗ the build did not behave as expected."));
+  return ok;
+}
+
 /** The demo's sections, in order. Append new sections here. */
-export const SECTIONS = [buildGoodLayer, buildBrokenLayer];
+export const SECTIONS = [buildGoodLayer, buildBrokenLayer, provePrograms, proveInBuild];
 
 export async function main(sections = SECTIONS) {
   const io = makeIo();

@@ -1181,7 +1181,7 @@ export class Executor {
       const bound = this.lengthBound(tool);
       if (bound !== undefined) result = { ...result, bound };
     }
-    if (result.k !== "undef" && result.k !== "opaque") this.world.toolResults.push({ label, sym: result, loops });
+    if (result.k !== "undef" && result.k !== "opaque") this.world.toolResults.push({ label, sym: result, loops, order });
     for (const en of tool.ensures) {
       const env = bindNamed(en.fn, 1);
       const first = en.fn.parameters[0];

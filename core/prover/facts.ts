@@ -42,7 +42,7 @@ export class World {
   /** Facts about the world that hold in every query (string ranges, lengths ≥ 0, ensures of pure values). */
   readonly assumptions: { readonly term: string; readonly loops: readonly string[] }[] = [];
   readonly inputs: { readonly name: string; readonly sym: Sym; readonly type: ValueType }[] = [];
-  readonly toolResults: { readonly label: string; readonly sym: Sym; readonly loops: readonly string[] }[] = [];
+  readonly toolResults: { readonly label: string; readonly sym: Sym; readonly loops: readonly string[]; readonly order: number }[] = [];
   readonly facts: Fact[] = [];
   readonly obligations: Obligation[] = [];
   readonly throws: ThrowFact[] = [];

@@ -303,7 +303,8 @@ async function runViolation(
     const inputs: Record<string, ShownValue> = {};
     for (const input of world.inputs) inputs[input.name] = reader.show(input.sym);
     const toolResults: Record<string, ShownValue> = {};
-    for (const r of world.toolResults) if (r.loops.length === 0 && (!fact || fact.order > 0)) toolResults[r.label] = reader.show(r.sym);
+    // Only results the run had seen before the breaking call explain it.
+    for (const r of world.toolResults) if (r.loops.length === 0 && (!fact || r.order < fact.order)) toolResults[r.label] = reader.show(r.sym);
     const eventOf = (f: Fact, fields: ReadonlyMap<string, Sym>) => ({
       name: f.kind === "event" ? f.event!.name : f.tool.name,
       fields: Object.fromEntries([...fields].map(([k, v]) => [k, reader.show(v)])),

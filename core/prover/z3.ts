@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { parseSExprs, type SExpr } from "./sexpr";
 
 type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
@@ -95,11 +97,15 @@ export class Z3Session {
       z3.params_dec_ref(ctx, params);
       z3.solver_push(ctx, solver);
       const owned: unknown[] = [];
+      const text = `${declarations}\n${assertions.map((a) => `(assert ${a})`).join("\n")}`;
+      const started = performance.now();
+      let dumped = "error";
       try {
-        const formulas = this.parse(`${declarations}\n${assertions.map((a) => `(assert ${a})`).join("\n")}`);
+        const formulas = this.parse(text);
         owned.push(...formulas);
         for (const f of formulas) z3.solver_assert(ctx, solver, f as never);
         const status = await this.watchdog(z3.solver_check(ctx, solver), timeoutMs + 1000);
+        dumped = status === undefined ? "timeout" : status === -1 ? "unsat" : status === 1 ? "sat" : "unknown";
         if (status === undefined) return { status: "unknown", reason: `no answer within ${timeoutMs} ms` };
         if (status === -1) return { status: "unsat" };
         if (status !== 1) return { status: "unknown", reason: `the solver answered unknown (${z3.solver_get_reason_unknown(ctx, solver)})` };
@@ -127,6 +133,7 @@ export class Z3Session {
           z3.model_dec_ref(ctx, model);
         }
       } finally {
+        dump(text, dumped, performance.now() - started);
         for (const a of owned) z3.dec_ref(ctx, a as never);
         if (!this.broken) z3.solver_pop(ctx, solver, 1);
       }
@@ -154,5 +161,19 @@ export class Z3Session {
       Z3Session.instance = undefined; // the next caller gets a fresh session
     }
     return undefined;
+  }
+}
+
+let dumpCounter = 0;
+/** `CLAUZ3_DUMP_SMT=<dir>`: write each query as a standalone .smt2 file with its answer and time. */
+function dump(text: string, status: string, ms: number): void {
+  const dir = process.env.CLAUZ3_DUMP_SMT;
+  if (!dir) return;
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const name = `q${process.pid}-${String(dumpCounter++).padStart(5, "0")}.smt2`;
+    fs.writeFileSync(path.join(dir, name), `(set-option :encoding bmp)\n${text}\n(check-sat)\n; status: ${status}\n; elapsed-ms: ${ms.toFixed(1)}\n`);
+  } catch {
+    /* dumping is best effort */
   }
 }
