@@ -1,0 +1,2 @@
+export declare function rulesTable(): string;
+export declare function proofCodesTable(): string;
