@@ -77,7 +77,7 @@ export const RULES = {
     code: 93005,
     id: "tool-parameter-form",
     doc: "Tool and builder parameters are required, typed, plain identifiers: no default, optional or rest.",
-    message: "Parameter `{name}` of `{tool}` {problem}. Declare it as a required parameter with a type (`{name}: string`), and let the caller pass every value explicitly.",
+    message: "Parameter `{name}` of `{tool}` {problem}. Declare it as a required parameter with a type (`{name}: {type}`), and let the caller pass every value explicitly.",
     valid: layer(`export const readFile = trusted(performs((path: string) => new Read(path)), function readFile(path: string, encoding: string): string { return ""; });\n`),
     invalid: layer(`export const readFile = trusted(performs((path: string) => new Read(path)), function readFile(path: string, ⟦encoding = "utf8"⟧): string { return ""; });\n`),
   },

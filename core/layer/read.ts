@@ -69,7 +69,9 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
   // Events first: tools in any file may construct events declared in any other.
   for (const file of trustedFiles) {
     guarded(file, () => {
-      files.set(file.fileName, { fileName: file.fileName, domain: domainOf(file.fileName), sha256: sha256Of(file) });
+      // The digest is read only when asked for (identity, catalog): builds never pay for it.
+      let digest: string | undefined;
+      files.set(file.fileName, { fileName: file.fileName, domain: domainOf(file.fileName), get sha256() { return (digest ??= sha256Of(file)); } });
       const visit = (node: TS.Node): void => {
         if (ts.isClassDeclaration(node)) eventReader.read(node);
         else if (ts.isClassExpression(node) && eventReader.isEventClass(node)) {

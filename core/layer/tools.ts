@@ -23,7 +23,7 @@ export function checkParameterForms(ctx: ReadContext, params: readonly TS.Parame
       : !p.type ? "has no declared type"
       : undefined;
     if (problem) {
-      report(ctx, "toolParameterForm", p, { name, tool: owner, problem });
+      report(ctx, "toolParameterForm", p, { name, tool: owner, problem, type: p.type?.getText() ?? "string" });
       ok = false;
     }
   }
