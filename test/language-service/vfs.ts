@@ -1,0 +1,150 @@
+/**
+ * An in-memory language service (`@typescript/vfs`) with the clauz3 runtime at
+ * `node_modules/clauz3`, @types/node and the stdlib filesystem layer, and the clauz3 service
+ * attached the way the tsserver plugin attaches it.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import ts from "typescript";
+import { createDefaultMapFromNodeModules, createSystem, createVirtualTypeScriptEnvironment, type VirtualTypeScriptEnvironment } from "@typescript/vfs";
+import { wrapLanguageService } from "../../language-service/plugin";
+import { ProofScheduler } from "../../language-service/scheduler";
+import { Clauz3Service, type Clauz3LanguageServiceConfig } from "../../language-service/service";
+
+const ROOT = path.resolve(__dirname, "../..");
+export const PROJECT = "/project";
+
+const compilerOptions: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.Preserve,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  lib: ["lib.es2022.d.ts"],
+  types: ["node"],
+};
+
+let base: Map<string, string> | undefined;
+function baseFiles(): Map<string, string> {
+  if (base) return base;
+  const files = new Map(createDefaultMapFromNodeModules(compilerOptions, ts));
+  for (const name of fs.readdirSync(path.join(ROOT, "runtime"))) {
+    files.set(`/node_modules/clauz3/runtime/${name}`, fs.readFileSync(path.join(ROOT, "runtime", name), "utf8"));
+  }
+  const exp = (m: string) => ({ types: `./runtime/${m}.ts`, default: `./runtime/${m}.ts` });
+  files.set("/node_modules/clauz3/package.json", JSON.stringify({ name: "clauz3", exports: { ".": exp("index"), "./events": exp("events"), "./spec": exp("spec") } }));
+  const typesDir = path.join(ROOT, "node_modules/@types/node");
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".d.ts") || entry.name === "package.json") {
+        files.set(`/node_modules/@types/node/${path.relative(typesDir, full).replace(/\\/g, "/")}`, fs.readFileSync(full, "utf8"));
+      }
+    }
+  };
+  walk(typesDir);
+  base = files;
+  return files;
+}
+
+/** The stdlib filesystem layer at `tools/filesystem/trusted/`. */
+export function stdlibFiles(): Record<string, string> {
+  const dir = path.join(ROOT, "stdlib/filesystem/trusted");
+  return Object.fromEntries(fs.readdirSync(dir).map((name) => [`tools/filesystem/trusted/${name}`, fs.readFileSync(path.join(dir, name), "utf8")]));
+}
+
+export const HEADER = `import { readFile, writeFile } from "./tools/filesystem/trusted/effects";
+import * as fs from "./tools/filesystem/trusted/contracts";
+`;
+
+/** A project in memory with the plugin's service. */
+export interface Harness {
+  readonly env: VirtualTypeScriptEnvironment;
+  readonly service: Clauz3Service;
+  /** The language service as tsserver would see it with the plugin. */
+  readonly ls: ts.LanguageService;
+  readonly scheduler: ProofScheduler;
+  readonly errors: string[];
+  /** Absolute path of a project file. */
+  at(rel: string): string;
+  /** Resolves at the next `refreshDiagnostics()` (a proof settled for current content). */
+  refreshed(): Promise<void>;
+  /** Replace a file's whole text. */
+  edit(rel: string, text: string): void;
+  /** Text of a project file in the current program. */
+  text(rel: string): string;
+  /** Semantic diagnostics after every pending proof of `rel` settled. */
+  settledSemantic(rel: string): Promise<ts.Diagnostic[]>;
+  settledSuggestions(rel: string): Promise<ts.Diagnostic[]>;
+}
+
+export function harness(files: Record<string, string>, { config, faults, open }: { config?: Clauz3LanguageServiceConfig; faults?: ReadonlySet<string>; open?: (fileName: string) => boolean } = {}): Harness {
+  const fsMap = new Map(baseFiles());
+  const roots: string[] = [];
+  for (const [rel, text] of Object.entries(files)) {
+    const abs = path.posix.join(PROJECT, rel);
+    fsMap.set(abs, text);
+    roots.push(abs);
+  }
+  const system = createSystem(fsMap);
+  system.getCurrentDirectory = () => PROJECT;
+  const env = createVirtualTypeScriptEnvironment(system, roots, ts, compilerOptions);
+  const errors: string[] = [];
+  let waiters: (() => void)[] = [];
+  const scheduler = new ProofScheduler((m) => errors.push(m));
+  const service = new Clauz3Service(
+    {
+      ts,
+      getProgram: () => env.languageService.getProgram(),
+      refresh: () => {
+        const w = waiters;
+        waiters = [];
+        w.forEach((f) => f());
+      },
+      isOpen: open ?? (() => true),
+      log: (m) => errors.push(m),
+      id: "test",
+    },
+    config,
+    scheduler,
+  );
+  const ls = wrapLanguageService(env.languageService, service, (method, error) => errors.push(`${method}: ${String(error)}`), faults ?? new Set());
+  const at = (rel: string) => path.posix.join(PROJECT, rel);
+  const refreshed = () => new Promise<void>((resolve) => waiters.push(resolve));
+  const settle = async <T>(get: () => T): Promise<T> => {
+    for (let i = 0; i < 600; i++) {
+      get();
+      if (!scheduler.busy) return get();
+      await Promise.race([refreshed(), new Promise((r) => setTimeout(r, 100))]);
+    }
+    throw new Error("proofs did not settle");
+  };
+  return {
+    env,
+    service,
+    ls,
+    scheduler,
+    errors,
+    at,
+    refreshed,
+    edit: (rel, text) => env.updateFile(at(rel), text),
+    text: (rel) => env.getSourceFile(at(rel))!.text,
+    settledSemantic: (rel) => settle(() => ls.getSemanticDiagnostics(at(rel))),
+    settledSuggestions: (rel) => settle(() => ls.getSuggestionDiagnostics(at(rel))),
+  };
+}
+
+/** clauz3's diagnostics, as `line:code` with the text of their span. */
+export function shown(diagnostics: readonly ts.Diagnostic[]): { line: number; code: number; span: string; category: string; message: string }[] {
+  return diagnostics
+    .filter((d) => d.source === "clauz3")
+    .map((d) => ({
+      line: d.file!.getLineAndCharacterOfPosition(d.start!).line + 1,
+      code: d.code,
+      span: d.file!.text.slice(d.start!, d.start! + d.length!),
+      category: ts.DiagnosticCategory[d.category],
+      message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+    }));
+}
