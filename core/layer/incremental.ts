@@ -4,7 +4,7 @@ import type { LayerModel } from "../model";
 import { checkAgentFile } from "./agent";
 import { isProjectSource } from "./classify";
 import { EventReader } from "./events";
-import { readLayer, type LayerResult } from "./read";
+import { internalErrorFinding, isLayerCandidate, readLayer, type LayerResult } from "./read";
 
 /**
  * The layer of one program as an editor needs it: every keystroke makes a new program, and the
@@ -49,7 +49,7 @@ export function readLayerIncrementally(ts: TypeScript, program: TS.Program, opti
   if (!previous || !reusable(ts, program, options, previous)) return complete(program, options, readLayer(ts, program, options));
   const { model, isTrusted } = previous;
   const trustedFindings = previous.trustedFindings;
-  const agentFiles = program.getSourceFiles().filter((f) => isProjectSource(f.fileName, f.isDeclarationFile) && !isTrusted(f));
+  const agentFiles = program.getSourceFiles().filter((f) => isLayerCandidate(f) && !isTrusted(f));
   const agentSet = new Set(agentFiles);
   const checker = program.getTypeChecker();
   const byFile = new Map<TS.SourceFile, readonly Finding[]>();
@@ -63,8 +63,7 @@ export function readLayerIncrementally(ts: TypeScript, program: TS.Program, opti
       try {
         checkAgentFile(ctx, new EventReader(ctx, isTrusted), file);
       } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
-        findings.push({ rule: "internalError", file, start: 0, length: 0, message: `clauz3 could not check ${file.fileName}: ${detail}. This is a bug in clauz3; the file is treated as failing until it is fixed.` });
+        findings.push(internalErrorFinding(file, error));
       }
       found = findings;
       byFile.set(file, found);
@@ -115,7 +114,7 @@ function reusable(ts: TypeScript, program: TS.Program, options: Clauz3Options, p
   if (old.getCurrentDirectory() !== program.getCurrentDirectory()) return false;
   if (old.getCompilerOptions() !== program.getCompilerOptions() && JSON.stringify(old.getCompilerOptions()) !== JSON.stringify(program.getCompilerOptions())) return false;
   const { isTrusted } = previous;
-  const isAgent = (f: TS.SourceFile): boolean => isProjectSource(f.fileName, f.isDeclarationFile) && !isTrusted(f);
+  const isAgent = (f: TS.SourceFile): boolean => isLayerCandidate(f) && !isTrusted(f);
   const changedAgents = new Set<TS.SourceFile>();
   let others = 0;
   for (const f of program.getSourceFiles()) {

@@ -2,6 +2,7 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import type * as TS from "typescript";
 import { report, type Clauz3Options, type Finding, type TypeScript } from "../context";
+import { formatMessage, RULES } from "../rules";
 import type { ContractModel, EventClassModel, LayerFileModel, LayerModel, ToolModel } from "../model";
 import { runtimeExportAt, runtimeModuleOf } from "../runtime-symbols";
 import { checkAgentFile } from "./agent";
@@ -28,6 +29,17 @@ export function sha256Of(file: TS.SourceFile): string {
     bytes = Buffer.from(file.text, "utf8");
   }
   return crypto.createHash("sha256").update(bytes).digest("hex");
+}
+
+/** The finding that stands for an internal failure on a file: fail closed, never a silent pass. */
+export function internalErrorFinding(file: TS.SourceFile, error: unknown): Finding {
+  const detail = error instanceof Error ? error.message : String(error);
+  return { rule: "internalError", file, start: 0, length: 0, message: formatMessage(RULES.internalError, { file: file.fileName, detail }) };
+}
+
+/** Whether clauz3 reads a file at all: project sources, not declaration files, dependencies or clauz3's own runtime. */
+export function isLayerCandidate(file: TS.SourceFile): boolean {
+  return isProjectSource(file.fileName, file.isDeclarationFile) && runtimeModuleOf(file.fileName) === undefined;
 }
 
 /**
@@ -58,13 +70,12 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
     try {
       work();
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      findings.push({ rule: "internalError", file, start: 0, length: 0, message: `clauz3 could not check ${file.fileName}: ${detail}. This is a bug in clauz3; the file is treated as failing until it is fixed.` });
+      findings.push(internalErrorFinding(file, error));
     }
   };
 
   // clauz3's own runtime (reached through tsconfig `paths` in this repository) is neither layer nor agent source.
-  const sources = program.getSourceFiles().filter((f) => isProjectSource(f.fileName, f.isDeclarationFile) && runtimeModuleOf(f.fileName) === undefined);
+  const sources = program.getSourceFiles().filter(isLayerCandidate);
   const trustedFiles = sources.filter(isTrusted);
   // Events first: tools in any file may construct events declared in any other.
   for (const file of trustedFiles) {
