@@ -96,7 +96,7 @@ describe("clauz3 describe", () => {
     const dir = project({ ...stdlibLayer(), "plan.ts": `import * as fs from "./tools/filesystem/trusted/contracts";\nconst p = "/x";\nexport const guarantees = [fs.neverReadUnder(p)];\n` });
     const r = clauz3(["describe", "--json", "plan.ts"], dir);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/plan\.ts\(3,46\): error TS93104: Guarantee arguments must be literals/);
+    expect(r.stderr).toMatch(/plan\.ts:3:46 - error TS93104: Guarantee arguments must be literals/);
     expect(JSON.parse(r.stdout).diagnostics).toEqual([expect.objectContaining({ file: "plan.ts", line: 3, column: 46, code: 93104 })]);
   });
 
@@ -109,7 +109,7 @@ describe("clauz3 describe", () => {
     const dir = project({ ...layer, "plan.ts": PLAN });
     const r = clauz3(["describe", "plan.ts"], dir);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/tools\/filesystem\/trusted\/contracts\.ts\(\d+,\d+\): error TS93010: Invalid description template for `neverReadUnder`: "\{prefix\.upper\}" is attribute or index access/);
+    expect(r.stderr).toMatch(/tools\/filesystem\/trusted\/contracts\.ts:\d+:\d+ - error TS93010: Invalid description template for `neverReadUnder`: "\{prefix\.upper\}" is attribute or index access/);
   });
 
   it("exits 2 for a missing program and for usage errors (in process, through main)", async () => {
