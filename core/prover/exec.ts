@@ -58,7 +58,18 @@ export class Executor {
     private readonly layer: LayerModel,
     private readonly world: World,
     private readonly isTrusted: (file: TS.SourceFile) => boolean,
+    /**
+     * Bounded mode: every array (input or tool result) has at most this many elements and loops
+     * over them are unrolled. Only used to search for genuine counterexamples where the general
+     * encoding cannot decide; never to prove.
+     */
+    private readonly arrayBound?: number,
   ) {}
+
+  /** The layer this executor resolves tools, events and contracts in. */
+  get layerModel(): LayerModel {
+    return this.layer;
+  }
 
   // ───────────────────────────── entry points ─────────────────────────────
 
@@ -249,7 +260,16 @@ export class Executor {
     if (type.kind === "unsupported" || type.kind === "void" || type.kind === "record" || (type.kind === "array" && (type.element.kind === "array" || type.element.kind === "record" || type.element.kind === "unsupported"))) {
       this.refuse(at, `Input \`${name}\` has type ${showValueType(type)}, which is not modelled.`, "Declare `main`'s inputs as string, number, boolean, or arrays of those.");
     }
-    return this.freshValue(name, type, at);
+    return this.bounded(this.freshValue(name, type, at));
+  }
+
+  /** In bounded mode, an array of at most `arrayBound` elements (loops over it are unrolled exactly). */
+  private bounded(v: Sym, bound?: number): Sym {
+    if (v.k !== "sarr") return v;
+    const k = this.arrayBound === undefined ? bound : Math.min(bound ?? this.arrayBound, this.arrayBound);
+    if (k === undefined) return v;
+    if (this.arrayBound !== undefined) this.world.assumptions.push({ term: `(<= ${v.len} ${k})`, loops: [...this.loops] });
+    return { ...v, bound: k };
   }
 
   private isDefaultLib(decl: TS.Node): boolean {
@@ -1176,11 +1196,8 @@ export class Executor {
     // The result: a fresh value of the declared type, constrained by the tool's `ensures`.
     const pos = e.getSourceFile().getLineAndCharacterOfPosition(e.getStart());
     const label = `${tool.name}@${pos.line + 1}:${pos.character + 1}`;
-    let result = this.freshValue(label, tool.returnType, e);
-    if (result.k === "sarr") {
-      const bound = this.lengthBound(tool);
-      if (bound !== undefined) result = { ...result, bound };
-    }
+    const fresh = this.freshValue(label, tool.returnType, e);
+    const result = fresh.k === "sarr" ? this.bounded(fresh, this.lengthBound(tool)) : fresh;
     if (result.k !== "undef" && result.k !== "opaque") this.world.toolResults.push({ label, sym: result, loops, order });
     for (const en of tool.ensures) {
       const env = bindNamed(en.fn, 1);

@@ -16,6 +16,8 @@ import { bool, num, str, type Sym } from "./values";
 import { SolverError, Z3Session, type ValueSort } from "./z3";
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+/** Array length bound of the counterexample search that backs up undecided guarantees. */
+const BOUNDED_SEARCH = 3;
 /** How many elements of an array a counterexample shows. */
 const SHOWN_ELEMENTS = 8;
 
@@ -167,8 +169,22 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
   }
 
   const session = await Z3Session.get();
-  const runQuery = (q: ViolationQuery, describe: (index: number, reader: ModelReader) => { fact?: Fact; other?: Fact; otherRenames?: ReadonlyMap<string, string> }): Promise<Outcome> =>
-    runViolation(session, world, q, timeoutMs, describe);
+  let boundedRun: { world: World; exec: Executor } | null | undefined;
+  const boundedSearch = async (): Promise<{ world: World; exec: Executor } | null> => {
+    if (boundedRun === undefined) {
+      const w = new World();
+      const e = new Executor(ts, program, checker, layer.model, w, layer.isTrusted, BOUNDED_SEARCH);
+      try {
+        e.runMain(main!);
+        boundedRun = { world: w, exec: e };
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        boundedRun = null;
+      }
+    }
+    return boundedRun;
+  };
+  const runQuery = (q: ViolationQuery, describe: Describe): Promise<Outcome> => runViolation(session, world, q, timeoutMs, describe);
 
   for (const g of guarantees) {
     const contract = qualifiedCall(g);
@@ -184,49 +200,30 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
       results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
       continue;
     }
+    let result: ProofResult;
     try {
-      const spec = exec.buildSpec(g.contract, g.args.map((a) => literalSym(a.value)), g.node);
-      const unperformed = relationsOf(spec).find((r) => !relationIsPerformed(layer.model, r));
-      if (unperformed) {
-        const name = unperformed.source.kind === "event" ? unperformed.source.event.name : unperformed.source.tool.name;
-        results.push(refused(g.node, `\`${contract}\` constrains ${name} events, but no tool of this program's layer performs them, so it would hold vacuously.`, `Declare \`performs(...)\` on the tools that perform ${name}, or select the library that does.`, common));
-        continue;
-      }
-      const encoder = new Encoder(layer.model, world, exec);
-      let outcome: ProofResult | undefined;
-      for (const q of encoder.queries(spec)) {
-        const o = await runQuery(q, (index) => {
-          const c = q.candidates[index]!;
-          return { fact: c.fact, other: c.other, otherRenames: c.otherRenames };
-        });
-        if (o.status === "unsat") continue;
-        if (q.partial && o.status === "unknown") continue;
-        if (o.status === "unknown") {
-          outcome = { ...common, verdict: "refused", code: PROOF_CODES.unknown, location: g.span, message: `refused: the solver could not decide ${contract} (${o.reason}); it is not proved. Simplify the program or split the guarantee.` };
-          break;
-        }
-        if (q.inexact) {
-          outcome = { ...common, verdict: "refused", code: PROOF_CODES.refused, location: g.span, message: `refused: ${q.inexact}.` };
-          break;
-        }
-        const site = o.cex.callSite ?? g.span;
-        outcome = {
-          ...common,
-          verdict: "violated",
-          code: PROOF_CODES.violated,
-          location: site,
-          counterexample: o.cex,
-          message: violationMessage(contract, sentence, o.cex, base),
-        };
-        break;
-      }
-      results.push(outcome ?? { ...common, verdict: "proved", code: PROOF_CODES.proved, location: g.span, message: `proved: ${sentence ?? contract}` });
+      result = await decide(g, common, world, exec, runQuery, base);
     } catch (error) {
-      if (error instanceof Refusal) results.push(refused(error.node, error.reason, error.instead, common));
-      else if (error instanceof EncodingRefusal) results.push(refused(g.node, `${contract}: ${error.message}.`, "", common));
-      else if (error instanceof SolverError) results.push({ ...refused(g.node, `the solver rejected the query for ${contract} (${error.message}).`, "This is a bug in clauz3; the guarantee is not proved.", common), code: PROOF_CODES.unknown });
+      if (error instanceof Refusal) result = refused(error.node, error.reason, error.instead, common);
+      else if (error instanceof EncodingRefusal) result = refused(g.node, `${contract}: ${error.message}.`, "", common);
+      else if (error instanceof SolverError) result = { ...refused(g.node, `the solver rejected the query for ${contract} (${error.message}).`, "This is a bug in clauz3; the guarantee is not proved.", common), code: PROOF_CODES.unknown };
       else throw error;
     }
+    // Where the general encoding cannot decide, look for a genuine counterexample among runs whose
+    // arrays have at most BOUNDED_SEARCH elements (exact there). Finding none proves nothing.
+    const hasArrays = world.loopRanges.size > 0 || [...world.inputs, ...world.toolResults].some((v) => v.sym.k === "sarr");
+    if (result.verdict === "refused" && main && hasArrays) {
+      const bounded = await boundedSearch();
+      if (bounded) {
+        try {
+          const found = await decide(g, common, bounded.world, bounded.exec, (q, d) => runViolation(session, bounded.world, q, timeoutMs, d), base);
+          if (found.verdict === "violated") result = { ...found, message: `${found.message} (Found among runs whose arrays have at most ${BOUNDED_SEARCH} elements.)` };
+        } catch (error) {
+          if (!(error instanceof Refusal || error instanceof EncodingRefusal || error instanceof SolverError)) throw error;
+        }
+      }
+    }
+    results.push(result);
   }
 
   if (!programRefusal && !layerProblem) {
@@ -237,6 +234,49 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
   }
   const verdict: Verdict = results.some((r) => r.verdict === "violated") ? "violated" : results.some((r) => r.verdict === "refused") ? "refused" : "proved";
   return { file: file.fileName, verdict, results };
+}
+
+type Describe = (index: number, reader: ModelReader) => { fact?: Fact; other?: Fact; otherRenames?: ReadonlyMap<string, string> };
+
+/** Decide one guarantee over one symbolic execution: proved, violated (with counterexample) or refused. */
+async function decide(
+  g: GuaranteeModel,
+  common: { kind: "guarantee"; contract: string; contractName: string; sentence: string | undefined; guarantee: Span },
+  world: World,
+  exec: Executor,
+  runQuery: (q: ViolationQuery, describe: Describe) => Promise<Outcome>,
+  base: string,
+): Promise<ProofResult> {
+  const { contract, sentence } = common;
+  const spec = exec.buildSpec(g.contract, g.args.map((a) => literalSym(a.value)), g.node);
+  const unperformed = relationsOf(spec).find((r) => !relationIsPerformed(exec.layerModel, r));
+  if (unperformed) {
+    const name = unperformed.source.kind === "event" ? unperformed.source.event.name : unperformed.source.tool.name;
+    const span = spanOf(g.node);
+    return { ...common, verdict: "refused", code: PROOF_CODES.refused, location: span, message: `refused: \`${contract}\` constrains ${name} events, but no tool of this program's layer performs them, so it would hold vacuously. Declare \`performs(...)\` on the tools that perform ${name}, or select the library that does.` };
+  }
+  const encoder = new Encoder(exec.layerModel, world, exec);
+  for (const q of encoder.queries(spec)) {
+    const o = await runQuery(q, (index) => {
+      const c = q.candidates[index]!;
+      return { fact: c.fact, other: c.other, otherRenames: c.otherRenames };
+    });
+    if (o.status === "unsat") continue;
+    if (q.partial && o.status === "unknown") continue;
+    if (o.status === "unknown") {
+      return { ...common, verdict: "refused", code: PROOF_CODES.unknown, location: g.span, message: `refused: the solver could not decide ${contract} (${o.reason}); it is not proved. Simplify the program or split the guarantee.` };
+    }
+    if (q.inexact) return { ...common, verdict: "refused", code: PROOF_CODES.refused, location: g.span, message: `refused: ${q.inexact}.` };
+    return {
+      ...common,
+      verdict: "violated",
+      code: PROOF_CODES.violated,
+      location: o.cex.callSite ?? g.span,
+      counterexample: o.cex,
+      message: violationMessage(contract, sentence, o.cex, base),
+    };
+  }
+  return { ...common, verdict: "proved", code: PROOF_CODES.proved, location: g.span, message: `proved: ${sentence ?? contract}` };
 }
 
 function literalSym(v: LiteralValue): Sym {
