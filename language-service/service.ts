@@ -16,6 +16,7 @@ import * as crypto from "node:crypto";
 import type * as TS from "typescript";
 import { toDiagnostic } from "../core/context";
 import { isProjectSource } from "../core/layer/classify";
+import { importedSourceFiles } from "../core/layer/imports";
 import { readLayerIncrementally, type IncrementalLayer } from "../core/layer/incremental";
 import { proveProgram } from "../core/prover/prove";
 import { Z3Session } from "../core/prover/z3";
@@ -104,16 +105,8 @@ class Analysis {
     while (queue.length > 0) {
       const current = queue.pop()!;
       digest.update(`\0${current.fileName}\0${current.text.length}\0`).update(current.text);
-      for (const stmt of current.statements) {
-        const spec =
-          (ts.isImportDeclaration(stmt) || ts.isExportDeclaration(stmt)) && stmt.moduleSpecifier
-            ? stmt.moduleSpecifier
-            : ts.isImportEqualsDeclaration(stmt) && ts.isExternalModuleReference(stmt.moduleReference)
-              ? stmt.moduleReference.expression
-              : undefined;
-        if (!spec) continue;
-        const target = checker.getSymbolAtLocation(spec)?.valueDeclaration;
-        if (!target || !ts.isSourceFile(target) || seen.has(target.fileName)) continue;
+      for (const target of importedSourceFiles(ts, checker, current)) {
+        if (seen.has(target.fileName)) continue;
         seen.add(target.fileName);
         if (isProjectSource(target.fileName, target.isDeclarationFile) && !this.layer.isTrusted(target)) queue.push(target);
       }

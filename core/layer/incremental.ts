@@ -4,6 +4,7 @@ import type { LayerModel } from "../model";
 import { checkAgentFile } from "./agent";
 import { isProjectSource } from "./classify";
 import { EventReader } from "./events";
+import { importedSourceFiles } from "./imports";
 import { internalErrorFinding, isLayerCandidate, readLayer, type LayerResult } from "./read";
 
 /**
@@ -133,17 +134,7 @@ function reusable(ts: TypeScript, program: TS.Program, options: Clauz3Options, p
   const checker = program.getTypeChecker();
   for (const f of program.getSourceFiles()) {
     if (!isTrusted(f) || !isProjectSource(f.fileName, f.isDeclarationFile)) continue;
-    for (const stmt of f.statements) {
-      const spec =
-        (ts.isImportDeclaration(stmt) || ts.isExportDeclaration(stmt)) && stmt.moduleSpecifier
-          ? stmt.moduleSpecifier
-          : ts.isImportEqualsDeclaration(stmt) && ts.isExternalModuleReference(stmt.moduleReference)
-            ? stmt.moduleReference.expression
-            : undefined;
-      if (!spec) continue;
-      const target = checker.getSymbolAtLocation(spec)?.valueDeclaration;
-      if (target && ts.isSourceFile(target) && changedAgents.has(target)) return false;
-    }
+    if (importedSourceFiles(ts, checker, f).some((target) => changedAgents.has(target))) return false;
   }
   return true;
 }

@@ -25,75 +25,8 @@ export const FS_HEADER = `import { readFile } from "./tools/filesystem/trusted/e
 import * as fs from "./tools/filesystem/trusted/contracts";
 `;
 
-function filesBelow(dir) {
-  const out = [];
-  const walk = (d, prefix) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(path.join(d, entry.name), rel);
-      else out.push(rel);
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir, "");
-  return out;
-}
-
-/** Whether dist/ lacks the language service or is older than a source it is built from. */
-export function distIsStale() {
-  const dirs = ["runtime", "core", "plugin", "language-service"];
-  if (!fs.existsSync(path.join(ROOT, "dist/language-service/index.js"))) return true;
-  let oldest = Infinity;
-  for (const dir of dirs) {
-    for (const rel of filesBelow(path.join(ROOT, "dist", dir))) {
-      if (rel.endsWith(".js")) oldest = Math.min(oldest, fs.statSync(path.join(ROOT, "dist", dir, rel)).mtimeMs);
-    }
-  }
-  let newest = 0;
-  for (const dir of dirs) {
-    for (const rel of filesBelow(path.join(ROOT, dir))) {
-      if (rel.endsWith(".ts")) newest = Math.max(newest, fs.statSync(path.join(ROOT, dir, rel)).mtimeMs);
-    }
-  }
-  return newest > oldest;
-}
-
-function sleep(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/**
- * Run `npm run build` when dist/ is missing or stale. Test files run in parallel processes, so a
- * lock directory (the one fixtures/projects/project.mjs uses) serialises the build.
- */
-export function ensureBuilt(log = (line) => process.stderr.write(`${line}\n`)) {
-  const lock = path.join(os.tmpdir(), `clauz3-build-${Buffer.from(ROOT).toString("hex").slice(-40)}.lock`);
-  for (;;) {
-    if (!distIsStale()) return;
-    try {
-      fs.mkdirSync(lock);
-    } catch {
-      try {
-        if (Date.now() - fs.statSync(lock).mtimeMs > 300_000) fs.rmSync(lock, { recursive: true, force: true });
-      } catch {
-        /* gone meanwhile */
-      }
-      sleep(200);
-      continue;
-    }
-    try {
-      if (!distIsStale()) return;
-      log("clauz3: dist/ is missing or older than the sources; running `npm run build`…");
-      const r = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], { cwd: ROOT, encoding: "utf8" });
-      if (r.status !== 0) {
-        log(`clauz3: \`npm run build\` exited with ${r.status}:\n${r.stdout}${r.stderr}`);
-        if (!fs.existsSync(path.join(ROOT, "dist/language-service/index.js"))) throw new Error("npm run build did not produce dist/language-service/index.js");
-      }
-      return;
-    } finally {
-      fs.rmSync(lock, { recursive: true, force: true });
-    }
-  }
-}
+// dist/ freshness and the locked build are shared with the tspc fixtures.
+export { distIsStale, ensureBuilt } from "../../fixtures/projects/project.mjs";
 
 function link(target, at) {
   fs.mkdirSync(path.dirname(at), { recursive: true });
