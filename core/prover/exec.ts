@@ -1198,7 +1198,8 @@ export class Executor {
     const label = `${tool.name}@${pos.line + 1}:${pos.character + 1}`;
     const fresh = this.freshValue(label, tool.returnType, e);
     const result = fresh.k === "sarr" ? this.bounded(fresh, this.lengthBound(tool)) : fresh;
-    if (result.k !== "undef" && result.k !== "opaque") this.world.toolResults.push({ label, sym: result, loops, order });
+    // The result exists after the call's events: a counterexample at this call does not show it.
+    if (result.k !== "undef" && result.k !== "opaque") this.world.toolResults.push({ label, sym: result, loops, order: this.world.nextOrder() });
     for (const en of tool.ensures) {
       const env = bindNamed(en.fn, 1);
       const first = en.fn.parameters[0];
