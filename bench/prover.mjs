@@ -1,0 +1,339 @@
+#!/usr/bin/env node
+/**
+ * Prover cost, from the built `dist/` (rebuilt first when older than the sources):
+ *
+ * 1. Warm proof time per program of the corpus (fixtures/programs): one TypeScript program and one
+ *    layer for the whole corpus (as an editor or `clauz3 prove` with many files has), Z3 warmed
+ *    up, then every program proved `passes` times; per program the median, over programs the
+ *    median and p90 (all programs, and those whose `main` makes at most 10 calls). The time is
+ *    split into Z3 (everything inside `Z3Session.query`: solving and reading models) and the
+ *    rest (symbolic execution, encoding, guarantees).
+ * 2. Cold `node dist/cli/main.js prove -p fixtures/tsconfig.json <program>`: a fresh process per
+ *    run (TypeScript program creation, layer reading, Z3 start-up, proof), next to the bare
+ *    start-up of node loading TypeScript.
+ * 3. Growth with size: generated programs over a small generated layer in a temporary directory —
+ *    10/100/1000 straight-line calls under an `all` and a `count` guarantee, 10/20 nested
+ *    branches, `distinct` over 10/50/100 calls — each proved `runs` times (median).
+ *
+ *     node bench/prover.mjs [--runs 7] [--passes 3]
+ *
+ * Also a module of bench/run.mjs (`name`, `description`, `run`). Not a test: it prints numbers,
+ * it asserts nothing.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as os from "node:os";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ensureBuilt, ROOT } from "../fixtures/projects/project.mjs";
+
+export const name = "prover";
+export const description =
+  "warm proof time per corpus program (median, p90; Z3 vs the rest), cold `clauz3 prove` of one program, and growth with program size (generated straight-line, nested and distinct programs); medians";
+
+const require = createRequire(import.meta.url);
+const FIXTURES = path.join(ROOT, "fixtures");
+const CLI = path.join(ROOT, "dist/cli/main.js");
+/** A typical small corpus program for the cold run. */
+const COLD_PROGRAM = "fixtures/programs/email/and_guard_pass.ts";
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+/** The built prover, with Z3Session.query wrapped to measure the time spent in Z3. */
+function loadProver() {
+  const ts = require(path.join(ROOT, "node_modules/typescript"));
+  const { readLayer } = require(path.join(ROOT, "dist/core/layer/read.js"));
+  const { proveProgram } = require(path.join(ROOT, "dist/core/prover/prove.js"));
+  const { Z3Session } = require(path.join(ROOT, "dist/core/prover/z3.js"));
+  const clock = { z3: 0, queries: 0 };
+  if (!Z3Session.prototype.query.__benchWrapped) {
+    const query = Z3Session.prototype.query;
+    Z3Session.prototype.query = async function (...args) {
+      const start = now();
+      try {
+        return await query.apply(this, args);
+      } finally {
+        clock.z3 += now() - start;
+        clock.queries++;
+      }
+    };
+    Z3Session.prototype.query.__benchWrapped = clock;
+  }
+  return { ts, readLayer, proveProgram, Z3Session, clock: Z3Session.prototype.query.__benchWrapped };
+}
+
+function createProgram(ts, configFile) {
+  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    },
+  });
+  return { program: ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options }), fileNames: parsed.fileNames };
+}
+
+/** Call expressions inside the program's `main` (tool calls and method calls alike). */
+function callsInMain(ts, file) {
+  let count = 0;
+  let main;
+  for (const s of file.statements) {
+    if (ts.isFunctionDeclaration(s) && s.name?.text === "main") main = s;
+    if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === "main") main = d;
+  }
+  const visit = (n) => {
+    if (ts.isCallExpression(n)) count++;
+    ts.forEachChild(n, visit);
+  };
+  if (main) visit(main);
+  return count;
+}
+
+/** Prove `file` `times` times; per run the wall time and the share spent in Z3. */
+async function proveTimes(prover, program, layer, file, times) {
+  const { ts, proveProgram, clock } = prover;
+  const wall = [];
+  const z3 = [];
+  let verdict;
+  for (let i = 0; i < times; i++) {
+    const z3Before = clock.z3;
+    const start = now();
+    const v = await proveProgram({ ts, program, file }, layer);
+    wall.push(now() - start);
+    z3.push(clock.z3 - z3Before);
+    verdict = v.verdict;
+  }
+  return { wall, z3, verdict };
+}
+
+async function warmCorpus(prover, passes, log) {
+  const { ts, readLayer, Z3Session } = prover;
+  const t0 = now();
+  const { program, fileNames } = createProgram(ts, path.join(FIXTURES, "tsconfig.json"));
+  const t1 = now();
+  const layer = readLayer(ts, program);
+  const t2 = now();
+  await Z3Session.get();
+  const t3 = now();
+  log(`bench prover: corpus TypeScript program ${(t1 - t0).toFixed(0)} ms, layer ${(t2 - t1).toFixed(0)} ms, Z3 start-up ${(t3 - t2).toFixed(0)} ms (once per process)`);
+  const corpusDir = path.join(FIXTURES, "programs");
+  const programs = fileNames.filter((f) => {
+    const rel = path.relative(corpusDir, f);
+    return !rel.startsWith("..") && !rel.split(/[\\/]/).some((segment) => segment.startsWith("_"));
+  });
+  // One unmeasured pass warms the JIT, Z3 and the checker's caches.
+  const rows = [];
+  for (const f of programs) await proveTimes(prover, program, layer, program.getSourceFile(f), 1);
+  for (const f of programs) {
+    const file = program.getSourceFile(f);
+    const r = await proveTimes(prover, program, layer, file, passes);
+    rows.push({ file: path.relative(FIXTURES, f), calls: callsInMain(ts, file), ms: median(r.wall), z3: median(r.z3), verdict: r.verdict });
+  }
+  const small = rows.filter((r) => r.calls <= 10);
+  const slowest = [...rows].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  log(`bench prover: ${rows.length} programs (${small.length} with ≤ 10 calls in main), ${passes} passes; slowest: ${slowest.map((r) => `${r.file} ${r.ms.toFixed(0)} ms (Z3 ${r.z3.toFixed(0)})`).join(", ")}`);
+  log(`bench prover: whole corpus once ${rows.reduce((s, r) => s + r.ms, 0).toFixed(0)} ms; median Z3 ${median(rows.map((r) => r.z3)).toFixed(1)} ms, rest ${median(rows.map((r) => r.ms - r.z3)).toFixed(1)} ms per program`);
+  return { rows, small };
+}
+
+function coldCli(runs, log) {
+  if (!fs.existsSync(path.join(ROOT, "dist/cli/commands/prove.js"))) {
+    log("bench prover: dist/cli has no `prove` command; the cold row is skipped");
+    return [];
+  }
+  const run = (args) => {
+    const start = now();
+    const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8" });
+    const ms = now() - start;
+    return { ms, status: r.status, out: `${r.stdout}${r.stderr}` };
+  };
+  const prove = [CLI, "prove", "-p", "fixtures/tsconfig.json", COLD_PROGRAM];
+  const first = run(prove);
+  if (first.status !== 0) {
+    log(`bench prover: \`clauz3 prove ${COLD_PROGRAM}\` exited with ${first.status}; the cold row is skipped:\n${first.out}`);
+    return [];
+  }
+  const bare = [`-e`, `require(${JSON.stringify(path.join(ROOT, "node_modules/typescript"))})`];
+  const proveMs = [];
+  const bareMs = [];
+  for (let i = 0; i < runs; i++) {
+    proveMs.push(run(prove).ms);
+    bareMs.push(run(bare).ms);
+  }
+  return [{ benchmark: "prover cold", subject: `clauz3 prove ${path.basename(COLD_PROGRAM)} (fresh process)`, subjectMs: median(proveMs), baseline: "node loading typescript", baselineMs: median(bareMs), runs }];
+}
+
+// ───────────────────────────── generated programs ─────────────────────────────
+
+const LAYER = {
+  "layer/trusted/events.ts": `import { Event } from "clauz3/events";
+/** A message is sent to \`to\`. */
+export class Sent extends Event {
+  constructor(readonly to: string) { super(); }
+}
+`,
+  "layer/trusted/effects.ts": `import { trusted } from "clauz3";
+import { performs } from "clauz3/events";
+import { Sent } from "./events";
+const log: string[] = [];
+/** Send a message to \`to\`. */
+export const send = trusted(
+  performs((to: string) => new Sent(to)),
+  function send(to: string): void {
+    log.push(to);
+  },
+);
+`,
+  "layer/trusted/contracts.ts": `import { contract, type ContractSpec } from "clauz3/spec";
+import { Sent } from "./events";
+/** Nothing is sent to address. */
+export const neverTo = contract({ description: "Nothing is sent to {address}." }, (address: string): ContractSpec => Sent.all((m) => m.to !== address));
+/** At most n messages are sent. */
+export const sendsAtMost = contract({ description: "At most {n} messages are sent." }, (n: number): ContractSpec => Sent.count().atMost(n));
+/** Nobody gets two messages. */
+export const nobodyTwice = contract({ description: "Nobody gets two messages." }, (): ContractSpec => Sent.distinct((m) => m.to));
+`,
+};
+
+const HEADER = `import { send } from "../layer/trusted/effects";
+import * as c from "../layer/trusted/contracts";
+`;
+
+/** The generated programs: name → source. All are proved. */
+function generatedPrograms() {
+  const lines = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join("\n");
+  const out = {};
+  for (const n of [10, 100, 1000]) {
+    out[`all_${n}`] = `${HEADER}export const guarantees = [c.neverTo("admin")];
+export function main(user: string): void {
+${lines(n, (i) => `  send(user + "/${i}");`)}
+}
+`;
+    out[`count_${n}`] = `${HEADER}export const guarantees = [c.sendsAtMost(${n})];
+export function main(user: string): void {
+${lines(n, (i) => `  if (user.length > ${i % 7}) send(user + "/${i}");`)}
+}
+`;
+  }
+  for (const depth of [10, 20]) {
+    let body = "";
+    for (let i = depth - 1; i >= 0; i--) body = `if (b${i}) {\n    send(user + "/${i}");\n    ${body}\n  }`;
+    const params = Array.from({ length: depth }, (_, i) => `b${i}: boolean`).join(", ");
+    out[`nested_${depth}`] = `${HEADER}export const guarantees = [c.sendsAtMost(${depth}), c.neverTo("admin")];
+export function main(user: string, ${params}): void {
+  ${body}
+}
+`;
+  }
+  for (const n of [10, 50, 100]) {
+    out[`distinct_${n}`] = `${HEADER}export const guarantees = [c.nobodyTwice()];
+export function main(user: string): void {
+${lines(n, (i) => `  send(user + "/${i}");`)}
+}
+`;
+  }
+  return out;
+}
+
+async function growth(prover, runs, log) {
+  const { ts, readLayer, Z3Session } = prover;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-bench-prover-"));
+  try {
+    const programs = generatedPrograms();
+    for (const [rel, text] of Object.entries(LAYER)) {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    }
+    fs.mkdirSync(path.join(dir, "programs"));
+    for (const [name, text] of Object.entries(programs)) fs.writeFileSync(path.join(dir, "programs", `${name}.ts`), text);
+    fs.writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022", lib: ["ES2022"], module: "preserve", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, types: [],
+          paths: { clauz3: [path.join(ROOT, "runtime/index.ts")], "clauz3/events": [path.join(ROOT, "runtime/events.ts")], "clauz3/spec": [path.join(ROOT, "runtime/spec.ts")] },
+        },
+        include: ["layer", "programs"],
+      }),
+    );
+    const { program } = createProgram(ts, path.join(dir, "tsconfig.json"));
+    const layer = readLayer(ts, program);
+    if (layer.findings.length > 0) throw new Error(`the generated layer has findings: ${layer.findings.map((f) => f.message).join("; ")}`);
+    await Z3Session.get();
+    const results = {};
+    for (const name of Object.keys(programs)) {
+      const file = program.getSourceFile(path.join(dir, "programs", `${name}.ts`));
+      await proveTimes(prover, program, layer, file, 1); // warm-up
+      const r = await proveTimes(prover, program, layer, file, runs);
+      if (r.verdict !== "proved") log(`bench prover: generated ${name} is ${r.verdict}, expected proved`);
+      results[name] = { ms: median(r.wall), z3: median(r.z3) };
+      log(`bench prover: ${name}: ${results[name].ms.toFixed(1)} ms (Z3 ${results[name].z3.toFixed(1)} ms), ${r.verdict}`);
+    }
+    const row = (subject, baseline) => ({
+      benchmark: "prover growth",
+      subject: subject.replace("_", " ×"),
+      subjectMs: results[subject].ms,
+      baseline: baseline.replace("_", " ×"),
+      baselineMs: results[baseline].ms,
+      runs,
+    });
+    return [
+      row("all_100", "all_10"),
+      row("all_1000", "all_10"),
+      row("count_100", "count_10"),
+      row("count_1000", "count_10"),
+      row("nested_20", "nested_10"),
+      row("distinct_50", "distinct_10"),
+      row("distinct_100", "distinct_10"),
+    ];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run({ runs, log, passes = Math.min(runs, 3) }) {
+  ensureBuilt(log);
+  const prover = loadProver();
+  const corpus = await warmCorpus(prover, passes, log);
+  const rows = [
+    { benchmark: "prover warm (median)", subject: `corpus programs with ≤ 10 calls (${corpus.small.length})`, subjectMs: median(corpus.small.map((r) => r.ms)), baseline: "target 15 ms", baselineMs: 15, runs: passes },
+    { benchmark: "prover warm (median)", subject: `all corpus programs (${corpus.rows.length})`, subjectMs: median(corpus.rows.map((r) => r.ms)), baseline: "target 15 ms", baselineMs: 15, runs: passes },
+    { benchmark: "prover warm (p90)", subject: `all corpus programs (${corpus.rows.length})`, subjectMs: percentile(corpus.rows.map((r) => r.ms), 90), baseline: "median", baselineMs: median(corpus.rows.map((r) => r.ms)), runs: passes },
+    { benchmark: "prover warm (median split)", subject: "Z3 (solving, models)", subjectMs: median(corpus.rows.map((r) => r.z3)), baseline: "the rest (execution, encoding)", baselineMs: Math.max(0.01, median(corpus.rows.map((r) => r.ms - r.z3))), runs: passes },
+  ];
+  rows.push(...coldCli(runs, log));
+  rows.push(...(await growth(prover, runs, log)));
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const argv = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? Number(argv[i + 1]) : fallback;
+  };
+  const runs = option("--runs", 7);
+  const log = (line) => process.stderr.write(`${line}\n`);
+  const { table } = await import("./run.mjs");
+  run({ runs, log, passes: option("--passes", Math.min(runs, 3)) }).then(
+    (rows) => {
+      process.stdout.write(`${table(rows)}\n`);
+      process.exit(0);
+    },
+    (error) => {
+      process.stderr.write(`bench prover failed: ${error?.stack ?? error}\n`);
+      process.exit(1);
+    },
+  );
+}
