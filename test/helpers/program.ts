@@ -6,7 +6,7 @@ import { createDefaultMapFromNodeModules, createSystem, createVirtualCompilerHos
 const ROOT = path.resolve(__dirname, "../..");
 export const PROJECT = "/project";
 
-const compilerOptions: ts.CompilerOptions = {
+export const compilerOptions: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.Preserve,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -46,6 +46,12 @@ function runtimeFiles(): Map<string, string> {
   return files;
 }
 
+/** TypeScript's libs, the clauz3 runtime (`node_modules/clauz3`) and @types/node, as an in-memory file map. */
+export function baseFiles(): Map<string, string> {
+  libMap ??= createDefaultMapFromNodeModules(compilerOptions, ts);
+  return new Map([...libMap, ...runtimeFiles()]);
+}
+
 /** The stdlib filesystem layer, mounted at `tools/filesystem/trusted/` of the in-memory project. */
 export function stdlibFiles(): Record<string, string> {
   const dir = path.join(ROOT, "stdlib/filesystem/trusted");
@@ -57,9 +63,7 @@ export function stdlibFiles(): Record<string, string> {
 
 /** A type-checked in-memory program of `files` (paths relative to the project directory). */
 export function createProgram(files: Record<string, string>): ts.Program {
-  libMap ??= createDefaultMapFromNodeModules(compilerOptions, ts);
-  const fsMap = new Map(libMap);
-  for (const [k, v] of runtimeFiles()) fsMap.set(k, v);
+  const fsMap = baseFiles();
   const roots: string[] = [];
   for (const [rel, text] of Object.entries(files)) {
     const abs = path.posix.join(PROJECT, rel);

@@ -3,57 +3,15 @@
  * `node_modules/clauz3`, @types/node and the stdlib filesystem layer, and the clauz3 service
  * attached the way the tsserver plugin attaches it.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import { createDefaultMapFromNodeModules, createSystem, createVirtualTypeScriptEnvironment, type VirtualTypeScriptEnvironment } from "@typescript/vfs";
+import { createSystem, createVirtualTypeScriptEnvironment, type VirtualTypeScriptEnvironment } from "@typescript/vfs";
 import { wrapLanguageService } from "../../language-service/plugin";
 import { ProofScheduler } from "../../language-service/scheduler";
 import { Clauz3Service, type Clauz3LanguageServiceConfig } from "../../language-service/service";
 
-const ROOT = path.resolve(__dirname, "../..");
-export const PROJECT = "/project";
-
-const compilerOptions: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.Preserve,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  strict: true,
-  noEmit: true,
-  skipLibCheck: true,
-  lib: ["lib.es2022.d.ts"],
-  types: ["node"],
-};
-
-let base: Map<string, string> | undefined;
-function baseFiles(): Map<string, string> {
-  if (base) return base;
-  const files = new Map(createDefaultMapFromNodeModules(compilerOptions, ts));
-  for (const name of fs.readdirSync(path.join(ROOT, "runtime"))) {
-    files.set(`/node_modules/clauz3/runtime/${name}`, fs.readFileSync(path.join(ROOT, "runtime", name), "utf8"));
-  }
-  const exp = (m: string) => ({ types: `./runtime/${m}.ts`, default: `./runtime/${m}.ts` });
-  files.set("/node_modules/clauz3/package.json", JSON.stringify({ name: "clauz3", exports: { ".": exp("index"), "./events": exp("events"), "./spec": exp("spec") } }));
-  const typesDir = path.join(ROOT, "node_modules/@types/node");
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".d.ts") || entry.name === "package.json") {
-        files.set(`/node_modules/@types/node/${path.relative(typesDir, full).replace(/\\/g, "/")}`, fs.readFileSync(full, "utf8"));
-      }
-    }
-  };
-  walk(typesDir);
-  base = files;
-  return files;
-}
-
-/** The stdlib filesystem layer at `tools/filesystem/trusted/`. */
-export function stdlibFiles(): Record<string, string> {
-  const dir = path.join(ROOT, "stdlib/filesystem/trusted");
-  return Object.fromEntries(fs.readdirSync(dir).map((name) => [`tools/filesystem/trusted/${name}`, fs.readFileSync(path.join(dir, name), "utf8")]));
-}
+export { PROJECT, stdlibFiles } from "../helpers/program";
+import { baseFiles, compilerOptions, PROJECT } from "../helpers/program";
 
 export const HEADER = `import { readFile, writeFile } from "./tools/filesystem/trusted/effects";
 import * as fs from "./tools/filesystem/trusted/contracts";
