@@ -9,8 +9,11 @@ import { exportedConstOf, inlineFunction, returnedExpression, skipOuterExpressio
 import type { EventReader } from "./events";
 import { jsDocOf } from "./jsdoc";
 
-/** Check a tool's or builder's parameter list: required, typed, plain identifiers. */
-export function checkParameterForms(ctx: ReadContext, params: readonly TS.ParameterDeclaration[], owner: string): boolean {
+/**
+ * Check a parameter list: required plain identifiers; tool parameters must also declare their type
+ * (builder and predicate parameters may leave it to the tool's: a declared one must match).
+ */
+export function checkParameterForms(ctx: ReadContext, params: readonly TS.ParameterDeclaration[], owner: string, requireType = true): boolean {
   const { ts } = ctx;
   let ok = true;
   for (const p of params) {
@@ -20,7 +23,7 @@ export function checkParameterForms(ctx: ReadContext, params: readonly TS.Parame
       : p.dotDotDotToken ? "is variadic"
       : p.initializer ? "has a default value"
       : p.questionToken ? "is optional"
-      : !p.type ? "has no declared type"
+      : !p.type && requireType ? "has no declared type"
       : undefined;
     if (problem) {
       report(ctx, "toolParameterForm", p, { name, tool: owner, problem, type: p.type?.getText() ?? "string" });
@@ -109,7 +112,7 @@ function bindParameters(
   paramNames: readonly string[],
 ): string[] {
   const { ts, checker } = ctx;
-  checkParameterForms(ctx, params, tool);
+  checkParameterForms(ctx, params, tool, false);
   const names: string[] = [];
   for (const p of params) {
     if (!ts.isIdentifier(p.name)) continue;
@@ -246,7 +249,7 @@ function readPredicate(
       report(ctx, "predicateForm", fn, { problem: "The first parameter of an `ensures` predicate is the tool's result." });
       return undefined;
     }
-    checkParameterForms(ctx, [result], tool);
+    checkParameterForms(ctx, [result], tool, false);
     resultName = ts.isIdentifier(result.name) ? result.name.text : undefined;
     if (resultName && byName.has(resultName)) {
       report(ctx, "predicateForm", result.name, { problem: `The result parameter \`${resultName}\` shadows a parameter of \`${tool}\`; name it \`result\`.` });

@@ -29,3 +29,24 @@ describe.each(testable)("rule %s", (_name, rule) => {
     expect(mine[0]!.message).toMatch(/\b(Write|Declare|Add|Pass|Rename|Return|Call|Use|write|name it)\b/);
   });
 });
+
+describe("builder and predicate parameters without type annotations", () => {
+  it("are accepted: their types come from the tool's parameters", () => {
+    const code = `import { trusted, requires, ensures } from "clauz3";
+import { Event, performs } from "clauz3/events";
+export class Read extends Event { constructor(readonly path: string) { super(); } }
+export const readFile = trusted(performs((path) => new Read(path)), requires((path) => path.length > 0), ensures((text) => text.length >= 0), function readFile(path: string): string { return ""; });
+`;
+    const { result } = findingsOf({ "tools/demo/trusted/layer.ts": code });
+    expect(result.findings.map((f) => f.message)).toEqual([]);
+    expect([...result.model.tools.values()].filter((t) => t.fileName.includes("/tools/demo/")).map((t) => t.name)).toEqual(["readFile"]);
+  });
+
+  it("still require the tool's own parameters to declare a type", () => {
+    const code = `import { trusted } from "clauz3";
+export const f = trusted(function f(path): void {});
+`;
+    const { result } = findingsOf({ "tools/demo/trusted/layer.ts": code });
+    expect(result.findings.map((f) => RULES[f.rule].code)).toEqual([93005]);
+  });
+});
