@@ -61,8 +61,8 @@ export function stdlibFiles(): Record<string, string> {
   return out;
 }
 
-/** A type-checked in-memory program of `files` (paths relative to the project directory). */
-export function createProgram(files: Record<string, string>): ts.Program {
+/** An in-memory system holding the base files plus `files` (relative to the project directory), and their absolute paths. */
+export function virtualProject(files: Record<string, string>): { system: ts.System; roots: string[] } {
   const fsMap = baseFiles();
   const roots: string[] = [];
   for (const [rel, text] of Object.entries(files)) {
@@ -72,6 +72,12 @@ export function createProgram(files: Record<string, string>): ts.Program {
   }
   const system = createSystem(fsMap);
   system.getCurrentDirectory = () => PROJECT;
+  return { system, roots };
+}
+
+/** A type-checked in-memory program of `files` (paths relative to the project directory). */
+export function createProgram(files: Record<string, string>): ts.Program {
+  const { system, roots } = virtualProject(files);
   const { compilerHost } = createVirtualCompilerHost(system, compilerOptions, ts);
   compilerHost.getCurrentDirectory = () => PROJECT;
   return ts.createProgram({ rootNames: roots, options: compilerOptions, host: compilerHost });

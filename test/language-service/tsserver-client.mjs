@@ -27,11 +27,7 @@ import * as fs from "./tools/filesystem/trusted/contracts";
 
 // dist/ freshness and the locked build are shared with the tspc fixtures.
 export { distIsStale, ensureBuilt } from "../../fixtures/projects/project.mjs";
-
-function link(target, at) {
-  fs.mkdirSync(path.dirname(at), { recursive: true });
-  fs.symlinkSync(target, at, process.platform === "win32" ? "junction" : "dir");
-}
+import { writeFilesAndLink } from "../../fixtures/projects/project.mjs";
 
 /** The tsconfig of the test projects; `plugin: false` leaves the plugin out. */
 export function tsconfigText({ plugin = true, pluginOptions = {}, include = ["**/*.ts"] } = {}) {
@@ -64,13 +60,7 @@ export function makeProject({ files = {}, stdlib = ["filesystem"], plugin = true
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
   for (const domain of stdlib) fs.cpSync(path.join(ROOT, "stdlib", domain, "trusted"), path.join(dir, "tools", domain, "trusted"), { recursive: true });
   if (!("tsconfig.json" in files)) fs.writeFileSync(path.join(dir, "tsconfig.json"), tsconfigText({ plugin, pluginOptions }));
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-  link(ROOT, path.join(dir, "node_modules/clauz3"));
-  link(path.join(ROOT, "node_modules/typescript"), path.join(dir, "node_modules/typescript"));
-  link(path.join(ROOT, "node_modules/@types/node"), path.join(dir, "node_modules/@types/node"));
+  writeFilesAndLink(dir, files);
   return dir;
 }
 

@@ -5,13 +5,13 @@
  */
 import * as path from "node:path";
 import ts from "typescript";
-import { createSystem, createVirtualTypeScriptEnvironment, type VirtualTypeScriptEnvironment } from "@typescript/vfs";
+import { createVirtualTypeScriptEnvironment, type VirtualTypeScriptEnvironment } from "@typescript/vfs";
 import { wrapLanguageService } from "../../language-service/plugin";
 import { ProofScheduler } from "../../language-service/scheduler";
 import { Clauz3Service, type Clauz3LanguageServiceConfig } from "../../language-service/service";
 
 export { PROJECT, stdlibFiles } from "../helpers/program";
-import { baseFiles, compilerOptions, PROJECT } from "../helpers/program";
+import { compilerOptions, PROJECT, virtualProject } from "../helpers/program";
 
 export const HEADER = `import { readFile, writeFile } from "./tools/filesystem/trusted/effects";
 import * as fs from "./tools/filesystem/trusted/contracts";
@@ -39,15 +39,7 @@ export interface Harness {
 }
 
 export function harness(files: Record<string, string>, { config, faults, open }: { config?: Clauz3LanguageServiceConfig; faults?: ReadonlySet<string>; open?: (fileName: string) => boolean } = {}): Harness {
-  const fsMap = new Map(baseFiles());
-  const roots: string[] = [];
-  for (const [rel, text] of Object.entries(files)) {
-    const abs = path.posix.join(PROJECT, rel);
-    fsMap.set(abs, text);
-    roots.push(abs);
-  }
-  const system = createSystem(fsMap);
-  system.getCurrentDirectory = () => PROJECT;
+  const { system, roots } = virtualProject(files);
   const env = createVirtualTypeScriptEnvironment(system, roots, ts, compilerOptions);
   const errors: string[] = [];
   let waiters: (() => void)[] = [];
