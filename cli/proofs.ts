@@ -6,6 +6,7 @@ import * as path from "node:path";
 import type * as TS from "typescript";
 import { proveProgram } from "../core/prover/prove";
 import { proofDiagnostics } from "../core/prover/diagnostics";
+import { Z3Session } from "../core/prover/z3";
 import type { ProgramVerdict, ProofResult } from "../core/prover/api";
 import type { Span } from "../core/model";
 import { printDiagnostics, terminalSafe, type Io } from "./io";
@@ -38,6 +39,14 @@ function shown(fileName: string, cwd: string): string {
 
 function place(span: Span, cwd: string): { file: string; line: number; column: number } {
   return { file: shown(span.fileName, cwd), line: span.line, column: span.column };
+}
+
+/**
+ * Start Z3 (wasm compilation, worker threads) before the synchronous TypeScript work, so the two
+ * overlap in a cold process. A failure here surfaces again, as a refusal, at the first query.
+ */
+export function warmUpSolver(): void {
+  Z3Session.get().catch(() => undefined);
 }
 
 /** Prove each file; progress is not printed (output is one report at the end). */

@@ -8,7 +8,7 @@ import { exportsProgram } from "../../core/prover/diagnostics";
 import { action, type CliContext } from "../command";
 import { EXIT, findingDiagnostics, printDiagnostics } from "../io";
 import { loadProject } from "../project";
-import { printHuman, proveFiles, toJson } from "../proofs";
+import { printHuman, proveFiles, toJson, warmUpSolver } from "../proofs";
 import { parseTimeout } from "./prove";
 
 interface Options {
@@ -28,6 +28,7 @@ export default function register(program: Command, context: CliContext): void {
       action(context, async (opts: Options) => {
         const { io } = context;
         const timeout = parseTimeout(opts.timeout);
+        warmUpSolver();
         const project = loadProject({ cwd: io.cwd, project: opts.project });
         const { ts, program, layer } = project;
         const checker = program.getTypeChecker();

@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import { action, type CliContext } from "../command";
 import { CliError, EXIT } from "../io";
 import { loadProject } from "../project";
-import { printHuman, proveFiles, toJson } from "../proofs";
+import { printHuman, proveFiles, toJson, warmUpSolver } from "../proofs";
 
 interface Options {
   readonly json?: boolean;
@@ -35,6 +35,7 @@ export default function register(program: Command, context: CliContext): void {
       action(context, async (files: string[], opts: Options) => {
         const { io } = context;
         const timeout = parseTimeout(opts.timeout);
+        warmUpSolver();
         const project = loadProject({ cwd: io.cwd, project: opts.project, extraRoots: files, onlyExtraRoots: true });
         const sources = files.map((f) => {
           const abs = path.resolve(io.cwd, f);

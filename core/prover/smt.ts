@@ -83,6 +83,15 @@ export const or = (...xs: string[]): string => {
 };
 export const not = (x: string): string => (x === "true" ? "false" : x === "false" ? "true" : x.startsWith("(not ") ? x.slice(5, -1) : `(not ${x})`);
 export const ite = (c: string, a: string, b: string): string => (c === "true" ? a : c === "false" ? b : a === b ? a : `(ite ${c} ${a} ${b})`);
+/** `c ? a : b` over Booleans, as a connective when it is one: `a && b` evaluates to `ite(a, b, a)`, and repeating `a` in every `&&` of a chain doubles the text each time. */
+export const iteBool = (c: string, a: string, b: string): string => {
+  if (c === "true" || c === "false" || a === b) return ite(c, a, b);
+  if (b === c || b === "false") return and(c, a);
+  if (a === c || a === "true") return or(c, b);
+  if (a === "false") return and(not(c), b);
+  if (b === "true") return or(not(c), a);
+  return `(ite ${c} ${a} ${b})`;
+};
 export const implies = (a: string, b: string): string => (a === "true" ? b : b === "true" || a === "false" ? "true" : `(=> ${a} ${b})`);
 
 /** Replace whole SMT symbols (used to rename loop indices for "another iteration"). */

@@ -500,3 +500,36 @@ export function regexFormulation(commands: readonly SExpr[], maxChars: number): 
   }
   return changed ? out.join("\n") : undefined;
 }
+
+// ───────────────────────────── the word-equation formulation ─────────────────────────────
+
+/**
+ * `str.prefixof "s" t` and `str.suffixof "s" t` with a literal `s` restated as equations with a
+ * substring of fixed length: `"s" = str.substr t 0 |s|` and `"s" = str.substr t (|t| - |s|) |s|`.
+ * Both are equivalences under SMT-LIB's total `str.substr` (a negative offset or a too short `t`
+ * gives a shorter string, never `"s"`). Z3 decides the negated predicates slowly, in time that
+ * grows steeply with the literal's length (a 48-character prefix: 3 s), and the equations in
+ * milliseconds. Returns undefined when nothing changes.
+ */
+export function wordFormulation(commands: readonly SExpr[]): string | undefined {
+  let changed = false;
+  const rewrite = (e: SExpr): SExpr => {
+    if (!isList(e)) return e;
+    const x = e.map(rewrite);
+    const [op, a, b] = x;
+    if (x.length === 3 && (op === "str.prefixof" || op === "str.suffixof") && isStringLiteral(a!)) {
+      changed = true;
+      const n = lit(a).length;
+      if (n === 0) return TRUE;
+      const offset: SExpr = op === "str.prefixof" ? "0" : ["-", ["str.len", b!], String(n)];
+      return ["=", a!, ["str.substr", b!, offset, String(n)]];
+    }
+    return x;
+  };
+  const out = commands.map((c) => {
+    if (isList(c) && c[0] === "assert" && c.length === 2) return ["assert", rewrite(c[1]!)];
+    if (isList(c) && c[0] === "define-fun" && c.length === 5) return [...c.slice(0, 4), rewrite(c[4]!)];
+    return c;
+  });
+  return changed ? out.map(printSExpr).join("\n") : undefined;
+}

@@ -1,6 +1,6 @@
 import type * as TS from "typescript";
 import type { ContractModel, EventClassModel, ToolModel, ValueType } from "../model";
-import { and, FLOAT64, ite, not, numLit, or, realLit, RM, strLit } from "./smt";
+import { and, FLOAT64, ite, iteBool, not, numLit, or, realLit, RM, strLit } from "./smt";
 
 export type FunctionLike = TS.FunctionDeclaration | TS.ArrowFunction | TS.FunctionExpression;
 
@@ -112,7 +112,7 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
   if (c === "false") return b;
   if (a === b) return a;
   if (a.k === "str" && b.k === "str") return a.c !== undefined && a.c === b.c ? a : { k: "str", t: ite(c, a.t, b.t) };
-  if (a.k === "bool" && b.k === "bool") return a.c !== undefined && a.c === b.c ? a : boolT(ite(c, a.t, b.t));
+  if (a.k === "bool" && b.k === "bool") return a.c !== undefined && a.c === b.c ? a : boolT(iteBool(c, a.t, b.t));
   if (a.k === "num" && b.k === "num") {
     if (a.c !== undefined && Object.is(a.c, b.c)) return a;
     return { k: "num", t: ite(c, a.t, b.t), ...(a.int && b.int ? { int: ite(c, a.int, b.int) } : {}) };
