@@ -8,10 +8,12 @@
  *    median and p90 (all programs, and those whose `main` makes at most 10 calls). The time is
  *    split into Z3 (everything inside `Z3Session.query`: solving and reading models) and the
  *    rest (symbolic execution, encoding, guarantees).
- * 2. Cold `node dist/cli/main.js prove -p fixtures/tsconfig.json <program>`: a fresh process per
+ * 2. Stability: the corpus proved again under other seed bases (every Z3 seed shifted); the
+ *    slowest query and any verdict that changed.
+ * 3. Cold `node dist/cli/main.js prove -p fixtures/tsconfig.json <program>`: a fresh process per
  *    run (TypeScript program creation, layer reading, Z3 start-up, proof), next to the bare
  *    start-up of node loading TypeScript.
- * 3. Growth with size: generated programs over a small generated layer in a temporary directory —
+ * 4. Growth with size: generated programs over a small generated layer in a temporary directory —
  *    10/100/1000 straight-line calls under an `all` and a `count` guarantee, 10/20 nested
  *    branches, `distinct` over 10/50/100 calls — each proved `runs` times (median).
  *
@@ -57,7 +59,7 @@ function loadProver() {
   const { readLayer } = require(path.join(ROOT, "dist/core/layer/read.js"));
   const { proveProgram } = require(path.join(ROOT, "dist/core/prover/prove.js"));
   const { Z3Session } = require(path.join(ROOT, "dist/core/prover/z3.js"));
-  const clock = { z3: 0, queries: 0 };
+  const clock = { z3: 0, queries: 0, slowest: 0 };
   if (!Z3Session.prototype.query.__benchWrapped) {
     const query = Z3Session.prototype.query;
     Z3Session.prototype.query = async function (...args) {
@@ -65,8 +67,10 @@ function loadProver() {
       try {
         return await query.apply(this, args);
       } finally {
-        clock.z3 += now() - start;
+        const ms = now() - start;
+        clock.z3 += ms;
         clock.queries++;
+        clock.slowest = Math.max(clock.slowest, ms);
       }
     };
     Z3Session.prototype.query.__benchWrapped = clock;
@@ -144,7 +148,36 @@ async function warmCorpus(prover, passes, log) {
   const slowest = [...rows].sort((a, b) => b.ms - a.ms).slice(0, 5);
   log(`bench prover: ${rows.length} programs (${small.length} with ≤ 10 calls in main), ${passes} passes; slowest: ${slowest.map((r) => `${r.file} ${r.ms.toFixed(0)} ms (Z3 ${r.z3.toFixed(0)})`).join(", ")}`);
   log(`bench prover: whole corpus once ${rows.reduce((s, r) => s + r.ms, 0).toFixed(0)} ms; median Z3 ${median(rows.map((r) => r.z3)).toFixed(1)} ms, rest ${median(rows.map((r) => r.ms - r.z3)).toFixed(1)} ms per program`);
-  return { rows, small };
+  return { rows, small, program, layer, files: programs };
+}
+
+/**
+ * Solver stability: prove the corpus once more under other seed bases (every Z3 seed shifted).
+ * Solving times are heavy-tailed; a verdict that changes with the seed, or a query that comes
+ * near the timeout under some seed, would fail somewhere else. Reports, per base, the slowest
+ * query and the programs whose verdict differs from base 0.
+ */
+async function stability(prover, corpus, bases, log) {
+  const { ts, proveProgram, Z3Session, clock } = prover;
+  const reference = new Map(corpus.rows.map((r) => [r.file, r.verdict]));
+  const slowest = [];
+  for (const base of bases) {
+    Z3Session.seedBase = base;
+    clock.slowest = 0;
+    const changed = [];
+    try {
+      for (const f of corpus.files) {
+        const v = await proveProgram({ ts, program: corpus.program, file: corpus.program.getSourceFile(f) }, corpus.layer);
+        const rel = path.relative(FIXTURES, f);
+        if (v.verdict !== reference.get(rel)) changed.push(`${rel} (${reference.get(rel)} → ${v.verdict})`);
+      }
+    } finally {
+      Z3Session.seedBase = 0;
+    }
+    slowest.push(clock.slowest);
+    log(`bench prover: seed base ${base}: slowest query ${clock.slowest.toFixed(0)} ms; verdicts that differ from base 0: ${changed.length === 0 ? "none" : changed.join(", ")}`);
+  }
+  return Math.max(...slowest);
 }
 
 function coldCli(runs, log) {
@@ -312,6 +345,8 @@ export async function run({ runs, log, passes = Math.min(runs, 3) }) {
     { benchmark: "prover warm (p90)", subject: `all corpus programs (${corpus.rows.length})`, subjectMs: percentile(corpus.rows.map((r) => r.ms), 90), baseline: "median", baselineMs: median(corpus.rows.map((r) => r.ms)), runs: passes },
     { benchmark: "prover warm (median split)", subject: "Z3 (solving, models)", subjectMs: median(corpus.rows.map((r) => r.z3)), baseline: "the rest (execution, encoding)", baselineMs: Math.max(0.01, median(corpus.rows.map((r) => r.ms - r.z3))), runs: passes },
   ];
+  const bases = [1, 2, 3];
+  rows.push({ benchmark: "prover stability", subject: `slowest query, corpus under seed bases ${bases.join(", ")}`, subjectMs: await stability(prover, corpus, bases, log), baseline: "query timeout", baselineMs: 20_000, runs: 1 });
   rows.push(...coldCli(runs, log));
   rows.push(...(await growth(prover, runs, log)));
   return rows;
