@@ -6,12 +6,14 @@ import { Refusal } from "../refusal";
 import { resolveDeclaration, runtimeExportOf } from "../runtime-symbols";
 import { showValueType, valueTypeOf } from "../types";
 import type { World } from "./facts";
-import { and, FLOAT64, implies, ite, not, numLit, or, renameSymbols, RM } from "./smt";
+import { and, FLOAT64, implies, ite, not, numLit, or, rejoin, renameSymbols, RM } from "./smt";
 import {
   bool, boolT, merge, num, numFromInt, sameValueZero, str, strictEquals, truthy, UNDEF,
   type Comparison, type Env, type FunctionLike, type Lambda, type RelationIR, type SpecIR, type Sym,
 } from "./values";
 
+/** Path conditions longer than this are named before they split (see `compactPc`). */
+const PC_NAME_AT = 400;
 /** Documented unrolling cap for literal arrays and literal-bound `for` loops. */
 export const UNROLL_CAP = 1000;
 /** Tool-result arrays whose `ensures` bounds the length by at most this many are unrolled exactly. */
@@ -26,6 +28,14 @@ export interface State {
 interface Flow {
   fall: State | null;
   returns: { pc: string; value: Sym }[];
+  /** Paths that left by `break` or `continue`, for the enclosing loop (or switch, for `break`). */
+  jumps?: Jump[];
+}
+
+interface Jump {
+  readonly kind: "break" | "continue";
+  readonly state: State;
+  readonly node: TS.Node;
 }
 
 interface Frame {
@@ -166,6 +176,22 @@ export class Executor {
     return valueTypeOf({ ts: this.ts, checker: this.checker }, this.checker.getTypeAtLocation(decl));
   }
 
+  /**
+   * Before a path splits, give a long path condition a name: both branches repeat it, and where
+   * they meet again as `(or (and pc c …) (and pc (not c) …))` it appears twice, so a sequence of
+   * splits that do not rejoin exactly (an `ensures` on one side, a throw) doubles the text each
+   * time. The name is a macro over the quantified loop indices in scope (so renaming an index,
+   * as "another iteration" does, still reaches inside it): the same formula, shared.
+   */
+  private compactPc(st: State): void {
+    if (st.pc.length <= PC_NAME_AT) return;
+    const name = this.world.fresh("pc");
+    const params = this.loops.map((q, i) => [q, `${name}.${i}`] as const);
+    const body = renameSymbols(st.pc, new Map(params));
+    this.world.declarations.push(`(define-fun ${name} (${params.map(([, p]) => `(${p} Int)`).join(" ")}) Bool ${body})`);
+    st.pc = params.length === 0 ? name : `(${name} ${this.loops.join(" ")})`;
+  }
+
   private declare(name: string, sort: string, arity = 0): void {
     this.world.declarations.push(arity === 0 ? `(declare-const ${name} ${sort})` : `(declare-fun ${name} (${Array(arity).fill("Int").join(" ")}) ${sort})`);
   }
@@ -297,6 +323,7 @@ export class Executor {
     if (!fn.body) this.refuse(fn, "The function has no body.", "Write the function inline.");
     if (!ts.isBlock(fn.body)) return this.evalExpr(fn.body, st);
     const flow = this.execStatements(fn.body.statements, st);
+    this.noJumps(flow);
     return this.flowValue(flow, st, fn);
   }
 
@@ -323,7 +350,9 @@ export class Executor {
       const value = this.evalExpr(fn.body, st);
       return { fall: null, returns: [{ pc: st.pc, value }] };
     }
-    return this.execStatements(fn.body.statements, st);
+    const flow = this.execStatements(fn.body.statements, st);
+    this.noJumps(flow);
+    return flow;
   }
 
   /** Inline a local helper: its events, obligations and throws happen at the call, under the caller's path. */
@@ -379,14 +408,54 @@ export class Executor {
 
   private execStatements(stmts: readonly TS.Statement[], st: State): Flow {
     const returns: Flow["returns"] = [];
+    const jumps: Jump[] = [];
     let cur: State | null = st;
     for (const s of stmts) {
       if (!cur) break;
       const flow = this.execStatement(s, cur);
       returns.push(...flow.returns);
+      jumps.push(...(flow.jumps ?? []));
       cur = flow.fall;
     }
-    return { fall: cur, returns };
+    return { fall: cur, returns, jumps };
+  }
+
+  /**
+   * Paths that meet again (an iteration's end reached normally or by `continue`, a loop's exit
+   * reached normally or by `break`): one state whose variables are `ite` over the paths' conditions
+   * (the paths are disjoint) and whose condition is their disjunction.
+   */
+  private joinStates(states: readonly (State | null)[], at: TS.Node): State | null {
+    const live = states.filter((x): x is State => x !== null);
+    if (live.length <= 1) return live[0] ?? null;
+    const last = live[live.length - 1]!;
+    const env = new Map<TS.Symbol, Sym>();
+    for (const [k, v] of last.env) {
+      let acc: Sym | undefined = v;
+      for (const other of live.slice(0, -1).reverse()) {
+        const ov = other.env.get(k);
+        if (ov === undefined || acc === undefined) {
+          acc = undefined;
+          break;
+        }
+        const m = merge(other.pc, ov, acc);
+        if (!m) this.refuse(at, "A variable holds values of different kinds where these paths meet.", "Assign values of one type to each variable on every path.");
+        acc = m;
+      }
+      if (acc !== undefined) env.set(k, acc);
+    }
+    return { pc: rejoin(live.map((x) => x.pc)), env };
+  }
+
+  /** The jumps of a flow of the given kind. */
+  private static jumpsOf(flow: Flow, kind: Jump["kind"]): Jump[] {
+    return (flow.jumps ?? []).filter((j) => j.kind === kind);
+  }
+
+  /** Jumps that have no enclosing loop here (a function body) cannot be: TypeScript rejects them. */
+  private noJumps(flow: Flow): void {
+    const j = flow.jumps?.[0];
+    if (j) this.refuse(j.node, `\`${j.kind}\` outside a loop is not modelled.`, "Use `break` and `continue` only inside loops.");
   }
 
   private execStatement(s: TS.Statement, st: State): Flow {
@@ -419,11 +488,12 @@ export class Executor {
       const c = truthy(this.evalExpr(s.expression, st));
       if (c === "true") return this.execStatement(s.thenStatement, st);
       if (c === "false") return s.elseStatement ? this.execStatement(s.elseStatement, st) : fall();
+      this.compactPc(st);
       const s1: State = { pc: and(st.pc, c), env: new Map(st.env) };
       const f1 = this.execStatement(s.thenStatement, s1);
       const s2: State = { pc: and(st.pc, not(c)), env: new Map(st.env) };
-      const f2 = s.elseStatement ? this.execStatement(s.elseStatement, s2) : { fall: s2, returns: [] };
-      return { fall: this.join(st, c, f1.fall, f2.fall, s), returns: [...f1.returns, ...f2.returns] };
+      const f2: Flow = s.elseStatement ? this.execStatement(s.elseStatement, s2) : { fall: s2, returns: [] };
+      return { fall: this.join(st, c, f1.fall, f2.fall, s), returns: [...f1.returns, ...f2.returns], jumps: [...(f1.jumps ?? []), ...(f2.jumps ?? [])] };
     }
     if (ts.isReturnStatement(s)) {
       if (this.frame.loopBody) this.refuse(s, "`return` inside a loop over an array input or tool result is not modelled.", "Filter with an `if` around the calls instead of returning early.");
@@ -446,7 +516,11 @@ export class Executor {
     }
     if (ts.isForInStatement(s)) this.refuse(s, "`for…in` is not modelled.", "Use `for (const x of array)`.");
     if (ts.isTryStatement(s)) this.refuse(s, "`try`/`catch` is not modelled: a caught failure would hide what happened.", "Remove the `try`; guard calls with `if` so they cannot fail.");
-    if (ts.isBreakStatement(s) || ts.isContinueStatement(s)) this.refuse(s, `\`${ts.isBreakStatement(s) ? "break" : "continue"}\` is not modelled inside loops.`, "Guard the loop body with an `if` instead.");
+    if (ts.isBreakStatement(s) || ts.isContinueStatement(s)) {
+      const kind = ts.isBreakStatement(s) ? "break" : "continue";
+      if (s.label) this.refuse(s, `\`${kind}\` with a label is not modelled.`, `Use \`${kind}\` without a label, or guard the statements with \`if\`.`);
+      return { fall: null, returns: [], jumps: [{ kind, state: st, node: s }] };
+    }
     if (ts.isLabeledStatement(s)) this.refuse(s, "Labeled statements are not modelled.", "Remove the label and guard with `if`.");
     if (ts.isClassDeclaration(s)) this.refuse(s, "Classes are not modelled in agent programs.", "Use plain functions and values.");
     this.refuse(s, `This statement (${ts.SyntaxKind[s.kind]}) is not modelled.`, "Use const/let, if/else, switch, for…of, for with a literal bound, return and throw.");
@@ -505,6 +579,7 @@ export class Executor {
     const branch = (c: string, a: (s: State) => void, b: (s: State) => void): void => {
       if (c === "true") return a(st);
       if (c === "false") return b(st);
+      this.compactPc(st);
       const s1: State = { pc: and(st.pc, c), env: st.env };
       const s2: State = { pc: and(st.pc, not(c)), env: st.env };
       a(s1);
@@ -561,15 +636,17 @@ export class Executor {
     if (iterable.k === "arr") {
       if (iterable.items.length > UNROLL_CAP) this.refuse(s.expression, `The literal array has more than ${UNROLL_CAP} elements.`, `Split the loop; literal arrays are unrolled up to ${UNROLL_CAP} elements.`);
       const returns: Flow["returns"] = [];
+      const broken: State[] = [];
       let cur: State | null = st;
       for (const item of iterable.items) {
         if (!cur) break;
         cur.env.set(loopSym, item);
         const flow = this.execStatement(s.statement, cur);
         returns.push(...flow.returns);
-        cur = flow.fall;
+        broken.push(...Executor.jumpsOf(flow, "break").map((j) => j.state));
+        cur = this.joinStates([...Executor.jumpsOf(flow, "continue").map((j) => j.state), flow.fall], s);
       }
-      return { fall: cur, returns };
+      return { fall: this.joinStates([...broken, cur], s), returns };
     }
     if (iterable.k !== "sarr") {
       this.refuse(s.expression, "Only arrays can be iterated.", "Loop over an array input, a literal array, or an array returned by a tool.");
@@ -577,17 +654,21 @@ export class Executor {
     if (iterable.bound !== undefined) {
       // Length bounded by an `ensures`: unroll exactly, iteration j happens iff j < length.
       const returns: Flow["returns"] = [];
+      const broken: State[] = [];
       let cur: State | null = st;
       for (let j = 0; j < iterable.bound && cur; j++) {
         const c = `(< ${j} ${iterable.len})`;
+        this.compactPc(cur);
         const body: State = { pc: and(cur.pc, c), env: new Map(cur.env) };
         body.env.set(loopSym, iterable.at(String(j)));
         const flow = this.execStatement(s.statement, body);
         returns.push(...flow.returns);
+        broken.push(...Executor.jumpsOf(flow, "break").map((x) => x.state));
+        const end = this.joinStates([...Executor.jumpsOf(flow, "continue").map((x) => x.state), flow.fall], s);
         const skipped: State = { pc: and(cur.pc, not(c)), env: cur.env };
-        cur = this.join(cur, c, flow.fall, skipped, s);
+        cur = this.join(cur, c, end, skipped, s);
       }
-      return { fall: cur, returns };
+      return { fall: this.joinStates([...broken, cur], s), returns };
     }
     // Quantified: one symbolic iteration at an arbitrary index q with 0 <= q < length.
     const q = this.world.fresh("i");
@@ -608,7 +689,12 @@ export class Executor {
       this.loops.pop();
     }
     if (flow.returns.length > 0) this.refuse(s, "`return` inside a loop over an array input or tool result is not modelled.", "Guard the calls with `if` instead.");
-    const after = flow.fall?.pc ?? "false";
+    const broke = Executor.jumpsOf(flow, "break")[0];
+    // Whether iteration q runs would depend on every earlier iteration: not modelled.
+    if (broke) this.refuse(broke.node, "`break` inside a loop over an array input or tool result is not modelled (which iterations run would depend on the earlier ones).", "Skip elements with `if` or `continue` instead, or loop over a literal array or a literal bound.");
+    // An iteration ends normally or by `continue`; only the path condition matters here (the body
+    // assigns nothing declared outside it).
+    const after = rejoin([...Executor.jumpsOf(flow, "continue").map((x) => x.state.pc), ...(flow.fall ? [flow.fall.pc] : [])]);
     if (after !== entry) {
       // Some iteration may throw: the code after the loop runs only if no iteration did.
       const q2 = this.world.fresh("j");
@@ -630,6 +716,7 @@ export class Executor {
       inner.env.set(this.symbolOfDecl(d), d.initializer ? this.evalExpr(d.initializer, inner) : UNDEF);
     }
     const returns: Flow["returns"] = [];
+    const broken: State[] = [];
     let cur: State | null = inner;
     for (let n = 0; ; n++) {
       if (!cur) break;
@@ -639,11 +726,14 @@ export class Executor {
       if (cond !== "true") this.refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", "Use a literal bound (`i < 10`) or loop over the array with `for (const x of xs)`.");
       const flow = this.execStatement(s.statement, cur);
       returns.push(...flow.returns);
-      cur = flow.fall;
+      broken.push(...Executor.jumpsOf(flow, "break").map((j) => j.state));
+      // `continue` goes on with the incrementor, like the end of the body.
+      cur = this.joinStates([...Executor.jumpsOf(flow, "continue").map((j) => j.state), flow.fall], s);
       if (cur && s.incrementor) this.execExpressionStatement(s.incrementor, cur);
     }
-    if (cur) for (const [k, v] of cur.env) if (st.env.has(k)) st.env.set(k, v);
-    return { fall: cur ? { pc: cur.pc, env: st.env } : null, returns };
+    const out = this.joinStates([...broken, cur], s);
+    if (out) for (const [k, v] of out.env) if (st.env.has(k)) st.env.set(k, v);
+    return { fall: out ? { pc: out.pc, env: st.env } : null, returns };
   }
 
   private execSwitch(s: TS.SwitchStatement, st: State): Flow {
@@ -663,7 +753,7 @@ export class Executor {
       const stmts = [...c.statements];
       const last = stmts[stmts.length - 1]!;
       if (ts.isBreakStatement(last) && !last.label) stmts.pop();
-      else if (!ts.isReturnStatement(last) && !ts.isThrowStatement(last) && !(ts.isBlock(last))) {
+      else if (!ts.isReturnStatement(last) && !ts.isThrowStatement(last) && !ts.isContinueStatement(last) && !(ts.isBlock(last))) {
         if (c !== clauses[clauses.length - 1]) this.refuse(c, "Fall-through between `switch` clauses is not modelled.", "End each clause with `break`, `return` or `throw`.");
       }
       pending.body = stmts;
@@ -671,10 +761,12 @@ export class Executor {
       pending = { conds: [], isDefault: false, body: [] };
     }
     const returns: Flow["returns"] = [];
+    const continues: Jump[] = [];
     let rest: State | null = st;
     const falls: { c: string; state: State | null }[] = [];
     for (const g of groups) {
       if (!rest) break;
+      this.compactPc(rest);
       const restState: State = rest;
       const c = g.isDefault ? "true" : or(...g.conds.map((e) => {
         const v = this.evalExpr(e, restState);
@@ -685,12 +777,14 @@ export class Executor {
       const inside: State = { pc: and(rest.pc, c), env: new Map(rest.env) };
       const flow = this.execStatements(g.body, inside);
       returns.push(...flow.returns);
-      falls.push({ c, state: flow.fall });
+      // A `break` inside the clause leaves the switch; a `continue` belongs to an enclosing loop.
+      continues.push(...Executor.jumpsOf(flow, "continue"));
+      falls.push({ c, state: this.joinStates([...Executor.jumpsOf(flow, "break").map((j) => j.state), flow.fall], s) });
       rest = c === "true" ? null : { pc: and(rest.pc, not(c)), env: new Map(rest.env) };
     }
     let out: State | null = rest;
     for (const f of falls.reverse()) out = this.join(st, f.c, f.state, out, s);
-    return { fall: out, returns };
+    return { fall: out, returns, jumps: continues };
   }
 
   // ───────────────────────────── expressions ─────────────────────────────
@@ -763,6 +857,7 @@ export class Executor {
 
   /** Evaluate two alternatives under `c` / `!c` (calls in each happen only on their branch). */
   private branchValues(st: State, c: string, a: (s: State) => Sym, b: (s: State) => Sym, at: TS.Node): Sym {
+    this.compactPc(st);
     const s1: State = { pc: and(st.pc, c), env: st.env };
     const s2: State = { pc: and(st.pc, not(c)), env: st.env };
     const v1 = a(s1);

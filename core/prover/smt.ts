@@ -99,3 +99,72 @@ export function renameSymbols(term: string, renames: ReadonlyMap<string, string>
   if (renames.size === 0) return term;
   return term.replace(/[A-Za-z_!$.][\w!$.]*/g, (sym) => renames.get(sym) ?? sym);
 }
+
+/** The top-level arguments of an `(and …)` term (the term itself when it is not one). */
+function conjuncts(term: string): string[] {
+  if (!term.startsWith("(and ")) return [term];
+  const out: string[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let i = 5; i < term.length - 1; i++) {
+    const ch = term[i];
+    if (ch === '"') {
+      // A string literal; "" inside is an escaped quote.
+      if (start < 0) start = i;
+      for (i++; i < term.length; i++) if (term[i] === '"' && term[++i] !== '"') break;
+      i--;
+      continue;
+    }
+    if (ch === "|") {
+      if (start < 0) start = i;
+      i = term.indexOf("|", i + 1);
+      continue;
+    }
+    if (ch === " " && depth === 0) {
+      if (start >= 0) out.push(term.slice(start, i));
+      start = -1;
+      continue;
+    }
+    if (start < 0) start = i;
+    if (ch === "(") depth++;
+    else if (ch === ")") depth--;
+  }
+  if (start >= 0) out.push(term.slice(start, term.length - 1));
+  return out;
+}
+
+/** The ways to read a path condition as `rest ∧ last`. */
+function splits(pc: string): { rest: string; last: string }[] {
+  const parts = conjuncts(pc);
+  const out = [{ rest: "true", last: pc }];
+  if (parts.length >= 2) out.push({ rest: and(...parts.slice(0, -1)), last: parts[parts.length - 1]! });
+  return out;
+}
+
+/**
+ * The disjunction of the path conditions of paths that meet again (the end of a loop iteration
+ * reached normally and by `continue`), with the splits of `if` undone where they meet:
+ * `(X ∧ c) ∨ (X ∧ ¬c)` is `X`. The result is equivalent to `or(...pcs)`, only shorter, so that an
+ * iteration with a `continue` is recognised as one that always reaches its end.
+ */
+export function rejoin(pcs: readonly string[]): string {
+  const live = [...new Set(pcs)].filter((p) => p !== "false");
+  for (let merged = true; merged && live.length > 1; ) {
+    merged = false;
+    search: for (let i = 0; i < live.length; i++) {
+      for (let j = i + 1; j < live.length; j++) {
+        for (const a of splits(live[i]!)) {
+          for (const b of splits(live[j]!)) {
+            if (a.rest === b.rest && (not(a.last) === b.last || not(b.last) === a.last)) {
+              live.splice(j, 1);
+              live.splice(i, 1, a.rest);
+              merged = true;
+              break search;
+            }
+          }
+        }
+      }
+    }
+  }
+  return or(...[...new Set(live)]);
+}

@@ -104,6 +104,94 @@ export function main(k: string): void {
 export function main(a: string): void { for (let i = 0; i < 3; i++) sendEmail(a, "s"); }` },
   { name: "let reassignment", verdict: "violated", body: `export const guarantees = [m.neverEmail("x")];
 export function main(a: string): void { let to = "safe"; if (a === "go") to = "x"; sendEmail(to, "s"); }` },
+  // ── break and continue ──
+  { name: "continue skips the rest of a quantified iteration", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
+export function main(to: string[]): void {
+  for (const t of to) {
+    if (t === "x") continue;
+    sendEmail(t, "s");
+  }
+}` },
+  { name: "continue after the call does not guard it", verdict: "violated", line: 6, match: /"x"/, body: `export const guarantees = [m.neverEmail("x")];
+export function main(to: string[]): void {
+  for (const t of to) {
+    sendEmail(t, "s");
+    if (t === "x") continue;
+    log(t);
+  }
+}` },
+  { name: "continue in a switch clause inside a quantified loop", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
+export function main(to: string[]): void {
+  for (const t of to) {
+    switch (t) {
+      case "x": continue;
+      default: sendEmail(t, "s");
+    }
+  }
+}` },
+  { name: "continue in a literal-bound loop still runs the incrementor", verdict: "violated", match: /emailsAtMost\(n=2\)/, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(a: string): void {
+  for (let i = 0; i < 4; i++) {
+    if (i === 1) continue;
+    sendEmail(a, "s");
+  }
+}` },
+  { name: "break ends an unrolled loop: two sends at most", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(a: string): void {
+  for (const s of ["1", "2", "3", "4"]) {
+    if (s === "3") break;
+    sendEmail(a, s);
+  }
+}` },
+  { name: "break after the limit comes too late", verdict: "violated", match: /emailsAtMost\(n=2\)/, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(a: string): void {
+  for (const s of ["1", "2", "3", "4"]) {
+    sendEmail(a, s);
+    if (s === "3") break;
+  }
+}` },
+  { name: "break carries the variables of the path that left", verdict: "violated", line: 10, match: /to="x"/, body: `export const guarantees = [m.neverEmail("x")];
+export function main(a: string): void {
+  let to = "safe";
+  for (const s of ["1", "2"]) {
+    if (s === a) { to = "x"; break; }
+    to = "other";
+  }
+  sendEmail(to, "s");
+}` },
+  { name: "break in a quantified loop is refused on the break", verdict: "refused", line: 6, match: /break/, body: `export const guarantees = [m.neverEmail("x")];
+export function main(to: string[]): void {
+  for (const t of to) {
+    if (t === "x") break;
+    sendEmail(t, "s");
+  }
+}` },
+  { name: "a labelled loop is refused on its label", verdict: "refused", line: 5, match: /label/, body: `export const guarantees = [m.neverEmail("x")];
+export function main(to: string[]): void {
+  outer: for (const t of to) {
+    if (t === "x") continue outer;
+    sendEmail(t, "s");
+  }
+}` },
+  { name: "a break inside a switch clause leaves the switch, not the loop", verdict: "violated", match: /emailsAtMost\(n=1\)/, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(a: string): void {
+  for (const s of ["1", "2"]) {
+    switch (s) {
+      case "1": if (a === "stop") break; sendEmail(a, s); break;
+      default: sendEmail(a, s);
+    }
+  }
+}` },
+  { name: "many splits that do not rejoin exactly stay small (named path conditions)", verdict: "violated", match: /neverEmail/, body: `export const guarantees = [m.neverEmail("x")];
+export function main(): void {
+  for (const a of fewContacts()) {
+    for (const b of fewContacts()) {
+      for (const c of fewContacts()) {
+        if (a !== b && b !== c) { if (balance(a) > 1) sendEmail(c, "s"); }
+      }
+    }
+  }
+}` },
   // ── quantified loops and tool results ──
   { name: "loop over input: all proved with guard", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
 export function main(to: string[]): void { for (const t of to) if (t !== "x") sendEmail(t, "s"); }` },
