@@ -156,6 +156,13 @@ export class Z3Session {
     try {
       vec = z3.parse_smtlib2_string(ctx, script, [], [], [], []);
     } catch (error) {
+      if (error instanceof RangeError || (error instanceof Error && error.constructor.name === "RuntimeError")) {
+        // Not Z3 rejecting the text: the wasm instance itself failed (memory). Nothing it says
+        // can be trusted any more; the next caller gets a fresh session.
+        this.broken = true;
+        Z3Session.instance = undefined;
+        throw new SolverError(`the solver failed while reading a query (${String((error as Error).message)}); a new solver will be started`);
+      }
       const m = /line (\d+) column/.exec(String(error));
       const line = m ? script.split("\n")[Number(m[1]) - 1] : undefined;
       throw new SolverError(`Z3 rejected a query: ${String((error as Error).message ?? error).slice(0, 300)}${line ? ` at: ${line.slice(0, 300)}` : ""}`);
