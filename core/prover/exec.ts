@@ -184,12 +184,34 @@ export class Executor {
    * as "another iteration" does, still reaches inside it): the same formula, shared.
    */
   private compactPc(st: State): void {
-    if (st.pc.length <= PC_NAME_AT) return;
-    const name = this.world.fresh("pc");
+    st.pc = this.nameTerm(st.pc, "Bool", "pc");
+  }
+
+  /** A long term as a macro over the quantified loop indices in scope; short terms as they are. */
+  private nameTerm(term: string, sort: string, prefix: string): string {
+    if (term.length <= PC_NAME_AT) return term;
+    const name = this.world.fresh(prefix);
     const params = this.loops.map((q, i) => [q, `${name}.${i}`] as const);
-    const body = renameSymbols(st.pc, new Map(params));
-    this.world.declarations.push(`(define-fun ${name} (${params.map(([, p]) => `(${p} Int)`).join(" ")}) Bool ${body})`);
-    st.pc = params.length === 0 ? name : `(${name} ${this.loops.join(" ")})`;
+    const body = renameSymbols(term, new Map(params));
+    this.world.declarations.push(`(define-fun ${name} (${params.map(([, p]) => `(${p} Int)`).join(" ")}) ${sort} ${body})`);
+    return params.length === 0 ? name : `(${name} ${this.loops.join(" ")})`;
+  }
+
+  /**
+   * A value merged where paths meet (`ite` over their conditions) with its long terms named: a
+   * loop-carried counter guarded by its own value (`if (n < 5) n++`) repeats itself in the
+   * condition and both branches, doubling with every unrolled iteration.
+   */
+  private compactSym(v: Sym): Sym {
+    switch (v.k) {
+      case "str": return { ...v, t: this.nameTerm(v.t, "String", "v") };
+      case "bool": return { ...v, t: this.nameTerm(v.t, "Bool", "v") };
+      case "num": return { ...v, t: this.nameTerm(v.t, FLOAT64, "v"), ...(v.int !== undefined ? { int: this.nameTerm(v.int, "Int", "v") } : {}) };
+      case "maybe": return { k: "maybe", def: this.nameTerm(v.def, "Bool", "v"), v: this.compactSym(v.v) };
+      case "arr": return { k: "arr", items: v.items.map((x) => this.compactSym(x)) };
+      case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, this.compactSym(x)])) };
+      default: return v;
+    }
   }
 
   private declare(name: string, sort: string, arity = 0): void {
@@ -442,7 +464,7 @@ export class Executor {
         if (!m) this.refuse(at, "A variable holds values of different kinds where these paths meet.", "Assign values of one type to each variable on every path.");
         acc = m;
       }
-      if (acc !== undefined) env.set(k, acc);
+      if (acc !== undefined) env.set(k, acc === v ? v : this.compactSym(acc));
     }
     return { pc: rejoin(live.map((x) => x.pc)), env };
   }
@@ -537,7 +559,7 @@ export class Executor {
       if (vb === undefined) continue;
       const m = merge(c, va, vb);
       if (!m) this.refuse(at, "A variable holds values of different kinds after this branch.", "Assign values of one type to each variable on every path.");
-      env.set(k, m);
+      env.set(k, m === va || m === vb ? m : this.compactSym(m));
     }
     return { pc, env };
   }
@@ -865,7 +887,7 @@ export class Executor {
     if (s1.pc !== and(st.pc, c) || s2.pc !== and(st.pc, not(c))) st.pc = or(s1.pc, s2.pc);
     const m = merge(c, v1, v2);
     if (!m) this.refuse(at, "The two alternatives have different kinds of values.", "Make both alternatives the same type.");
-    return m;
+    return m === v1 || m === v2 ? m : this.compactSym(m);
   }
 
   private lookup(id: TS.Identifier, st: State): Sym {
@@ -1300,7 +1322,11 @@ export class Executor {
       const first = en.fn.parameters[0];
       if (first) env.set(this.symbolOfDecl(first), result);
       const holds = truthy(this.withPure(() => this.evalFunctionBodyValue(en.fn, { pc: "true", env })));
-      pc = and(pc, holds);
+      // A promise about the result holds in every run that makes the call: an assumption about
+      // the world, not a condition on the path after the call. (On the path, a run in which the
+      // promise fails would look like one that stops at the call, and "at least n events" would
+      // fail for it.)
+      if (holds !== "true") this.world.assumptions.push({ term: implies(pc, holds), loops });
     }
     st.pc = pc;
     return result;

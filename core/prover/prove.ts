@@ -11,7 +11,7 @@ import { EncodingRefusal, Encoder, relationIsPerformed, relationsOf, type Violat
 import { Executor } from "./exec";
 import { World, type Fact } from "./facts";
 import { decodeFloat, decodeInt, decodeString, type SExpr } from "./sexpr";
-import { renameSymbols } from "./smt";
+import { or, renameSymbols } from "./smt";
 import { bool, num, str, type Sym } from "./values";
 import { SolverError, Z3Session, type ValueSort } from "./z3";
 
@@ -394,13 +394,23 @@ function renamedFields(f: Fact, renames: ReadonlyMap<string, string> | undefined
   return out;
 }
 
+/** A solver failure (a rejected query, a lost session) leaves a precondition or throw undecided: refused. */
+async function undecidedOnSolverError(outcome: Promise<Outcome>): Promise<Outcome> {
+  try {
+    return await outcome;
+  } catch (error) {
+    if (error instanceof SolverError) return { status: "unknown", reason: `the solver failed: ${error.message}` };
+    throw error;
+  }
+}
+
 /** Preconditions: one query for all, then narrowing to report each failing call with its own counterexample. */
 async function checkObligations(session: Z3Session, world: World, timeoutMs: number, base: string): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
   let pending = world.obligations.map((o, i) => ({ o, i }));
   while (pending.length > 0) {
     const q: ViolationQuery = { declarations: [], assumptions: [], candidates: pending.map(({ o }) => ({ indicator: `(and ${o.guard} (not ${o.holds}))`, fact: undefined })) };
-    const outcome = await runViolation(session, world, q, timeoutMs, () => ({}));
+    const outcome = await undecidedOnSolverError(runViolation(session, world, q, timeoutMs, () => ({})));
     if (outcome.status === "unsat") break;
     const picked = pending[outcome.status === "sat" ? outcome.index : 0]!;
     const { o } = picked;
@@ -420,7 +430,8 @@ async function checkObligations(session: Z3Session, world: World, timeoutMs: num
       counterexample: { ...outcome.cex, callSite: location, event: undefined },
       message: `${o.tool.qualifiedName} may be called with arguments that fail its precondition "${o.message}". Counterexample: main(${inputs}) reaches the call at ${where(location, base)}.`,
     });
-    pending = pending.filter((p) => p !== picked);
+    // One report per call site: the other unrolled iterations of this call are the same finding.
+    pending = pending.filter((p) => p !== picked && p.o.site !== o.site);
   }
   for (const { o } of pending) {
     if (results.some((r) => r.location.start === o.site.getStart() && r.location.fileName === o.site.getSourceFile().fileName)) continue;
@@ -431,9 +442,14 @@ async function checkObligations(session: Z3Session, world: World, timeoutMs: num
 
 async function checkThrows(session: Z3Session, world: World, timeoutMs: number, base: string): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
-  for (const t of world.throws) {
+  // One query per site: an unrolled loop repeats a throw once per iteration, and the site is
+  // reachable when any of them is.
+  const bySite = new Map<TS.Node, World["throws"][number][]>();
+  for (const t of world.throws) bySite.set(t.site, [...(bySite.get(t.site) ?? []), t]);
+  for (const group of bySite.values()) {
+    const t = group[0]!;
     const location = spanOf(t.site);
-    const outcome = await runViolation(session, world, { declarations: [], assumptions: [], candidates: [{ indicator: t.guard, fact: undefined }] }, timeoutMs, () => ({}));
+    const outcome = await undecidedOnSolverError(runViolation(session, world, { declarations: [], assumptions: [], candidates: [{ indicator: or(...group.map((x) => x.guard)), fact: undefined }] }, timeoutMs, () => ({})));
     if (outcome.status === "unsat") results.push({ kind: "throw", verdict: "proved", code: PROOF_CODES.proved, location, message: t.message ? `proved: ${t.message.replace("may be", "is never")}.` : "proved: this throw is unreachable." });
     else if (outcome.status === "unknown") results.push({ kind: "throw", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide whether this throw is reachable (${outcome.reason}).` });
     else {

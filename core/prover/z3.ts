@@ -211,7 +211,8 @@ export class Z3Session {
         // Z3's parser lets some truncated input pass without an error: every assertion of the text must have been read.
         const asserted = commands.filter((c) => Array.isArray(c) && c[0] === "assert").length;
         if (asserted !== original.length) throw new SolverError(`Z3 read ${original.length} of the query's ${asserted} assertions`);
-        const attempts = attemptsFor(analyse(commands));
+        const theories = analyse(commands);
+        const attempts = attemptsFor(theories);
         // The reformulated text is cheap to compute; Z3 parses it only when its turn comes.
         let regexText: string | undefined;
         if (attempts.some((a) => a.formulation === "regex")) {
@@ -257,7 +258,7 @@ export class Z3Session {
               return { status: "unknown", reason: others.length > 0 ? `no answer within ${timeoutMs} ms (${others.join("; ")})` : `no answer within ${timeoutMs} ms` };
             }
             const slice = live.length === 1 ? left : Math.min(left, FIRST_SLICE_MS * 4 ** round);
-            const answer = await this.attempt(attempt, attemptFormulas, original, Math.max(1, Math.floor(slice)), round, declarations, onSat, owned, trace);
+            const answer = await this.attempt(attempt, attemptFormulas, original, !theories.quantifiers, Math.max(1, Math.floor(slice)), round, declarations, onSat, owned, trace);
             if (answer === "lost") {
               status = "timeout";
               return { status: "unknown", reason: `no answer within ${timeoutMs} ms` };
@@ -293,6 +294,8 @@ export class Z3Session {
     attempt: Attempt,
     formulas: readonly unknown[],
     original: readonly unknown[],
+    /** Evaluate the original assertions in a model before believing it (not for quantified queries, whose evaluation is unreliable). */
+    confirm: boolean,
     ms: number,
     seed: number,
     declarations: string,
@@ -335,7 +338,9 @@ export class Z3Session {
       const model = z3.solver_get_model(ctx, solver);
       z3.model_inc_ref(ctx, model);
       try {
-        const confirmed = attempt.engine === "general" && formulas === original;
+        // Every model is checked against the original text when it can be evaluated, including the
+        // general solver's on the original: a counterexample is shown to a person, so it must be one.
+        const confirmed = !confirm && attempt.engine === "general" && formulas === original;
         const holds = (f: unknown): boolean => {
           const value = z3.model_eval(ctx, model, f as never, true);
           return value !== null && z3.get_bool_value(ctx, value) === 1;
