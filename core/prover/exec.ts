@@ -952,9 +952,14 @@ export class Executor {
   private toStr(v: Sym, at: TS.Node): Sym {
     switch (v.k) {
       case "str": return v;
-      case "num":
+      case "num": {
         if (v.c !== undefined) return str(String(v.c));
-        this.refuse(at, "Converting a symbolic number to a string is not modelled.", "Compare the number directly instead of formatting it.");
+        if (v.int === undefined) this.refuse(at, "Converting a symbolic number that may not be an integer to a string is not modelled (JavaScript prints the shortest digits that round-trip).", "Format integers only (lengths, counts, integer arithmetic), or compare the number directly instead of formatting it.");
+        // An integer prints as its decimal digits (-0 as "0"). Int terms are lengths (below 2^53
+        // by the language) and literals merged with them, where JavaScript's digits are exact.
+        const n = this.nameTerm(v.int, "Int", "n");
+        return { k: "str", t: `(ite (>= ${n} 0) (str.from_int ${n}) (str.++ "-" (str.from_int (- ${n}))))` };
+      }
       case "bool": return v.c !== undefined ? str(String(v.c)) : { k: "str", t: ite(v.t, '"true"', '"false"') };
       case "undef": return str("undefined");
       default: this.refuse(at, "Converting this value to a string is not modelled.", "Concatenate strings, numbers and booleans only.");

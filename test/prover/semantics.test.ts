@@ -104,6 +104,17 @@ export function main(k: string): void {
 export function main(a: string): void { for (let i = 0; i < 3; i++) sendEmail(a, "s"); }` },
   { name: "let reassignment", verdict: "violated", body: `export const guarantees = [m.neverEmail("x")];
 export function main(a: string): void { let to = "safe"; if (a === "go") to = "x"; sendEmail(to, "s"); }` },
+  // ── numbers in strings ──
+  { name: "a length in a template prints its digits", verdict: "violated", line: 5, match: /to="n12"/, body: `export const guarantees = [m.neverEmail("n12")];
+export function main(a: string): void {
+  sendEmail(\`n\${a.length}\`, "s");
+}` },
+  { name: "a length in a template, guarded", verdict: "proved", body: `export const guarantees = [m.neverEmail("n12")];
+export function main(a: string): void { if (a.length !== 12) sendEmail(\`n\${a.length}\`, "s"); }` },
+  { name: "a negative integer prints with its sign", verdict: "violated", match: /to="-2"/, body: `export const guarantees = [m.neverEmail("-2")];
+export function main(a: string, b: boolean): void { const k = b ? -2 : a.length; sendEmail(\`\${k}\`, "s"); }` },
+  { name: "a number that may not be an integer is refused in a template", verdict: "refused", line: 4, match: /integer/, body: `export const guarantees = [m.neverEmail("x")];
+export function main(x: number): void { sendEmail(\`\${x}\`, "s"); }` },
   // ── break and continue ──
   { name: "continue skips the rest of a quantified iteration", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
 export function main(to: string[]): void {
