@@ -34,6 +34,12 @@ export class Write extends FsEvent {}
 `;
 const layer = (body: string): RuleExample => ({ file: LAYER, code: HEADER + EVENTS + body });
 
+/** Names an event field may not take: relation queries and Event's own members (rule 93009). */
+export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
+  "all", "where", "empty", "count", "sum", "distinct", "sharesValue",
+  "fields", "equals", "toJSON", "toString", "constructor", "prototype", "length", "name", "event",
+]);
+
 export const RULES = {
   agentDeclaration: {
     code: 93001,
@@ -108,7 +114,7 @@ export const RULES = {
   reservedFieldName: {
     code: 93009,
     id: "reserved-field-name",
-    doc: "Event fields cannot be named after relation queries or Event methods.",
+    doc: `Event fields cannot be named after relation queries or Event members: ${[...RESERVED_FIELD_NAMES].map((n) => `\`${n}\``).join(", ")}.`,
     message: "Event field `{name}` collides with the relation query or Event method `{name}`. Rename the field (for example `{name}Value`).",
     valid: layer(`export class Tally extends Event { constructor(readonly total: number) { super(); } }\n`),
     invalid: layer(`export class Tally extends Event { constructor(⟦readonly count: number⟧) { super(); } }\n`),

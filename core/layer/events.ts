@@ -2,14 +2,10 @@ import type * as TS from "typescript";
 import { report, type ReadContext } from "../context";
 import type { EventClassModel, EventFieldModel } from "../model";
 import { resolveDeclaration, runtimeExportOf } from "../runtime-symbols";
+import { RESERVED_FIELD_NAMES } from "../rules";
 import { spanOf } from "../span";
 import { sameValueType, showValueType, valueTypeOf } from "../types";
 
-/** Names an event field may not take: relation queries and Event's own members. */
-export const RESERVED_FIELD_NAMES = new Set([
-  "all", "where", "empty", "count", "sum", "distinct", "sharesValue",
-  "fields", "equals", "toJSON", "toString", "constructor", "prototype", "length", "name", "event",
-]);
 
 /** Reads event classes on demand (a class's base is read first), memoised by declaration. */
 export class EventReader {
