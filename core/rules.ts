@@ -34,10 +34,15 @@ export class Write extends FsEvent {}
 `;
 const layer = (body: string): RuleExample => ({ file: LAYER, code: HEADER + EVENTS + body });
 
-/** Names an event field may not take: relation queries and Event's own members (rule 93009). */
+/**
+ * Names an event field may not take (rule 93009): the relation queries (DESIGN.md's six and
+ * `sharesValue`), an event's own members, and `event`, the key `toJSON` writes the class name to.
+ * Fields are instance properties, so the class's static `name`, `length` and `prototype` do not
+ * collide with them: `readonly name: string` is a field like any other.
+ */
 export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
   "all", "where", "empty", "count", "sum", "distinct", "sharesValue",
-  "fields", "equals", "toJSON", "toString", "constructor", "prototype", "length", "name", "event",
+  "fields", "equals", "toJSON", "toString", "constructor", "event",
 ]);
 
 export const RULES = {

@@ -8,6 +8,7 @@ export class Pay extends Event { constructor(readonly account: string, readonly 
 export class Refund extends Pay {}
 export class Log extends Event { constructor(readonly message: string) { super(); } }
 export class Unused extends Event { constructor(readonly x: string) { super(); } }
+export class Label extends Event { constructor(readonly name: string, readonly length: number) { super(); } }
 
 export interface Row { readonly to: string; readonly amount: number }
 
@@ -19,6 +20,7 @@ export const balance = trusted(ensures((b: number) => b >= 0), function balance(
 export const contacts = trusted(function contacts(): string[] { return []; });
 export const fewContacts = trusted(ensures((r: string[]) => r.length <= 3), function fewContacts(): string[] { return []; });
 export const rows = trusted(function rows(): Row[] { return []; });
+export const label = trusted(performs((name: string, length: number) => new Label(name, length)), function label(name: string, length: number): void {});
 
 /** Never email the address. */
 export const neverEmail = contract({ description: "Never email {addr}." }, (addr: string): ContractSpec => SendEmail.all((e) => e.to !== addr));
@@ -49,5 +51,6 @@ export const safeMail = contract({ description: "Never email {addr}; at most {n}
 /** Unused event. */
 export const noUnused = contract({ description: "No unused events." }, (): ContractSpec => Unused.empty());
 /** Nothing. */
+export const shortLabels = contract({ description: "Labels other than {name} are shorter than {n}." }, (name: string, n: number): ContractSpec => Label.all((e) => e.name === name || e.length < n));
 export const nothing = contract({ description: "Nothing is promised." }, (): ContractSpec => noGuarantees());
 `;

@@ -4,7 +4,7 @@ import type { ProgramVerdict, ProofResult } from "../../core/prover/api";
 import { createProgram, PROJECT, stdlibFiles } from "../helpers/program";
 import { TEST_LAYER } from "./layer";
 
-export const IMPORTS = `import { sendEmail, pay, refund, log, balance, contacts, fewContacts, rows } from "./tools/mail/trusted/layer";
+export const IMPORTS = `import { sendEmail, pay, refund, log, balance, contacts, fewContacts, rows, label } from "./tools/mail/trusted/layer";
 import * as m from "./tools/mail/trusted/layer";
 `;
 

@@ -104,6 +104,14 @@ export function main(k: string): void {
 export function main(a: string): void { for (let i = 0; i < 3; i++) sendEmail(a, "s"); }` },
   { name: "let reassignment", verdict: "violated", body: `export const guarantees = [m.neverEmail("x")];
 export function main(a: string): void { let to = "safe"; if (a === "go") to = "x"; sendEmail(to, "s"); }` },
+  // ── event fields named like a class's static members ──
+  { name: "fields named name and length are fields", verdict: "violated", line: 6, match: /Label\(name="b", length=12\)/, body: `export const guarantees = [m.shortLabels("a", 10)];
+export function main(): void {
+  label("a", 50);
+  label("b", 12);
+}` },
+  { name: "fields named name and length, proved", verdict: "proved", body: `export const guarantees = [m.shortLabels("a", 10)];
+export function main(): void { label("a", 50); label("b", 9); }` },
   // ── numbers in strings ──
   { name: "a length in a template prints its digits", verdict: "violated", line: 5, match: /to="n12"/, body: `export const guarantees = [m.neverEmail("n12")];
 export function main(a: string): void {
