@@ -17,3 +17,18 @@ export function importedSourceFiles(ts: TypeScript, checker: TS.TypeChecker, fil
   }
   return out;
 }
+
+/** `file` and every source file it reaches through imports and re-exports, transitively. */
+export function importClosure(ts: TypeScript, checker: TS.TypeChecker, file: TS.SourceFile): Set<TS.SourceFile> {
+  const seen = new Set<TS.SourceFile>([file]);
+  const queue = [file];
+  for (let next = queue.pop(); next; next = queue.pop()) {
+    for (const dep of importedSourceFiles(ts, checker, next)) {
+      if (!seen.has(dep)) {
+        seen.add(dep);
+        queue.push(dep);
+      }
+    }
+  }
+  return seen;
+}

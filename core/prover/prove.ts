@@ -1,5 +1,6 @@
 import type * as TS from "typescript";
 import { qualifiedCall, readGuarantees, type GuaranteeModel, type LiteralValue } from "../guarantees";
+import { importClosure } from "../layer/imports";
 import { readLayer, type LayerResult } from "../layer/read";
 import type { Span } from "../model";
 import { Refusal } from "../refusal";
@@ -139,8 +140,12 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
   }
 
   // A proof over a trusted layer that breaks the layer rules would not mean anything: refuse it.
-  const layerProblem = layer.findings.find((f) => f.file !== file && layer.isTrusted(f.file));
-  const layerProblemCount = layer.findings.filter((f) => f.file !== file && layer.isTrusted(f.file)).length;
+  // Only the libraries this program reaches count (its tools, their events and contracts, and
+  // what those import): a broken library elsewhere in the project cannot change this proof.
+  const reached = importClosure(ts, checker, file);
+  const layerFindings = layer.findings.filter((f) => f.file !== file && layer.isTrusted(f.file) && reached.has(f.file));
+  const layerProblem = layerFindings[0];
+  const layerProblemCount = layerFindings.length;
 
   const list = readGuarantees(ts, checker, layer.model, file);
   for (const r of list.refusals) results.push(refused(r.node, r.reason, r.instead));

@@ -251,3 +251,32 @@ describe("prover semantics", () => {
     if (match) expect(found.map((f) => f.text).join("\n")).toMatch(match);
   });
 });
+
+describe("a trusted layer that breaks the layer rules", () => {
+  // A second library whose event field is named after a relation query (rule 93009).
+  const BROKEN = {
+    "tools/other/trusted/layer.ts": `import { trusted } from "clauz3";
+import { Event, performs } from "clauz3/events";
+export class Tally extends Event { constructor(readonly count: number) { super(); } }
+export const tally = trusted(performs((count: number) => new Tally(count)), function tally(count: number): void {});
+`,
+  };
+
+  it("refuses the programs that reach it", async () => {
+    const v = await prove(
+      `import { tally } from "./tools/other/trusted/layer";
+export const guarantees = [m.neverEmail("x")];
+export function main(): void { tally(1); sendEmail("a", "s"); }`,
+      BROKEN,
+    );
+    const found = problems(v);
+    expect(v.verdict).toBe("refused");
+    expect(found.map((f) => f.text).join("\n")).toMatch(/breaks \d+ layer rule\(s\).*`count`/);
+  });
+
+  it("does not refuse a program that never reaches it", async () => {
+    const v = await prove(`export const guarantees = [m.neverEmail("x")];
+export function main(): void { sendEmail("a", "s"); }`, BROKEN);
+    expect(v.verdict, JSON.stringify(problems(v), null, 1)).toBe("proved");
+  });
+});
