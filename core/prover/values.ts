@@ -136,6 +136,16 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
     }
     return { k: "arr", items };
   }
+  if (a.k === "sarr" && b.k === "sarr" && JSON.stringify(a.elem) === JSON.stringify(b.elem)) {
+    // `c ? xs : ys` over two symbolic arrays of one element type: the length and every element
+    // chosen by c (elements past the chosen array's length are never read: loops stay below it).
+    const at = (i: string): Sym => {
+      const m = merge(c, a.at(i), b.at(i));
+      if (!m) throw new Error("elements of one type did not merge");
+      return m;
+    };
+    return { k: "sarr", len: ite(c, a.len, b.len), at, elem: a.elem, label: a.label, ...(a.bound !== undefined && b.bound !== undefined ? { bound: Math.max(a.bound, b.bound) } : {}) };
+  }
   if (a.k === "rec" && b.k === "rec") {
     const fields = new Map<string, Sym>();
     for (const [name, av] of a.fields) {

@@ -123,6 +123,23 @@ export function main(a: string): void { if (a.length !== 12) sendEmail(\`n\${a.l
 export function main(a: string, b: boolean): void { const k = b ? -2 : a.length; sendEmail(\`\${k}\`, "s"); }` },
   { name: "a number that may not be an integer is refused in a template", verdict: "refused", line: 4, match: /integer/, body: `export const guarantees = [m.neverEmail("x")];
 export function main(x: number): void { sendEmail(\`\${x}\`, "s"); }` },
+  // ── a choice between two tool-result arrays ──
+  { name: "a ternary between two tool-result arrays, guarded loop", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
+export function main(all: boolean): void {
+  const people = all ? contacts() : fewContacts();
+  for (const p of people) if (p !== "x") sendEmail(p, "s");
+}` },
+  { name: "a ternary between two tool-result arrays, unguarded loop", verdict: "violated", line: 6, body: `export const guarantees = [m.neverEmail("x")];
+export function main(all: boolean): void {
+  const people = all ? contacts() : fewContacts();
+  for (const p of people) sendEmail(p, "s");
+}` },
+  { name: "a ternary between two bounded tool-result arrays counts exactly", verdict: "violated", match: /emailsAtMost\(n=3\)/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(all: boolean): void {
+  const people = all ? fewContacts() : fewContacts();
+  for (const p of people) sendEmail(p, "s");
+  sendEmail("boss", "done");
+}` },
   // ── break and continue ──
   { name: "continue skips the rest of a quantified iteration", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
 export function main(to: string[]): void {
