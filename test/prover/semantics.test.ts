@@ -123,6 +123,13 @@ export function main(a: string): void { if (a.length !== 12) sendEmail(\`n\${a.l
 export function main(a: string, b: boolean): void { const k = b ? -2 : a.length; sendEmail(\`\${k}\`, "s"); }` },
   { name: "a number that may not be an integer is refused in a template", verdict: "refused", line: 4, match: /integer/, body: `export const guarantees = [m.neverEmail("x")];
 export function main(x: number): void { sendEmail(\`\${x}\`, "s"); }` },
+  // ── sums of integer constants (exact as integers) ──
+  { name: "integer amounts over a bounded loop stay under the budget", verdict: "proved", body: `export const guarantees = [m.spendAtMost(100)];
+export function main(): void { for (const c of fewContacts()) if (c !== "") pay(c, 30); }` },
+  { name: "integer amounts over a bounded loop exceed the budget", verdict: "violated", match: /spendAtMost\(limit=100\)/, body: `export const guarantees = [m.spendAtMost(100)];
+export function main(): void { for (const c of fewContacts()) if (c !== "") pay(c, 40); }` },
+  { name: "a fractional amount keeps Float64 semantics", verdict: "violated", match: /spendAtMost\(limit=0.3\)/, body: `export const guarantees = [m.spendAtMost(0.3)];
+export function main(): void { pay("a", 0.1); pay("b", 0.2); }` },
   // ── a choice between two tool-result arrays ──
   { name: "a ternary between two tool-result arrays, guarded loop", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
 export function main(all: boolean): void {
