@@ -5,6 +5,7 @@
  */
 import type { Command } from "commander";
 import { exportsProgram } from "../../core/prover/diagnostics";
+import { DEFAULT_TIMEOUT_MS } from "../../core/prover/prove";
 import { action, type CliContext } from "../command";
 import { EXIT, findingDiagnostics, printDiagnostics } from "../io";
 import { loadProject } from "../project";
@@ -23,7 +24,7 @@ export default function register(program: Command, context: CliContext): void {
     .description("check the trusted layer's rules and prove every agent program of the project (CI gate)")
     .option("--json", "print one JSON document with the findings and the proofs")
     .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
-    .option("--timeout <ms>", "per-query solver limit in milliseconds (default 20000)")
+    .option("--timeout <ms>", `per-query solver limit in milliseconds (default ${DEFAULT_TIMEOUT_MS})`)
     .action(
       action(context, async (opts: Options) => {
         const { io } = context;

@@ -5,6 +5,7 @@
  */
 import * as path from "node:path";
 import type { Command } from "commander";
+import { DEFAULT_TIMEOUT_MS } from "../../core/prover/prove";
 import { action, type CliContext } from "../command";
 import { CliError, EXIT } from "../io";
 import { loadProject } from "../project";
@@ -30,7 +31,7 @@ export default function register(program: Command, context: CliContext): void {
     .argument("<files...>", "agent programs (.ts files)")
     .option("--json", "print one JSON document")
     .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
-    .option("--timeout <ms>", "per-query solver limit in milliseconds (default 20000)")
+    .option("--timeout <ms>", `per-query solver limit in milliseconds (default ${DEFAULT_TIMEOUT_MS})`)
     .action(
       action(context, async (files: string[], opts: Options) => {
         const { io } = context;
