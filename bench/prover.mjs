@@ -29,6 +29,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuilt, ROOT } from "../fixtures/projects/project.mjs";
+import { median, percentile } from "./run.mjs";
 
 export const name = "prover";
 export const description =
@@ -39,17 +40,6 @@ const FIXTURES = path.join(ROOT, "fixtures");
 const CLI = path.join(ROOT, "dist/cli/main.js");
 /** A typical small corpus program for the cold run. */
 const COLD_PROGRAM = "fixtures/programs/email/and_guard_pass.ts";
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 

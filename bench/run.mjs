@@ -34,6 +34,12 @@ export function median(values) {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** The p-th percentile (nearest rank) of a list of numbers. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
 /**
  * Measure functions alternately: one unmeasured warm-up each, then `runs` rounds in which every
  * function runs once (the order rotates each round). A function may return `{ cpuMs }` (for

@@ -21,6 +21,7 @@
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuilt, FS_HEADER, makeProject, ours, removeProject, Tsserver } from "../test/language-service/tsserver-client.mjs";
+import { median, percentile } from "./run.mjs";
 
 export const name = "tsserver";
 export const description =
@@ -28,17 +29,6 @@ export const description =
 
 const EDITS = 50;
 const WARMUP_EDITS = 5;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** The fixture agent program: violated (no guard) or proved (guarded), with a comment that makes each text new. */
 function agentProgram(proved, n) {
