@@ -40,6 +40,11 @@ export function parseSExprs(text: string): SExpr[] {
 }
 
 /** Decode an SMT-LIB string literal from Z3's output into JavaScript code units. */
+/** Print parsed S-expressions back to SMT-LIB text (one space between items, atoms as read). */
+export function printSExpr(e: SExpr): string {
+  return Array.isArray(e) ? `(${e.map(printSExpr).join(" ")})` : e;
+}
+
 export function decodeString(lit: string): string {
   const body = lit.slice(1, -1).replace(/""/g, '"');
   let out = "";

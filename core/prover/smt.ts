@@ -3,6 +3,8 @@
  * String restricted to 16-bit characters for `string` (JavaScript's UTF-16 code units), Bool, Int.
  */
 
+import { parseSExprs, printSExpr } from "./sexpr";
+
 export const FLOAT64 = "(_ FloatingPoint 11 53)";
 export const RM = "RNE";
 
@@ -103,34 +105,8 @@ export function renameSymbols(term: string, renames: ReadonlyMap<string, string>
 /** The top-level arguments of an `(and …)` term (the term itself when it is not one). */
 function conjuncts(term: string): string[] {
   if (!term.startsWith("(and ")) return [term];
-  const out: string[] = [];
-  let depth = 0;
-  let start = -1;
-  for (let i = 5; i < term.length - 1; i++) {
-    const ch = term[i];
-    if (ch === '"') {
-      // A string literal; "" inside is an escaped quote.
-      if (start < 0) start = i;
-      for (i++; i < term.length; i++) if (term[i] === '"' && term[++i] !== '"') break;
-      i--;
-      continue;
-    }
-    if (ch === "|") {
-      if (start < 0) start = i;
-      i = term.indexOf("|", i + 1);
-      continue;
-    }
-    if (ch === " " && depth === 0) {
-      if (start >= 0) out.push(term.slice(start, i));
-      start = -1;
-      continue;
-    }
-    if (start < 0) start = i;
-    if (ch === "(") depth++;
-    else if (ch === ")") depth--;
-  }
-  if (start >= 0) out.push(term.slice(start, term.length - 1));
-  return out;
+  const [parsed] = parseSExprs(term);
+  return Array.isArray(parsed) && parsed[0] === "and" ? parsed.slice(1).map(printSExpr) : [term];
 }
 
 /** The ways to read a path condition as `rest ∧ last`. */

@@ -14,7 +14,9 @@
  *   reasoning about `str.contains`, `str.prefixof` and lengths — and sometimes far dearer, which
  *   is why `Z3Session` alternates between both formulations.
  */
-import { decodeString, parseSExprs, type SExpr } from "./sexpr";
+import { decodeString, parseSExprs, printSExpr, type SExpr } from "./sexpr";
+
+export { printSExpr };
 import { strLit } from "./smt";
 
 /** The theories one query uses. */
@@ -151,10 +153,6 @@ export function analyse(commands: readonly SExpr[]): Theories {
   return t;
 }
 
-/** Print parsed S-expressions back to SMT-LIB text. */
-export function printSExpr(e: SExpr): string {
-  return isList(e) ? `(${e.map(printSExpr).join(" ")})` : e;
-}
 
 /**
  * Parse query text into commands (the shared parser of Z3's output reads SMT-LIB input as well).
