@@ -86,35 +86,27 @@ export function wrapLanguageService(
   };
   const ls = proxy as unknown as TS.LanguageService;
 
-  ls.getSemanticDiagnostics = (fileName) => {
-    const base = original.getSemanticDiagnostics(fileName);
+  /** Our part of a method on top of TypeScript's answer; on any error, TypeScript's answer alone. */
+  const guarded = <T>(method: string, base: T, ours: () => T): T => {
     try {
-      fault("getSemanticDiagnostics");
-      return service.semanticDiagnostics(fileName, base);
+      fault(method);
+      return ours();
     } catch (error) {
-      onError("getSemanticDiagnostics", error);
+      onError(method, error);
       return base;
     }
+  };
+  ls.getSemanticDiagnostics = (fileName) => {
+    const base = original.getSemanticDiagnostics(fileName);
+    return guarded("getSemanticDiagnostics", base, () => service.semanticDiagnostics(fileName, base));
   };
   ls.getSuggestionDiagnostics = (fileName) => {
     const base = original.getSuggestionDiagnostics(fileName);
-    try {
-      fault("getSuggestionDiagnostics");
-      return service.suggestionDiagnostics(fileName, base);
-    } catch (error) {
-      onError("getSuggestionDiagnostics", error);
-      return base;
-    }
+    return guarded("getSuggestionDiagnostics", base, () => service.suggestionDiagnostics(fileName, base));
   };
   ls.getQuickInfoAtPosition = (fileName, position, ...rest: unknown[]) => {
     const base = (original.getQuickInfoAtPosition as (...a: unknown[]) => TS.QuickInfo | undefined)(fileName, position, ...rest);
-    try {
-      fault("getQuickInfoAtPosition");
-      return service.quickInfo(fileName, position, base);
-    } catch (error) {
-      onError("getQuickInfoAtPosition", error);
-      return base;
-    }
+    return guarded("getQuickInfoAtPosition", base, () => service.quickInfo(fileName, position, base));
   };
   return ls;
 }
