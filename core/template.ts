@@ -2,7 +2,7 @@ import type { LiteralValue } from "./guarantees";
 import type { ValueType } from "./model";
 
 /** Version of the sentence renderer: part of every guarantee's identity. */
-export const RENDERER_VERSION = "clauz3-template/1";
+export const RENDERER_VERSION = "clauz3-template/2";
 
 export type TemplatePart = { readonly kind: "text"; readonly text: string } | { readonly kind: "param"; readonly name: string };
 
@@ -99,28 +99,72 @@ export interface RenderArgument {
 export type RenderResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
 /**
- * Characters that never appear raw in a rendered value: control characters (C0, DEL, C1), the
- * Unicode line and paragraph separators, and bidirectional formatting controls (which can make a
- * displayed sentence read differently from its text). `"` and `\` are escaped by JSON itself.
+ * Characters that never appear raw in a rendered value, because they are invisible or change how
+ * the text around them is shown, so two different arguments could read the same: controls (Cc),
+ * format characters (Cf: zero-width spaces and joiners, bidirectional controls, the soft hyphen,
+ * the byte order mark, tags), lone surrogates (Cs), the line and paragraph separators (Zl, Zp),
+ * every space separator but the ASCII space (Zs: no-break, figure, ideographic space, …) and the
+ * other default-ignorable code points (variation selectors, Hangul fillers). `"` and `\` are
+ * escaped by JSON itself.
  */
-const ESCAPED = /[\p{Cc}\u2028\u2029\p{Bidi_Control}]/gu;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|(?! )\p{Zs}/u;
+/** Combining marks: shown raw only on a base character of the value itself. */
+const MARK = /\p{M}/u;
+/** A JSON string literal (the only place the texts escaped here hold arbitrary characters). */
+const STRING_TOKEN = /("(?:[^"\\]|\\.)*")/su;
 
 /**
  * A string as a JSON string literal: `JSON.stringify` (which escapes `"`, `\`, C0 controls and
- * lone surrogates) with every other control, separator and bidi control as `\uXXXX` too. The result
- * always parses back (`JSON.parse`) to the string.
+ * lone surrogates) with every invisible character escaped too ({@link escapeControls}). The result
+ * always parses back (`JSON.parse`) to the string, so different strings never render alike.
  */
 export function quoteString(value: string): string {
   return escapeControls(JSON.stringify(value));
 }
 
 /**
- * Replace every raw control character, line/paragraph separator and bidi control by its `\uXXXX`
- * escape. Applied to JSON text (or source-like literal text) it keeps the meaning: inside a quoted
- * string the escape stands for the same character, and outside strings there are none.
+ * Replace every character that could make two different texts look the same by its `\uXXXX`
+ * escape (a pair of them beyond the BMP): the {@link INVISIBLE} characters; a combining mark that
+ * would sit on renderer syntax (first in a string, or after an escape: it would combine with the
+ * quote or a hex digit); and in a string that is not in Unicode normal form C, every non-ASCII
+ * character (`"e\u0301"` and `"é"`, or Hangul jamo and the syllable they compose, are different
+ * arguments shown alike). Applied to JSON text (or source-like literal text whose strings are JSON
+ * strings) it keeps the meaning: inside a string the escape stands for the same character, and
+ * outside strings there are none.
  */
 export function escapeControls(text: string): string {
-  return text.replace(ESCAPED, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text
+    .split(STRING_TOKEN)
+    .map((token, i) => escapeToken(token, i % 2 === 1))
+    .join("");
+}
+
+const escapeUnits = (ch: string): string => [...Array(ch.length).keys()].map((i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`).join("");
+
+/** One string literal (with its quotes) or one stretch of text between string literals. */
+function escapeToken(token: string, isString: boolean): string {
+  const normal = token.normalize("NFC") === token;
+  let out = "";
+  // Whether the last character shown is renderer syntax (a quote, an escape, the start).
+  let afterSyntax = true;
+  const chars = [...token];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    if (isString && ch === "\\") {
+      // An escape already in the JSON text: `\uXXXX` or `\` and one character.
+      const length = chars[i + 1] === "u" ? 6 : 2;
+      out += chars.slice(i, i + length).join("");
+      i += length - 1;
+      afterSyntax = true;
+    } else if (INVISIBLE.test(ch) || (afterSyntax && MARK.test(ch)) || (!normal && ch > "\u007f")) {
+      out += escapeUnits(ch);
+      afterSyntax = true;
+    } else {
+      out += ch;
+      afterSyntax = isString && ch === '"';
+    }
+  }
+  return out;
 }
 
 /**

@@ -54,7 +54,7 @@ describe("clauz3 describe", () => {
       call: String.raw`filesystem.onlyReadsFiles(files=[FilePath("test.md"), FilePath("dir\\file \"x\".md"), FilePath("é 日本 😀")])`,
       symbol: "tools/filesystem/trusted/contracts#onlyReadsFiles",
       qualifiedName: "filesystem.onlyReadsFiles",
-      rendererVersion: "clauz3-template/1",
+      rendererVersion: "clauz3-template/2",
       templateSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(second.sources.map((s: { file: string }) => s.file)).toEqual([

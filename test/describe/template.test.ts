@@ -27,8 +27,20 @@ const text = (template: string, ...args: RenderArgument[]): string => {
   return r.text;
 };
 
-/** Raw characters that must never reach a rendered value. */
-const RAW_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Raw characters that must never reach a rendered value (written out, not the renderer's own pattern). */
+const RAW_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u00a0\u00ad\u061c\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff]/;
+
+/**
+ * Whether every character of a rendered text is visible: none in Cc, Cf, Cs, Zl, Zp, Zs (but the
+ * ASCII space) or default-ignorable, and no combining mark first in a string or after an escape or
+ * quote (it would sit on the renderer's syntax, not on a character of the value), and the text in
+ * normal form C (else a canonically equivalent, different string would be shown alike).
+ */
+function allVisible(out: string): boolean {
+  if (out.normalize("NFC") !== out) return false;
+  if (/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|(?! )\p{Zs}/u.test(out)) return false;
+  return !/(?:^|["\\]|\\u[0-9a-f]{4})\p{M}/u.test(out);
+}
 
 describe("renderTemplate", () => {
   it("substitutes strings as JSON string literals", () => {
@@ -44,6 +56,59 @@ describe("renderTemplate", () => {
 
   it("keeps other Unicode as it is", () => {
     expect(text("{s}", arg("s", T.string, str("é 日本 😀 ﬁ")))).toBe('"é 日本 😀 ﬁ"');
+    // combining marks on a base character of the value stay as they are (Devanagari, Thai)
+    expect(text("{s}", arg("s", T.string, str("हिन्दी ไทย")))).toBe('"हिन्दी ไทย"');
+  });
+
+  it("escapes format characters: zero-width, directional, soft hyphen, byte order mark, tags", () => {
+    const cases: [string, string][] = [
+      ["a\u200bb", "a\\u200bb"],
+      ["a\u200c\u200db", "a\\u200c\\u200db"],
+      ["\u200e\u200f", "\\u200e\\u200f"],
+      ["\u202a\u202b\u202c\u202d\u202e", "\\u202a\\u202b\\u202c\\u202d\\u202e"],
+      ["\u2066\u2067\u2068\u2069", "\\u2066\\u2067\\u2068\\u2069"],
+      ["\u2060\u2061\u2062\u2063\u2064", "\\u2060\\u2061\\u2062\\u2063\\u2064"],
+      ["\u061c\u00ad\ufeff", "\\u061c\\u00ad\\ufeff"],
+      ["x\u{e0041}", "x\\udb40\\udc41"],
+    ];
+    for (const [value, escaped] of cases) expect(text("{s}", arg("s", T.string, str(value))), JSON.stringify(value)).toBe(`"${escaped}"`);
+  });
+
+  it("escapes every space but the ASCII space, and the line and paragraph separators", () => {
+    expect(text("{s}", arg("s", T.string, str("a b")))).toBe('"a b"');
+    const spaces = ["\u00a0", "\u1680", "\u2000", "\u2007", "\u200a", "\u202f", "\u205f", "\u3000", "\u2028", "\u2029"];
+    for (const sp of spaces) {
+      expect(text("{s}", arg("s", T.string, str(`a${sp}b`))), `U+${sp.charCodeAt(0).toString(16)}`).toBe(`"a\\u${sp.charCodeAt(0).toString(16).padStart(4, "0")}b"`);
+    }
+  });
+
+  it("escapes default-ignorable characters: variation selectors, Hangul fillers", () => {
+    expect(text("{s}", arg("s", T.string, str("a\ufe0f")))).toBe('"a\\ufe0f"');
+    expect(text("{s}", arg("s", T.string, str("\u3164\u115f")))).toBe('"\\u3164\\u115f"');
+  });
+
+  it("escapes a combining mark that would sit on the quote or on an escape", () => {
+    expect(text("{s}", arg("s", T.string, str("\u0301a")))).toBe('"\\u0301a"');
+    expect(text("{s}", arg("s", T.string, str("\u20dd")))).toBe('"\\u20dd"');
+    expect(text("{s}", arg("s", T.string, str("\u200b\u0301")))).toBe('"\\u200b\\u0301"');
+    expect(text("{s}", arg("s", T.string, str('"\u0301')))).toBe('"\\"\\u0301"');
+    expect(text("{s}", arg("s", T.string, str("\n\u0903")))).toBe('"\\n\\u0903"');
+    expect(text("{xs}", arg("xs", arrayOf(T.string), arr(str("a"), str("\u0301"))))).toBe('["a", "\\u0301"]');
+  });
+
+  it("escapes every non-ASCII character of a string that is not in normal form C", () => {
+    // "é" as e + U+0301 would look like the precomposed "é"; jamo would look like their syllable
+    expect(text("{s}", arg("s", T.string, str("/café")))).toBe('"/café"');
+    expect(text("{s}", arg("s", T.string, str("/cafe\u0301")))).toBe('"/cafe\\u0301"');
+    expect(text("{s}", arg("s", T.string, str("\u1100\u1161 日本")))).toBe('"\\u1100\\u1161 \\u65e5\\u672c"');
+    expect(text("{s}", arg("s", T.string, str("\uac00")))).toBe('"\uac00"');
+  });
+
+  it("distinguishes arguments that a raw rendering would show alike", () => {
+    const lookalikes = ["/secrets", "/secrets\u200b", "/secret\u00ads", "\u202e/secrets", "/secrets\u00a0", "/secrets ", "/secrets\ufe0f", "/secrets\u0301", "/secret\u0301s"];
+    const rendered = lookalikes.map((s) => text("{s}", arg("s", T.string, str(s))));
+    expect(new Set(rendered).size).toBe(lookalikes.length);
+    for (const r of rendered) expect(allVisible(r), r).toBe(true);
   });
 
   it("escapes lone surrogates so the sentence stays well-formed", () => {
@@ -200,9 +265,47 @@ describe("renderer properties (fast-check)", () => {
     );
   });
 
+  /** Strings drawn mostly from characters that render invisibly or combine, next to a few visible ones. */
+  const confusable = fc.string({
+    unit: fc.oneof(
+      fc.constantFrom("a", "e", "/", " ", '"', "\\", "é", "가", "\u1100", "\u1161", "😀"),
+      fc.constantFrom("\u0000", "\u0085", "\u00a0", "\u00ad", "\u034f", "\u061c", "\u115f", "\u1680", "\u180e", "\u2007", "\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u2028", "\u2029", "\u202a", "\u202e", "\u202f", "\u2060", "\u2066", "\u2069", "\u3000", "\u3164", "\ufe0f", "\ufeff", "\u{e0041}", "\u{e0100}"),
+      fc.constantFrom("\u0301", "\u0323", "\u0903", "\u20dd", "\u093f"),
+      fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+      fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+    ),
+    maxLength: 8,
+  });
+
+  it("renders only visible characters, and different strings differently", () => {
+    fc.assert(
+      fc.property(fc.oneof(anyString, confusable), fc.oneof(anyString, confusable), (a, b) => {
+        const ra = text("{x}", arg("x", T.string, str(a)));
+        const rb = text("{x}", arg("x", T.string, str(b)));
+        expect(allVisible(ra), ra).toBe(true);
+        expect(JSON.parse(ra)).toBe(a);
+        if (a !== b) expect(ra).not.toBe(rb);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("renders arrays of strings with only visible characters, injectively", () => {
+    fc.assert(
+      fc.property(fc.array(confusable, { maxLength: 4 }), fc.array(confusable, { maxLength: 4 }), (xs, ys) => {
+        const rx = text("{x}", arg("x", arrayOf(T.FilePath), arr(...xs.map(fp))));
+        const ry = text("{x}", arg("x", arrayOf(T.FilePath), arr(...ys.map(fp))));
+        expect(allVisible(rx), rx).toBe(true);
+        expect(JSON.parse(rx)).toEqual(xs);
+        if (JSON.stringify(xs) !== JSON.stringify(ys)) expect(rx).not.toBe(ry);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it("quoteString and escapeControls agree with JSON.parse", () => {
     fc.assert(
-      fc.property(anyString, (s) => {
+      fc.property(fc.oneof(anyString, confusable), (s) => {
         expect(JSON.parse(quoteString(s))).toBe(s);
         expect(JSON.parse(escapeControls(JSON.stringify(s)))).toBe(s);
       }),
