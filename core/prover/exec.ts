@@ -6,6 +6,7 @@ import { Refusal } from "../refusal";
 import { resolveDeclaration, runtimeExportOf } from "../runtime-symbols";
 import { showValueType, valueTypeOf } from "../types";
 import type { World } from "./facts";
+import { holeOpen } from "./holes";
 import { and, FLOAT64, implies, ite, not, numLit, or, rejoin, renameSymbols, RM } from "./smt";
 import {
   bool, boolT, merge, num, numFromInt, sameValueZero, str, strictEquals, truthy, UNDEF,
@@ -265,11 +266,14 @@ export class Executor {
           return { k: "opaque", why: "arrays of arrays are not modelled" };
         }
         const cache = new Map<string, Sym>();
+        // Every array gets its own element functions: two executions of one call site (a helper
+        // called twice, an unrolled loop) return two unrelated arrays.
+        const instance = holeOpen("shared-call-results") ? "" : String(this.arrays++);
         // Elements are uninterpreted functions of the enclosing loop indices and the element index.
         const makeElement = (index: string): Sym => {
           let v = cache.get(index);
           if (!v) {
-            v = this.elementValue(`${prefix}[]`, elem, loops, index);
+            v = this.elementValue(`${prefix}[]`, elem, loops, index, instance);
             cache.set(index, v);
           }
           return v;
@@ -282,16 +286,18 @@ export class Executor {
   }
 
   private elementFns = new Map<string, string>();
-  private elementValue(prefix: string, type: ValueType, loops: readonly string[], index: string): Sym {
+  /** Arrays created so far (each has its own element functions). */
+  private arrays = 0;
+  private elementValue(prefix: string, type: ValueType, loops: readonly string[], index: string, instance: string): Sym {
     if (type.kind === "record") {
       const fields = new Map<string, Sym>();
-      for (const f of type.fields) fields.set(f.name, this.elementValue(`${prefix}.${f.name}`, f.type, loops, index));
+      for (const f of type.fields) fields.set(f.name, this.elementValue(`${prefix}.${f.name}`, f.type, loops, index, instance));
       return { k: "rec", fields };
     }
     if (type.kind !== "string" && type.kind !== "number" && type.kind !== "boolean" && type.kind !== "FilePath" && type.kind !== "DirectoryPath") {
       return { k: "opaque", why: `values of type ${showValueType(type)} are not modelled` };
     }
-    const key = `${prefix}|${loops.join(",")}`;
+    const key = `${prefix}|${instance}|${loops.join(",")}`;
     let name = this.elementFns.get(key);
     if (!name) {
       name = this.world.fresh(prefix);
@@ -344,6 +350,7 @@ export class Executor {
     const ts = this.ts;
     if (!fn.body) this.refuse(fn, "The function has no body.", "Write the function inline.");
     if (!ts.isBlock(fn.body)) return this.evalExpr(fn.body, st);
+    this.enterBlock(fn.body.statements, st);
     const flow = this.execStatements(fn.body.statements, st);
     this.noJumps(flow);
     return this.flowValue(flow, st, fn);
@@ -372,6 +379,7 @@ export class Executor {
       const value = this.evalExpr(fn.body, st);
       return { fall: null, returns: [{ pc: st.pc, value }] };
     }
+    this.enterBlock(fn.body.statements, st);
     const flow = this.execStatements(fn.body.statements, st);
     this.noJumps(flow);
     return flow;
@@ -422,6 +430,24 @@ export class Executor {
     return v.v;
   }
 
+  /**
+   * JavaScript truthiness of a value used as a condition. A value of a type the prover does not
+   * model (`string | undefined`, `T | null`, objects with optional fields) may be falsy, undefined or
+   * null: it is refused, never assumed truthy.
+   */
+  private cond(v: Sym, at: TS.Node): string {
+    this.notOpaque(v, at);
+    return truthy(v);
+  }
+
+  /** Refuses a branch on a value whose truthiness, definedness or nullishness is not modelled. */
+  private notOpaque(v: Sym, at: TS.Node): void {
+    const inner = v.k === "maybe" ? v.v : v;
+    if (inner.k === "opaque" && !holeOpen("opaque-truthy")) {
+      this.refuse(at, `This value may be undefined, null or falsy in ways the prover does not model: ${inner.why}.`, "Have the tool return a modelled type (string, number, boolean, arrays, interfaces of those without optional fields), or compare the value with a literal of a modelled type.");
+    }
+  }
+
   private noFunctionValue(v: Sym, at: TS.Node): void {
     if (v.k === "fn") this.refuse(at, "Functions passed or returned as values are not modelled.", "Call the helper directly by name.");
   }
@@ -440,6 +466,23 @@ export class Executor {
       cur = flow.fall;
     }
     return { fall: cur, returns, jumps };
+  }
+
+  /**
+   * Entering a block (again: the next iteration of a loop body): its `let`/`const` bindings are in
+   * their temporal dead zone until their declarations run, so a value from an earlier iteration must
+   * not be visible. A read before the declaration is then refused in `lookup`.
+   */
+  private enterBlock(stmts: readonly TS.Statement[], st: State): void {
+    const ts = this.ts;
+    if (holeOpen("tdz")) return;
+    const forget = (name: TS.BindingName): void => {
+      if (ts.isIdentifier(name)) {
+        const sym = this.checker.getSymbolAtLocation(name);
+        if (sym) st.env.delete(sym);
+      } else for (const el of name.elements) if (!ts.isOmittedExpression(el)) forget(el.name);
+    };
+    for (const s of stmts) if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) forget(d.name);
   }
 
   /**
@@ -483,7 +526,10 @@ export class Executor {
   private execStatement(s: TS.Statement, st: State): Flow {
     const ts = this.ts;
     const fall = (): Flow => ({ fall: st, returns: [] });
-    if (ts.isBlock(s)) return this.execStatements(s.statements, st);
+    if (ts.isBlock(s)) {
+      this.enterBlock(s.statements, st);
+      return this.execStatements(s.statements, st);
+    }
     if (ts.isEmptyStatement(s) || ts.isFunctionDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) {
       if (ts.isFunctionDeclaration(s) && (s.asteriskToken || this.isAsync(s))) this.refuse(s, "Async functions and generators are not modelled.", "Write synchronous helpers.");
       return fall();
@@ -507,7 +553,7 @@ export class Executor {
       return fall();
     }
     if (ts.isIfStatement(s)) {
-      const c = truthy(this.evalExpr(s.expression, st));
+      const c = this.cond(this.evalExpr(s.expression, st), s.expression);
       if (c === "true") return this.execStatement(s.thenStatement, st);
       if (c === "false") return s.elseStatement ? this.execStatement(s.elseStatement, st) : fall();
       this.compactPc(st);
@@ -579,7 +625,11 @@ export class Executor {
           [ts.SyntaxKind.SlashEqualsToken]: ts.SyntaxKind.SlashToken,
         }[op as number];
         if (binary === undefined) this.refuse(e.operatorToken, "This compound assignment is not modelled.", "Write `x = x + y` style assignments with +, -, * or /.");
-        value = this.binaryValue(binary, this.lookup(e.left as TS.Identifier, st), value, e);
+        const old = this.lookup(e.left as TS.Identifier, st);
+        // `-=`, `*=` and `/=` convert with ToNumeric; `+=` concatenates when either side is a string.
+        const modelled = binary === ts.SyntaxKind.PlusToken ? (old.k === "num" && value.k === "num") || old.k === "str" || value.k === "str" : old.k === "num" && value.k === "num";
+        if (!modelled && !holeOpen("increment-non-number")) this.refuse(e, `\`${e.operatorToken.getText()}\` on these values converts them first, which is not modelled.`, "Use compound assignment on two numbers (or `+=` onto a string).");
+        value = this.binaryValue(binary, old, value, e);
       }
       this.noFunctionValue(value, e.right);
       st.env.set(target, value);
@@ -588,6 +638,8 @@ export class Executor {
     if ((ts.isPostfixUnaryExpression(e) || ts.isPrefixUnaryExpression(e)) && (e.operator === ts.SyntaxKind.PlusPlusToken || e.operator === ts.SyntaxKind.MinusMinusToken)) {
       const target = this.assignTarget(e.operand);
       const old = this.lookup(e.operand as TS.Identifier, st);
+      // JavaScript converts the operand with ToNumeric (`"5"++` is 6, `undefined++` is NaN): only numbers are modelled.
+      if (old.k !== "num" && !holeOpen("increment-non-number")) this.refuse(e, `\`${e.getText()}\` on a value that is not a number converts it to a number first, which is not modelled.`, "Increment only `number` variables, or convert explicitly and compare the result.");
       st.env.set(target, this.binaryValue(e.operator === ts.SyntaxKind.PlusPlusToken ? ts.SyntaxKind.PlusToken : ts.SyntaxKind.MinusToken, old, num(1), e));
       return;
     }
@@ -613,14 +665,15 @@ export class Executor {
       const right = (s: State) => this.evalDiscard(e.right, s);
       const none = () => undefined;
       if (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) {
+        this.notOpaque(left, e.left);
         const c = left.k === "undef" ? "true" : left.k === "maybe" ? not(left.def) : "false";
         return branch(c, right, none);
       }
-      const c = truthy(left);
+      const c = this.cond(left, e.left);
       return e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken ? branch(c, right, none) : branch(c, none, right);
     }
     if (ts.isConditionalExpression(e)) {
-      const c = truthy(this.evalExpr(e.condition, st));
+      const c = this.cond(this.evalExpr(e.condition, st), e.condition);
       return branch(c, (s) => this.evalDiscard(e.whenTrue, s), (s) => this.evalDiscard(e.whenFalse, s));
     }
     if (ts.isVoidExpression(e)) return this.evalDiscard(e.expression, st);
@@ -743,7 +796,7 @@ export class Executor {
     for (let n = 0; ; n++) {
       if (!cur) break;
       if (n > UNROLL_CAP) this.refuse(s, `The loop runs more than ${UNROLL_CAP} iterations.`, `Loops with literal bounds are unrolled up to ${UNROLL_CAP} iterations.`);
-      const cond = s.condition ? truthy(this.evalExpr(s.condition, cur)) : "true";
+      const cond = s.condition ? this.cond(this.evalExpr(s.condition, cur), s.condition) : "true";
       if (cond === "false") break;
       if (cond !== "true") this.refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", "Use a literal bound (`i < 10`) or loop over the array with `for (const x of xs)`.");
       const flow = this.execStatement(s.statement, cur);
@@ -758,55 +811,59 @@ export class Executor {
     return { fall: out ? { pc: out.pc, env: st.env } : null, returns };
   }
 
+  /**
+   * JavaScript's `switch`: the case expressions are compared in order until one matches, then the
+   * clauses run from there, each falling into the next until a `break` (or `return`, `throw`,
+   * `continue`) leaves. A clause ends only where every path through it has left; a clause whose
+   * last statement is a block `{ … }` falls through like any other.
+   */
   private execSwitch(s: TS.SwitchStatement, st: State): Flow {
     const ts = this.ts;
     const d = this.evalExpr(s.expression, st);
     const clauses = s.caseBlock.clauses;
     const defaultIndex = clauses.findIndex((c) => ts.isDefaultClause(c));
     if (defaultIndex >= 0 && defaultIndex !== clauses.length - 1) this.refuse(clauses[defaultIndex]!, "`default` must be the last clause.", "Move `default` to the end.");
-    // Group empty clauses (`case a: case b:`) with the next non-empty one; each group must end with break, return or throw.
-    type Group = { conds: TS.Expression[]; isDefault: boolean; body: TS.Statement[] };
-    const groups: Group[] = [];
-    let pending: Group = { conds: [], isDefault: false, body: [] };
-    for (const c of clauses) {
-      if (ts.isDefaultClause(c)) pending.isDefault = true;
-      else pending.conds.push(c.expression);
-      if (c.statements.length === 0) continue;
-      const stmts = [...c.statements];
-      const last = stmts[stmts.length - 1]!;
-      if (ts.isBreakStatement(last) && !last.label) stmts.pop();
-      else if (!ts.isReturnStatement(last) && !ts.isThrowStatement(last) && !ts.isContinueStatement(last) && !(ts.isBlock(last))) {
-        if (c !== clauses[clauses.length - 1]) this.refuse(c, "Fall-through between `switch` clauses is not modelled.", "End each clause with `break`, `return` or `throw`.");
-      }
-      pending.body = stmts;
-      groups.push(pending);
-      pending = { conds: [], isDefault: false, body: [] };
-    }
+    // The clauses form one block: their `let`/`const` declarations are not visible before they run.
+    this.enterBlock(clauses.flatMap((c) => [...c.statements]), st);
     const returns: Flow["returns"] = [];
     const continues: Jump[] = [];
+    const left: State[] = [];
+    /** Paths that have not matched a case yet. */
     let rest: State | null = st;
-    const falls: { c: string; state: State | null }[] = [];
-    for (const g of groups) {
-      if (!rest) break;
-      this.compactPc(rest);
-      const restState: State = rest;
-      const c = g.isDefault ? "true" : or(...g.conds.map((e) => {
-        const v = this.evalExpr(e, restState);
-        const eq = strictEquals(d, v);
-        if (eq === undefined) this.refuse(e, "This `case` value cannot be compared with the discriminant.", "Compare strings, numbers or booleans.");
-        return eq;
-      }));
-      const inside: State = { pc: and(rest.pc, c), env: new Map(rest.env) };
-      const flow = this.execStatements(g.body, inside);
+    /** Paths that ran the previous clause to its end and fall into this one. */
+    let falling: State | null = null;
+    for (const clause of clauses) {
+      let matched: State | null = null;
+      if (rest) {
+        this.compactPc(rest);
+        const restState: State = rest;
+        let c = "true";
+        if (ts.isCaseClause(clause)) {
+          const eq = strictEquals(d, this.evalExpr(clause.expression, restState));
+          if (eq === undefined) this.refuse(clause.expression, "This `case` value cannot be compared with the discriminant.", "Compare strings, numbers or booleans.");
+          c = eq;
+        }
+        matched = c === "false" ? null : { pc: and(restState.pc, c), env: new Map(restState.env) };
+        rest = c === "true" ? null : { pc: and(restState.pc, not(c)), env: new Map(restState.env) };
+      }
+      const entry = this.joinStates([matched, falling], s);
+      if (!entry) {
+        falling = null;
+        continue;
+      }
+      const flow = this.execStatements(clause.statements, entry);
       returns.push(...flow.returns);
       // A `break` inside the clause leaves the switch; a `continue` belongs to an enclosing loop.
       continues.push(...Executor.jumpsOf(flow, "continue"));
-      falls.push({ c, state: this.joinStates([...Executor.jumpsOf(flow, "break").map((j) => j.state), flow.fall], s) });
-      rest = c === "true" ? null : { pc: and(rest.pc, not(c)), env: new Map(rest.env) };
+      left.push(...Executor.jumpsOf(flow, "break").map((j) => j.state));
+      falling = flow.fall;
+      const last = clause.statements[clause.statements.length - 1];
+      if (holeOpen("switch-fallthrough") && last && ts.isBlock(last) && falling) {
+        left.push(falling);
+        falling = null;
+      }
     }
-    let out: State | null = rest;
-    for (const f of falls.reverse()) out = this.join(st, f.c, f.state, out, s);
-    return { fall: out, returns, jumps: continues };
+    return { fall: this.joinStates([...left, falling, rest], s), returns, jumps: continues };
   }
 
   // ───────────────────────────── expressions ─────────────────────────────
@@ -848,7 +905,7 @@ export class Executor {
       }) };
     }
     if (ts.isPrefixUnaryExpression(e)) {
-      if (e.operator === ts.SyntaxKind.ExclamationToken) return boolT(not(truthy(this.evalExpr(e.operand, st))));
+      if (e.operator === ts.SyntaxKind.ExclamationToken) return boolT(not(this.cond(this.evalExpr(e.operand, st), e.operand)));
       if (e.operator === ts.SyntaxKind.MinusToken || e.operator === ts.SyntaxKind.PlusToken) {
         const v = this.definite(this.evalExpr(e.operand, st), e.operand, st);
         if (v.k !== "num") this.refuse(e, "Unary + and - apply to numbers only here.", "Convert explicitly, or compare values of one type.");
@@ -858,7 +915,7 @@ export class Executor {
       this.refuse(e, "This operator is not modelled.", "Use !, -, +, comparisons and arithmetic.");
     }
     if (ts.isConditionalExpression(e)) {
-      const c = truthy(this.evalExpr(e.condition, st));
+      const c = this.cond(this.evalExpr(e.condition, st), e.condition);
       if (c === "true") return this.evalExpr(e.whenTrue, st);
       if (c === "false") return this.evalExpr(e.whenFalse, st);
       return this.branchValues(st, c, (s) => this.evalExpr(e.whenTrue, s), (s) => this.evalExpr(e.whenFalse, s), e);
@@ -924,6 +981,12 @@ export class Executor {
         this.refuse(id, `\`${id.text}\` can run code the prover cannot see.`, "Call trusted tools and local helpers directly.");
       }
     }
+    if (ts.isVariableDeclaration(decl) && ts.isVariableDeclarationList(decl.parent) && decl.parent.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) {
+      const scope = decl.parent.parent.parent;
+      if (scope && this.inside(id, scope)) {
+        this.refuse(id, `\`${id.text}\` is read before its declaration runs on this path (JavaScript throws a ReferenceError: the temporal dead zone).`, `Declare \`${id.text}\` before the code that reads it, including code in helpers called earlier.`);
+      }
+    }
     if (ts.isParameter(decl) || ts.isVariableDeclaration(decl)) {
       this.refuse(id, `\`${id.text}\` is not in scope on this path (captured from a place the prover does not model).`, "Pass the value as a parameter.");
     }
@@ -979,7 +1042,7 @@ export class Executor {
     const op = e.operatorToken.kind;
     if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken) {
       const left = this.evalExpr(e.left, st);
-      const c = truthy(left);
+      const c = this.cond(left, e.left);
       const and_ = op === ts.SyntaxKind.AmpersandAmpersandToken;
       // a && b: b runs only when a is truthy; the value is a when a is falsy.
       if (c === (and_ ? "false" : "true")) return left;
@@ -990,6 +1053,7 @@ export class Executor {
     }
     if (op === ts.SyntaxKind.QuestionQuestionToken) {
       const left = this.evalExpr(e.left, st);
+      this.notOpaque(left, e.left);
       if (left.k === "maybe") return this.branchValues(st, left.def, () => left.v, (s) => this.evalExpr(e.right, s), e);
       return left.k === "undef" ? this.evalExpr(e.right, st) : left;
     }
@@ -1302,7 +1366,7 @@ export class Executor {
     let pc = st.pc;
     for (const r of tool.requires) {
       const env = bindNamed(r.fn, 0);
-      const holds = truthy(this.withPure(() => this.evalFunctionBodyValue(r.fn, { pc: "true", env })));
+      const holds = this.cond(this.withPure(() => this.evalFunctionBodyValue(r.fn, { pc: "true", env })), r.fn);
       this.world.obligations.push({ tool, message: r.message ?? r.fn.getText(), holds, guard: pc, site: e, args, loops });
       pc = and(pc, holds);
     }
@@ -1321,12 +1385,12 @@ export class Executor {
     const fresh = this.freshValue(label, tool.returnType, e);
     const result = fresh.k === "sarr" ? this.bounded(fresh, this.lengthBound(tool)) : fresh;
     // The result exists after the call's events: a counterexample at this call does not show it.
-    if (result.k !== "undef" && result.k !== "opaque") this.world.toolResults.push({ label, sym: result, loops, order: this.world.nextOrder() });
+    if (result.k !== "undef" && result.k !== "opaque") this.world.toolResults.push({ label, sym: result, loops, order: this.world.nextOrder(), guard: pc });
     for (const en of tool.ensures) {
       const env = bindNamed(en.fn, 1);
       const first = en.fn.parameters[0];
       if (first) env.set(this.symbolOfDecl(first), result);
-      const holds = truthy(this.withPure(() => this.evalFunctionBodyValue(en.fn, { pc: "true", env })));
+      const holds = this.cond(this.withPure(() => this.evalFunctionBodyValue(en.fn, { pc: "true", env })), en.fn);
       // A promise about the result holds in every run that makes the call: an assumption about
       // the world, not a condition on the path after the call. (On the path, a run in which the
       // promise fails would look like one that stops at the call, and "at least n events" would

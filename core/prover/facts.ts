@@ -42,7 +42,8 @@ export class World {
   /** Facts about the world that hold in every query (string ranges, lengths ≥ 0, ensures of pure values). */
   readonly assumptions: { readonly term: string; readonly loops: readonly string[] }[] = [];
   readonly inputs: { readonly name: string; readonly sym: Sym; readonly type: ValueType }[] = [];
-  readonly toolResults: { readonly label: string; readonly sym: Sym; readonly loops: readonly string[]; readonly order: number }[] = [];
+  /** Each execution of a tool call, with the path condition under which it happens (one call site may execute several times). */
+  readonly toolResults: { readonly label: string; readonly sym: Sym; readonly loops: readonly string[]; readonly order: number; readonly guard: string }[] = [];
   readonly facts: Fact[] = [];
   readonly obligations: Obligation[] = [];
   readonly throws: ThrowFact[] = [];

@@ -329,7 +329,7 @@ async function runViolation(
     const reader = new ModelReader(get);
     names.forEach((n) => reader.wantTerm(n));
     for (const input of world.inputs) reader.want(input.sym);
-    for (const r of world.toolResults) if (r.loops.length === 0) reader.want(r.sym);
+    for (const r of world.toolResults) if (r.loops.length === 0) { reader.want(r.sym); reader.wantTerm(r.guard); }
     for (const c of q.contributors ?? []) reader.wantTerm(c.active);
     await reader.fetch();
     const k = names.findIndex((n) => reader.bool(n));
@@ -352,8 +352,15 @@ async function runViolation(
     const inputs: Record<string, ShownValue> = {};
     for (const input of world.inputs) inputs[input.name] = reader.show(input.sym);
     const toolResults: Record<string, ShownValue> = {};
-    // Only results the run had seen before the breaking call explain it.
-    for (const r of world.toolResults) if (r.loops.length === 0 && (!fact || r.order < fact.order)) toolResults[r.label] = reader.show(r.sym);
+    // Only results the run had seen before the breaking call explain it: the executions of each
+    // call site that this run reaches, in program order (`tool@3:5`, then `tool@3:5#2`, …).
+    const executions = new Map<string, number>();
+    for (const r of [...world.toolResults].sort((a, b) => a.order - b.order)) {
+      if (r.loops.length > 0 || (fact && r.order >= fact.order) || !reader.bool(r.guard)) continue;
+      const n = (executions.get(r.label) ?? 0) + 1;
+      executions.set(r.label, n);
+      toolResults[n === 1 ? r.label : `${r.label}#${n}`] = reader.show(r.sym);
+    }
     const eventOf = (f: Fact, fields: ReadonlyMap<string, Sym>) => ({
       name: f.kind === "event" ? f.event!.name : f.tool.name,
       fields: Object.fromEntries([...fields].map(([k, v]) => [k, reader.show(v)])),

@@ -3,7 +3,8 @@
  * String restricted to 16-bit characters for `string` (JavaScript's UTF-16 code units), Bool, Int.
  */
 
-import { parseSExprs, printSExpr } from "./sexpr";
+import { holeOpen } from "./holes";
+import { parseSExprs, printSExpr, type SExpr } from "./sexpr";
 
 export const FLOAT64 = "(_ FloatingPoint 11 53)";
 export const RM = "RNE";
@@ -96,10 +97,16 @@ export const iteBool = (c: string, a: string, b: string): string => {
 };
 export const implies = (a: string, b: string): string => (a === "true" ? b : b === "true" || a === "false" ? "true" : `(=> ${a} ${b})`);
 
-/** Replace whole SMT symbols (used to rename loop indices for "another iteration"). */
+/**
+ * Replace whole SMT symbols (used to rename loop indices for "another iteration"). Renames atoms
+ * of the parsed term, never text: a string literal that happens to spell a generated name
+ * (`"i!3"`) keeps its meaning.
+ */
 export function renameSymbols(term: string, renames: ReadonlyMap<string, string>): string {
   if (renames.size === 0) return term;
-  return term.replace(/[A-Za-z_!$.][\w!$.]*/g, (sym) => renames.get(sym) ?? sym);
+  if (holeOpen("rename-in-literals")) return term.replace(/[A-Za-z_!$.][\w!$.]*/g, (sym) => renames.get(sym) ?? sym);
+  const rename = (e: SExpr): SExpr => (Array.isArray(e) ? e.map(rename) : e.startsWith('"') ? e : renames.get(e) ?? e);
+  return parseSExprs(term).map((e) => printSExpr(rename(e))).join(" ");
 }
 
 /** The top-level arguments of an `(and …)` term (the term itself when it is not one). */

@@ -1,5 +1,6 @@
 import type * as TS from "typescript";
 import type { ContractModel, EventClassModel, ToolModel, ValueType } from "../model";
+import { holeOpen } from "./holes";
 import { and, FLOAT64, ite, iteBool, not, numLit, or, realLit, RM, strLit } from "./smt";
 
 export type FunctionLike = TS.FunctionDeclaration | TS.ArrowFunction | TS.FunctionExpression;
@@ -68,6 +69,9 @@ export function truthy(v: Sym): string {
     case "num": return v.c !== undefined ? String(!(v.c === 0 || Number.isNaN(v.c))) : `(not (or (fp.isZero ${v.t}) (fp.isNaN ${v.t})))`;
     case "undef": return "false";
     case "maybe": return and(v.def, truthy(v.v));
+    // The executor refuses these before asking; nothing may assume an unmodelled value is truthy.
+    case "opaque": if (!holeOpen("opaque-truthy")) throw new Error(`the truthiness of an unmodelled value was asked (${v.why})`); return "true";
+    // Objects, arrays and functions are always truthy.
     default: return "true";
   }
 }
@@ -84,6 +88,8 @@ export function strictEquals(a: Sym, b: Sym): string | undefined {
     const inner = strictEquals(m.v, x);
     return inner === undefined ? undefined : and(m.def, inner);
   }
+  // An unmodelled value may be undefined, null or anything else: not comparable here.
+  if ((a.k === "opaque" || b.k === "opaque") && !holeOpen("opaque-truthy")) return undefined;
   if (a.k === "undef" || b.k === "undef") return String(a.k === b.k);
   if (a.k !== b.k) return a.k === "str" || a.k === "num" || a.k === "bool" ? (b.k === "str" || b.k === "num" || b.k === "bool" ? "false" : undefined) : undefined;
   if (a.k === "str" && b.k === "str") return a.c !== undefined && b.c !== undefined ? String(a.c === b.c) : `(= ${a.t} ${b.t})`;

@@ -1,0 +1,216 @@
+import { describe, expect, it } from "vitest";
+import { type Hole, reopenHole } from "../../core/prover/holes";
+import { prove } from "./prove-helpers";
+
+/**
+ * The holes of the outside review (issue 8), one class each: an attack that was reported "proved"
+ * although running it breaks the guarantee, and a benign twin that must stay proved. Line numbers
+ * count the two prepended import lines (body line 1 is file line 3). With the hole re-opened, the
+ * attack is "proved" again: the test shows the switch reproduces the original hole.
+ */
+const cases: { hole: Hole; name: string; attack: string; verdict: "violated" | "refused"; match: RegExp; control: string }[] = [
+  {
+    hole: "switch-fallthrough",
+    name: "a clause ending in a block falls into the next",
+    verdict: "violated",
+    match: /to="ceo@corp"/,
+    attack: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(k: string): void {
+  let to = "ops@corp";
+  switch (k) {
+    case "a": { to = "ceo@corp"; }
+    case "b": { to = to + ""; }
+    default:
+      sendEmail(to, "hi"); /*!*/
+  }
+}`,
+    control: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(k: string): void {
+  let to = "ops@corp";
+  switch (k) {
+    case "a": { to = "ceo@corp"; break; }
+    case "b": { to = to + ""; }
+    default:
+      if (to !== "ceo@corp") sendEmail(to, "hi");
+  }
+}`,
+  },
+  {
+    hole: "switch-fallthrough",
+    name: "fallthrough from a case into default counts both sends",
+    verdict: "violated",
+    match: /emailsAtMost\(n=1\)/,
+    attack: `export const guarantees = [m.emailsAtMost(1)];
+export function main(k: string): void {
+  switch (k) {
+    case "a": { sendEmail("a@corp", "1"); }
+    default: { sendEmail("b@corp", "2"); break; } /*!*/
+  }
+}`,
+    control: `export const guarantees = [m.emailsAtMost(1)];
+export function main(k: string): void {
+  switch (k) {
+    case "a": { sendEmail("a@corp", "1"); break; }
+    default: { sendEmail("b@corp", "2"); break; }
+  }
+}`,
+  },
+  {
+    hole: "increment-non-number",
+    name: "++ on a string converts it to a number",
+    verdict: "refused",
+    match: /converts it to a number/,
+    attack: `export const guarantees = [m.noPaymentOver(5)];
+export function main(): void {
+  let n = "5" as unknown as number;
+  n++; /*!*/
+  if (n <= 5) pay("a", n);
+}`,
+    control: `export const guarantees = [m.noPaymentOver(5)];
+export function main(): void {
+  let n = 5;
+  n++;
+  if (n <= 5) pay("a", n);
+}`,
+  },
+  {
+    hole: "opaque-truthy",
+    name: "a tool result of type string | undefined may be undefined",
+    verdict: "refused",
+    match: /may be undefined, null or falsy/,
+    attack: `export const guarantees = [m.neverEmail("fallback@corp")];
+export function main(): void {
+  const who = maybeName();
+  who ?? sendEmail("fallback@corp", "hi"); /*!*/
+}`,
+    control: `export const guarantees = [m.neverEmail("fallback@corp")];
+export function main(): void {
+  const who = label2();
+  if (who !== "fallback@corp") sendEmail(who, "hi");
+}`,
+  },
+  {
+    hole: "opaque-truthy",
+    name: "an unmodelled value is not assumed truthy",
+    verdict: "refused",
+    match: /may be undefined, null or falsy/,
+    attack: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(): void {
+  const who = maybeName();
+  if (who) sendEmail("a@corp", "hi"); /*!*/
+}`,
+    control: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(): void {
+  const who = label2();
+  if (who !== "x") sendEmail("a@corp", "hi"); else sendEmail("b@corp", "hi");
+}`,
+  },
+  {
+    hole: "shared-call-results",
+    name: "a helper called twice gets two unrelated arrays",
+    verdict: "violated",
+    match: /emailsAtMost\(n=1\)/,
+    attack: `export const guarantees = [m.emailsAtMost(1)];
+function has(cs: string[], x: string): boolean { for (const c of cs) if (c === x) return true; return false; }
+function fetch(): string[] { return fewContacts(); }
+export function main(): void {
+  const a = fetch();
+  const b = fetch();
+  if (a.length === 3 && b.length === 3 && has(a, "x") !== has(b, "x")) { sendEmail("a@corp", "1"); sendEmail("b@corp", "2"); } /*!*/
+}`,
+    control: `export const guarantees = [m.emailsAtMost(2)];
+function has(cs: string[], x: string): boolean { for (const c of cs) if (c === x) return true; return false; }
+function fetch(): string[] { return fewContacts(); }
+export function main(): void {
+  const a = fetch();
+  const b = fetch();
+  if (a.length === 3 && b.length === 3 && has(a, "x") !== has(b, "x")) { sendEmail("a@corp", "1"); sendEmail("b@corp", "2"); }
+}`,
+  },
+  {
+    hole: "rename-in-literals",
+    name: "a string literal that spells a loop index keeps its meaning",
+    verdict: "violated",
+    match: /nobodyTwice/,
+    attack: `export const guarantees = [m.nobodyTwice()];
+export function main(to: string[]): void {
+  for (const t of to) {
+    if (t === "i!1") sendEmail(t, "hi"); /*!*/
+  }
+}`,
+    control: `export const guarantees = [m.neverEmail("i!2")];
+export function main(to: string[]): void {
+  for (const t of to) {
+    if (t === "i!1") sendEmail(t, "hi");
+  }
+}`,
+  },
+  {
+    hole: "tdz",
+    name: "a const read before its declaration in a later iteration throws",
+    verdict: "refused",
+    match: /before its declaration runs/,
+    attack: `export const guarantees = [m.emailsAtLeast(2)];
+export function main(): void {
+  for (const k of ["a", "b"]) {
+    if (k === "b") {
+      sendEmail(y, "1"); /*!*/
+    }
+    const y = "x@corp";
+    sendEmail(y, "2");
+  }
+}`,
+    control: `export const guarantees = [m.emailsAtLeast(2)];
+export function main(): void {
+  for (const k of ["a", "b"]) {
+    const y = "x@corp";
+    if (k === "b") {
+      sendEmail(y, "1");
+    }
+    sendEmail(y, "2");
+  }
+}`,
+  },
+];
+
+/** The file line of the body line marked `/*!*\/` (two import lines come first). */
+const markedLine = (body: string): number => body.split("\n").findIndex((l) => l.includes("/*!*/")) + 3;
+
+const EXTRA_LAYER = {
+  "tools/extra/trusted/layer.ts": `import { trusted } from "clauz3";
+export const maybeName = trusted(function maybeName(): string | undefined { return undefined; });
+export const label2 = trusted(function label2(): string { return "x"; });
+`,
+};
+const EXTRA_IMPORTS = `import { maybeName, label2 } from "./tools/extra/trusted/layer";\n`;
+
+/** The extra import goes on the same line as the second prepended import, so line numbers stay as written. */
+const withExtra = (body: string): string => EXTRA_IMPORTS.trimEnd() + " " + body;
+
+describe("soundness holes (issue 8): each attack is caught, each control stays proved", () => {
+  for (const c of cases) {
+    it(`${c.hole}: ${c.name}`, async () => {
+      const v = await prove(withExtra(c.attack), EXTRA_LAYER);
+      expect(v.verdict, JSON.stringify(v.results, null, 1)).toBe(c.verdict);
+      const bad = v.results.find((r) => r.verdict !== "proved")!;
+      expect(bad.location.line).toBe(markedLine(c.attack));
+      expect(bad.message).toMatch(c.match);
+      const ok = await prove(withExtra(c.control), EXTRA_LAYER);
+      expect(ok.verdict, JSON.stringify(ok.results, null, 1)).toBe("proved");
+    }, 120_000);
+  }
+});
+
+describe("re-opening a hole brings the wrong proof back (the switch the differential tester uses)", () => {
+  for (const c of cases.filter((x) => x.hole !== "increment-non-number")) {
+    it(`${c.hole}: ${c.name}`, async () => {
+      const close = reopenHole(c.hole);
+      try {
+        const v = await prove(withExtra(c.attack), EXTRA_LAYER);
+        expect(v.verdict, JSON.stringify(v.results, null, 1)).toBe("proved");
+      } finally {
+        close();
+      }
+    }, 120_000);
+  }
+});
