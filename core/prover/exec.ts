@@ -400,8 +400,17 @@ export class Executor {
     const inner: State = { pc: st.pc, env: new Map(st.env) };
     fn.parameters.forEach((p, i) => {
       if (!ts.isIdentifier(p.name) || p.dotDotDotToken) this.refuse(p, "Destructured and rest parameters are not modelled.", "Use plain parameters.");
-      let v = args[i];
-      if (v === undefined) v = p.initializer ? this.evalExpr(p.initializer, inner) : UNDEF;
+      // A default applies whenever the argument is `undefined`: missing, passed as `undefined`, or
+      // a possibly-undefined value on the paths where it is.
+      let v = args[i] ?? UNDEF;
+      if (p.initializer) {
+        const init = p.initializer;
+        if (v.k === "undef") v = this.evalExpr(init, inner);
+        else if (v.k === "maybe") {
+          const given = v;
+          v = this.branchValues(inner, given.def, () => given.v, (s) => this.evalExpr(init, s), p);
+        }
+      }
       this.noFunctionValue(v, call.arguments[i] ?? p);
       inner.env.set(this.symbolOfDecl(p), v);
     });
@@ -966,7 +975,10 @@ export class Executor {
       this.refuse(id, `\`${id.text}\` is declared in another agent module; the prover inlines only helpers declared in the program itself.`, "Declare the helper in this file, or make it a trusted tool with a reviewed `performs`.");
     }
     if ((ts.isFunctionDeclaration(decl) || ts.isFunctionExpression(decl) || ts.isArrowFunction(decl)) && this.isAgentDecl(decl)) return { k: "fn", node: decl };
-    if (ts.isVariableDeclaration(decl) && this.isAgentDecl(decl) && decl.initializer) {
+    // Module-level constants are initialised before `main` runs; a local one is in `env` once its
+    // declaration has run, so reaching here for a local means it has not (the temporal dead zone).
+    const moduleLevel = ts.isVariableDeclaration(decl) && ts.isSourceFile(decl.parent.parent.parent);
+    if (ts.isVariableDeclaration(decl) && this.isAgentDecl(decl) && decl.initializer && (moduleLevel || holeOpen("tdz"))) {
       const init = this.skip(decl.initializer);
       if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) {
         if (!(decl.parent.flags & ts.NodeFlags.Const)) this.refuse(id, "Helpers must be declared with `const`.", "Write `const helper = (...) => ...`.");

@@ -147,15 +147,14 @@ export function main(to: string[]): void {
   },
   {
     hole: "tdz",
-    name: "a const read before its declaration in a later iteration throws",
+    name: "a const read (through a hoisted helper) before its declaration in a later iteration throws",
     verdict: "refused",
     match: /before its declaration runs/,
     attack: `export const guarantees = [m.emailsAtLeast(2)];
 export function main(): void {
   for (const k of ["a", "b"]) {
-    if (k === "b") {
-      sendEmail(y, "1"); /*!*/
-    }
+    function early(): void { sendEmail(y, "1"); } /*!*/
+    if (k === "b") early();
     const y = "x@corp";
     sendEmail(y, "2");
   }
@@ -163,12 +162,29 @@ export function main(): void {
     control: `export const guarantees = [m.emailsAtLeast(2)];
 export function main(): void {
   for (const k of ["a", "b"]) {
+    function early(): void { sendEmail(y, "1"); }
     const y = "x@corp";
-    if (k === "b") {
-      sendEmail(y, "1");
-    }
+    if (k === "b") early();
     sendEmail(y, "2");
   }
+}`,
+  },
+  {
+    hole: "tdz",
+    name: "a local helper called before its const declaration runs throws",
+    verdict: "refused",
+    match: /before its declaration runs/,
+    attack: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(): void {
+  function go(): void { notify(); } /*!*/
+  go();
+  const notify = () => sendEmail("a@corp", "hi");
+}`,
+    control: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(): void {
+  function go(): void { notify(); }
+  const notify = () => sendEmail("a@corp", "hi");
+  go();
 }`,
   },
 ];
@@ -199,6 +215,37 @@ describe("soundness holes (issue 8): each attack is caught, each control stays p
       expect(ok.verdict, JSON.stringify(ok.results, null, 1)).toBe("proved");
     }, 120_000);
   }
+});
+
+describe("defaults apply whenever the argument is undefined", () => {
+  it("an explicit undefined argument takes the parameter's default", async () => {
+    const v = await prove(`export const guarantees = [m.neverEmail("ceo@corp")];
+function notify(to = "ceo@corp"): void { if (to) sendEmail(to, "hi"); }
+export function main(): void {
+  notify(undefined);
+}`);
+    expect(v.verdict).toBe("violated");
+    expect(v.results[0]!.message).toMatch(/to="ceo@corp"/);
+  }, 120_000);
+  it("a possibly-undefined argument takes the default where it is undefined", async () => {
+    const v = await prove(`export const guarantees = [m.neverEmail("ceo@corp")];
+function notify(to = "ceo@corp"): void { sendEmail(to, "hi"); }
+export function main(pick: boolean): void {
+  let who: string | undefined;
+  if (pick) who = "ops@corp";
+  notify(who);
+}`);
+    expect(v.verdict).toBe("violated");
+    expect(v.results[0]!.message).toMatch(/pick=false/);
+    const ok = await prove(`export const guarantees = [m.neverEmail("ceo@corp")];
+function notify(to = "ceo@corp"): void { sendEmail(to, "hi"); }
+export function main(pick: boolean): void {
+  let who: string | undefined;
+  if (pick) who = "ops@corp";
+  notify(who ?? "desk@corp");
+}`);
+    expect(ok.verdict, JSON.stringify(ok.results, null, 1)).toBe("proved");
+  }, 120_000);
 });
 
 describe("re-opening a hole brings the wrong proof back (the switch the differential tester uses)", () => {
