@@ -1,6 +1,7 @@
 import type * as TS from "typescript";
 import type { TypeScript } from "./context";
-import type { ContractModel, LayerModel, ParameterModel, Span } from "./model";
+import { exportedBinding, holdsAny, isPlainConst } from "./layer/agent-module";
+import type { ContractModel, LayerModel, ParameterModel, Span, ValueType } from "./model";
 import { Refusal } from "./refusal";
 import { resolveDeclaration, runtimeExportAt } from "./runtime-symbols";
 import { spanOf } from "./span";
@@ -37,8 +38,18 @@ export interface GuaranteeList {
   /** Entries that are `noGuarantees()`: explicit, reviewable promises of nothing. */
   readonly none: readonly TS.CallExpression[];
   readonly refusals: readonly Refusal[];
-  /** The `guarantees` declaration, when the program has one. */
-  readonly declaration: TS.VariableDeclaration | undefined;
+  /** The `guarantees` declaration (or the node that exports it under that name), when the program has one. */
+  readonly declaration: TS.Node | undefined;
+}
+
+/** How strictly `readGuarantees` reads. */
+export interface ReadGuaranteesOptions {
+  /**
+   * The prover's reading: every written argument must have exactly the contract parameter's
+   * declared type, with no type assertion and no `any` on the way. (`describe` shows a mismatch
+   * with the contract's documentation instead.)
+   */
+  readonly exact?: boolean;
 }
 
 /** The plain JavaScript value of a literal (what the runtime would receive). */
@@ -74,7 +85,7 @@ export function readLiteral(ts: TypeScript, checker: TS.TypeChecker, expr: TS.Ex
       return readLiteral(ts, checker, el);
     }) };
   }
-  if (ts.isCallExpression(e) && e.arguments.length === 1) {
+  if (ts.isCallExpression(e) && e.arguments.length === 1 && !e.questionDotToken && !e.typeArguments && isPlainCallee(ts, checker, e.expression)) {
     const which = runtimeExportAt(ts, checker, e.expression);
     if (which === "FilePath" || which === "DirectoryPath") {
       const inner = readLiteral(ts, checker, e.arguments[0]!);
@@ -91,6 +102,54 @@ function skipParens(ts: TypeScript, e: TS.Expression): TS.Expression {
   return x;
 }
 
+/**
+ * A callee that names its function without running anything: an identifier, or `ns.name` on a
+ * namespace import. (`(f(), lib).contract` or `getLib().contract` would resolve to the contract's
+ * declaration by type, and run `f()` when the guarantees are created.)
+ */
+export function isPlainCallee(ts: TypeScript, checker: TS.TypeChecker, callee: TS.Expression): boolean {
+  if (ts.isIdentifier(callee)) return true;
+  if (!ts.isPropertyAccessExpression(callee) || callee.questionDotToken || !ts.isIdentifier(callee.expression)) return false;
+  const decl = checker.getSymbolAtLocation(callee.expression)?.declarations?.[0];
+  return !!decl && ts.isNamespaceImport(decl);
+}
+
+/** Whether a literal has a declared type, as the sentence renderer reads it (a typed path is a string too). */
+export function valueHasType(value: LiteralValue, type: ValueType): boolean {
+  switch (type.kind) {
+    case "string": return value.kind === "string" || value.kind === "FilePath" || value.kind === "DirectoryPath";
+    case "FilePath": case "DirectoryPath": return value.kind === type.kind;
+    case "number": case "boolean": return value.kind === type.kind;
+    case "array": return value.kind === "array" && value.items.every((v) => valueHasType(v, type.element));
+    default: return false;
+  }
+}
+
+function describeValue(v: LiteralValue): string {
+  return v.kind === "array" ? "an array" : `a ${v.kind}`;
+}
+
+/**
+ * The prover's check of one written argument: no type assertion inside it, no `any`, and a value
+ * of exactly the parameter's declared type (`"3"` where `number` is declared, a string where
+ * `string[]` is declared, are refused even when an assertion made TypeScript accept them).
+ */
+function exactArgumentRefusal(ts: TypeScript, checker: TS.TypeChecker, arg: TS.Expression, p: ParameterModel, value: LiteralValue): Refusal | undefined {
+  let assertion: TS.Node | undefined;
+  const visit = (n: TS.Node): void => {
+    if (assertion) return;
+    if (ts.isAsExpression(n) || ts.isTypeAssertionExpression(n) || ts.isSatisfiesExpression(n) || ts.isNonNullExpression(n)) assertion = n;
+    else ts.forEachChild(n, visit);
+  };
+  visit(arg);
+  if (assertion) return new Refusal(assertion, "A type assertion in a guarantee argument hides the argument's real type from the checker.", `Write the literal itself; \`${p.name}\` is declared \`${p.typeText}\`.`);
+  if (holdsAny(ts, checker, checker.getTypeAtLocation(arg))) return new Refusal(arg, `The argument for \`${p.name}\` has type \`any\`.`, `Write a literal of type \`${p.typeText}\`.`);
+  if (!valueHasType(value, p.type)) {
+    return new Refusal(arg, `${describeValue(value)} was given where \`${p.name}\` is declared \`${p.typeText}\`${p.type.kind === "unsupported" || p.type.kind === "record" || p.type.kind === "void" ? " (a type guarantee arguments cannot have)" : ""}.`, `Write a literal of type \`${p.typeText}\`.`);
+  }
+  return undefined;
+}
+
 /** The contract a call's callee resolves to (through imports and namespace access), if any. */
 export function contractOfCallee(ts: TypeScript, checker: TS.TypeChecker, layer: LayerModel, callee: TS.Expression): ContractModel | undefined {
   const node = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
@@ -98,8 +157,8 @@ export function contractOfCallee(ts: TypeScript, checker: TS.TypeChecker, layer:
   return decl ? layer.contractByDeclaration.get(decl) : undefined;
 }
 
-/** Bind a contract call's arguments to the contract's parameters, expanding defaults. */
-export function bindArguments(ts: TypeScript, checker: TS.TypeChecker, contract: ContractModel, call: TS.CallExpression): BoundArgument[] {
+/** Bind a contract call's arguments to the contract's parameters, expanding defaults (`exact`: see `ReadGuaranteesOptions`). */
+export function bindArguments(ts: TypeScript, checker: TS.TypeChecker, contract: ContractModel, call: TS.CallExpression, exact = false): BoundArgument[] {
   const args = call.arguments;
   for (const a of args) if (ts.isSpreadElement(a)) throw new Refusal(a, "Spread arguments cannot be bound to the contract's parameters.", "Pass each argument literally.");
   if (args.length > contract.parameters.length) {
@@ -107,40 +166,84 @@ export function bindArguments(ts: TypeScript, checker: TS.TypeChecker, contract:
   }
   return contract.parameters.map((p, i) => {
     const arg = args[i];
-    if (arg) return { parameter: p, value: readLiteral(ts, checker, arg), defaulted: false };
+    if (arg) {
+      const value = readLiteral(ts, checker, arg);
+      const problem = exact ? exactArgumentRefusal(ts, checker, arg, p, value) : undefined;
+      if (problem) throw problem;
+      return { parameter: p, value, defaulted: false };
+    }
     if (p.node.initializer) return { parameter: p, value: readLiteral(ts, checker, p.node.initializer), defaulted: true };
     throw new Refusal(call, `Argument \`${p.name}\` of \`${contract.name}\` is missing.`, `Pass a literal for \`${p.name}\`.`);
   });
 }
 
+const WRITE_GUARANTEES = "Write `export const guarantees = [lib.contract(\"literal\"), ...]`.";
+
 /**
- * Read `export const guarantees = [contract(args), ...]` of an agent program. Each entry must be a
- * call of a trusted contract with literal arguments, or `noGuarantees()`.
+ * The declaration of the binding the program exports as `guarantees` (what the runner reads):
+ * a `const` declared once in this file. A `let`/`var`, an export from another module, a local
+ * that is not exported, or a second declaration are refused.
  */
-export function readGuarantees(ts: TypeScript, checker: TS.TypeChecker, layer: LayerModel, file: TS.SourceFile): GuaranteeList {
+function guaranteesDeclaration(ts: TypeScript, checker: TS.TypeChecker, file: TS.SourceFile): { node?: TS.Node; declaration?: TS.VariableDeclaration; refusal?: Refusal } {
+  const binding = exportedBinding(ts, checker, file, "guarantees");
+  if (binding.kind === "refused") return { node: binding.refusal.node, refusal: binding.refusal };
+  if (binding.kind === "none") {
+    for (const stmt of file.statements) {
+      if (!ts.isVariableStatement(stmt)) continue;
+      const local = stmt.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === "guarantees");
+      if (local) return { node: local, refusal: new Refusal(local.name, "`guarantees` is declared but not exported; the runner reads the exported binding.", WRITE_GUARANTEES) };
+    }
+    return {};
+  }
+  const d = binding.declaration;
+  if (!ts.isVariableDeclaration(d) || !ts.isVariableDeclarationList(d.parent)) {
+    return { node: d, refusal: new Refusal(d, "`guarantees` must be a `const` array literal of contract calls.", WRITE_GUARANTEES) };
+  }
+  if (!isPlainConst(ts, d.parent)) {
+    return { node: d, refusal: new Refusal(d.parent, "`guarantees` is not a `const`: it could be reassigned after the proof, before the runner reads it.", WRITE_GUARANTEES) };
+  }
+  return { node: d, declaration: d };
+}
+
+/** `[...]`, `([...])`, `[...] as const` or `[...] satisfies T`: no other expression (an assertion such as `as any` hides what the entries are). */
+function arrayInitializer(ts: TypeScript, init: TS.Expression | undefined): TS.ArrayLiteralExpression | undefined {
+  let e = init;
+  while (e && (ts.isParenthesizedExpression(e) || ts.isSatisfiesExpression(e) || (ts.isAsExpression(e) && ts.isConstTypeReference(e.type)))) e = e.expression;
+  return e && ts.isArrayLiteralExpression(e) ? e : undefined;
+}
+
+/**
+ * Read `export const guarantees = [contract(args), ...]` of an agent program: the binding the module
+ * exports under that name. Each entry must be a call of a trusted contract, named directly, with
+ * literal arguments, or `noGuarantees()`; nothing in the initializer may run code of its own.
+ */
+export function readGuarantees(ts: TypeScript, checker: TS.TypeChecker, layer: LayerModel, file: TS.SourceFile, options: ReadGuaranteesOptions = {}): GuaranteeList {
   const guarantees: GuaranteeModel[] = [];
   const none: TS.CallExpression[] = [];
   const refusals: Refusal[] = [];
-  let declaration: TS.VariableDeclaration | undefined;
-  for (const stmt of file.statements) {
-    if (!ts.isVariableStatement(stmt)) continue;
-    for (const decl of stmt.declarationList.declarations) {
-      if (ts.isIdentifier(decl.name) && decl.name.text === "guarantees") declaration = decl;
-    }
-  }
-  if (!declaration) return { guarantees, none, refusals, declaration };
-  const init = declaration.initializer ? skipParens(ts, declaration.initializer) : undefined;
-  if (!init || !ts.isArrayLiteralExpression(init)) {
-    refusals.push(new Refusal(declaration, "`guarantees` must be an array literal of contract calls.", "Write `export const guarantees = [lib.contract(\"literal\"), ...]`."));
+  const found = guaranteesDeclaration(ts, checker, file);
+  const declaration = found.node;
+  if (found.refusal) refusals.push(found.refusal);
+  if (!found.declaration) return { guarantees, none, refusals, declaration };
+  const init = arrayInitializer(ts, found.declaration.initializer);
+  if (!init) {
+    refusals.push(new Refusal(found.declaration.initializer ?? found.declaration, "`guarantees` must be an array literal of contract calls (no assertion, condition or computed value around it).", WRITE_GUARANTEES));
     return { guarantees, none, refusals, declaration };
   }
   for (const el of init.elements) {
     try {
-      const e = skipParens(ts, el as TS.Expression);
+      let e: TS.Expression = el;
+      while (ts.isParenthesizedExpression(e)) e = e.expression;
+      if (ts.isSpreadElement(e)) throw new Refusal(el, "A spread in `guarantees` hides which contracts it holds.", "List each contract call.");
       if (!ts.isCallExpression(e)) {
-        throw new Refusal(el, "Each guarantee must be a call of a trusted contract.", "Write `lib.contractName(literal, ...)`.");
+        throw new Refusal(el, "Each guarantee must be a call of a trusted contract (no comma, condition, assertion or computed value).", "Write `lib.contractName(literal, ...)`.");
+      }
+      if (e.questionDotToken || e.typeArguments) throw new Refusal(e, "A guarantee is a plain call of a contract (no `?.`, no type arguments).", "Write `lib.contractName(literal, ...)`.");
+      if (!isPlainCallee(ts, checker, e.expression)) {
+        throw new Refusal(e.expression, "The contract must be named directly, so that nothing runs to find it.", "Write `lib.contractName(...)` with `import * as lib from \"…\"`, or `contractName(...)` imported by name.");
       }
       if (runtimeExportAt(ts, checker, e.expression) === "noGuarantees") {
+        if (e.arguments.length > 0) throw new Refusal(e.arguments[0]!, "`noGuarantees()` takes no arguments.", "Write `noGuarantees()`.");
         none.push(e);
         continue;
       }
@@ -148,7 +251,7 @@ export function readGuarantees(ts: TypeScript, checker: TS.TypeChecker, layer: L
       if (!contract) {
         throw new Refusal(e.expression, `\`${e.expression.getText()}\` is not a contract of the trusted layer.`, "Call a contract exported by a trusted library (`export const name = contract(...)`).");
       }
-      guarantees.push({ contract, args: bindArguments(ts, checker, contract, e), node: e, span: spanOf(e) });
+      guarantees.push({ contract, args: bindArguments(ts, checker, contract, e, options.exact ?? false), node: e, span: spanOf(e) });
     } catch (error) {
       if (error instanceof Refusal) refusals.push(error);
       else throw error;

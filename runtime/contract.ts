@@ -1,6 +1,9 @@
 import { CONTRACT } from "./brand";
+import { frozenCopy } from "./freeze";
 import { parameterNames } from "./params";
 import type { ContractSpec, Guarantee } from "./spec-data";
+
+const ReflectApply = Reflect.apply;
 
 /** Options of `contract(options, body)`. */
 export interface ContractOptions {
@@ -50,14 +53,16 @@ export function contract<P extends unknown[]>(
   const info: ContractInfo = Object.freeze({ name, description: options.description, body });
   const call = (...args: P): Guarantee => {
     let spec: ContractSpec | undefined;
-    const frozenArgs = Object.freeze([...args]);
+    // Frozen at every depth (the arrays inside arguments too), and the body sees the same frozen
+    // values: agent code cannot change a guarantee after it was proved.
+    const frozenArgs = frozenCopy(args);
     return Object.freeze({
       kind: "guarantee" as const,
       contract: name,
       args: frozenArgs,
       description: sentence(options.description, names, frozenArgs),
       get spec(): ContractSpec {
-        return (spec ??= body(...args));
+        return (spec ??= ReflectApply(body, undefined, frozenArgs));
       },
     });
   };

@@ -1,4 +1,5 @@
 import type * as TS from "typescript";
+import type { ModuleHost } from "../layer/loads";
 import type { Span } from "../model";
 
 /** The verdict of one guarantee, precondition or reachable throw. */
@@ -64,4 +65,6 @@ export interface ProveInput {
   readonly program: TS.Program;
   readonly file: TS.SourceFile;
   readonly options?: ProveOptions;
+  /** Where Node would look for the modules the program loads (default `ts.sys`; an in-memory system in tests). */
+  readonly host?: ModuleHost;
 }

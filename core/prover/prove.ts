@@ -10,6 +10,7 @@ import { sentenceOf } from "../describe";
 import type { Counterexample, ProgramVerdict, ProofResult, ProveInput, ShownValue, Verdict } from "./api";
 import { EncodingRefusal, Encoder, relationIsPerformed, relationsOf, type ViolationQuery } from "./encode";
 import { Executor } from "./exec";
+import { checkProgramShape } from "./program-shape";
 import { World, type Fact } from "./facts";
 import { decodeFloat, decodeInt, decodeString, type SExpr } from "./sexpr";
 import { or, renameSymbols } from "./smt";
@@ -151,7 +152,7 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
   const layerProblem = layerFindings[0];
   const layerProblemCount = layerFindings.length;
 
-  const list = readGuarantees(ts, checker, layer.model, file);
+  const list = readGuarantees(ts, checker, layer.model, file, { exact: true });
   for (const r of list.refusals) results.push(refused(r.node, r.reason, r.instead));
   const guarantees = list.guarantees;
   if (list.declaration && guarantees.length === 0 && list.none.length === 0 && list.refusals.length === 0) {
@@ -164,14 +165,15 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
     results.push(refused(file.statements[0] ?? file, "The program has no `guarantees`.", "Add `export const guarantees = [library.contract(literal, ...)]` (or `[noGuarantees()]`)."));
   }
 
-  const main = findMain(ts, file);
+  // Is this the program that will run (program-shape.ts)? Only then is `main` executed symbolically.
+  const shape = checkProgramShape(ts, program, file, layer, list.declaration, input.host ?? ts.sys);
+  const main = shape.main;
   const world = new World();
   const exec = new Executor(ts, program, checker, layer.model, world, layer.isTrusted);
   let programRefusal: Refusal | undefined;
   try {
-    checkModuleSideEffects(ts, checker, file, layer, new Set());
-    if (!main) throw new Refusal(file.statements[0] ?? file, "The program has no `main`.", "Add `export function main(...): void`.");
-    exec.runMain(main);
+    if (shape.refusal) throw shape.refusal;
+    exec.runMain(main!);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     programRefusal = error;
@@ -475,61 +477,5 @@ async function checkThrows(session: Z3Session, world: World, timeoutMs: number, 
     }
   }
   return results;
-}
-
-/** `export function main(...)` or `export const main = (...) => ...`. */
-function findMain(ts: typeof TS, file: TS.SourceFile): TS.FunctionDeclaration | TS.ArrowFunction | TS.FunctionExpression | undefined {
-  for (const s of file.statements) {
-    if (ts.isFunctionDeclaration(s) && s.name?.text === "main" && s.body) return s;
-    if (ts.isVariableStatement(s)) {
-      for (const d of s.declarationList.declarations) {
-        if (ts.isIdentifier(d.name) && d.name.text === "main" && d.initializer) {
-          let init = d.initializer;
-          while (ts.isParenthesizedExpression(init)) init = init.expression;
-          if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
-        }
-      }
-    }
-  }
-  return undefined;
-}
-
-/**
- * Top-level code of an agent module runs when it is imported, outside `main`. Only declarations
- * are allowed there (imports, functions, `const`s of literals or helpers, types, `guarantees`);
- * agent modules it imports are checked the same way.
- */
-function checkModuleSideEffects(ts: typeof TS, checker: TS.TypeChecker, file: TS.SourceFile, layer: LayerResult, seen: Set<TS.SourceFile>): void {
-  if (seen.has(file)) return;
-  seen.add(file);
-  const pure = (e: TS.Expression): boolean => {
-    let x = e;
-    while (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isSatisfiesExpression(x)) x = x.expression;
-    if (ts.isArrowFunction(x) || ts.isFunctionExpression(x) || ts.isLiteralExpression(x) || ts.isNoSubstitutionTemplateLiteral(x)) return true;
-    if (x.kind === ts.SyntaxKind.TrueKeyword || x.kind === ts.SyntaxKind.FalseKeyword) return true;
-    if (ts.isPrefixUnaryExpression(x)) return pure(x.operand);
-    if (ts.isArrayLiteralExpression(x)) return x.elements.every((el) => !ts.isSpreadElement(el) && pure(el));
-    return false;
-  };
-  for (const s of file.statements) {
-    if (ts.isImportDeclaration(s)) {
-      const sym = checker.getSymbolAtLocation(s.moduleSpecifier);
-      const target = sym?.valueDeclaration;
-      if (target && ts.isSourceFile(target) && layer.agentFiles.includes(target)) checkModuleSideEffects(ts, checker, target, layer, seen);
-      continue;
-    }
-    if (ts.isFunctionDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s) || ts.isEmptyStatement(s)) continue;
-    if (ts.isExportDeclaration(s)) continue;
-    if (ts.isVariableStatement(s) && s.declarationList.flags & ts.NodeFlags.Const) {
-      for (const d of s.declarationList.declarations) {
-        if (ts.isIdentifier(d.name) && d.name.text === "guarantees") continue; // read by readGuarantees
-        if (d.initializer && !pure(d.initializer)) {
-          throw new Refusal(d.initializer, "Top-level code runs when the module is imported, outside `main`.", "Move the computation into `main`; at the top level declare only literals and helpers.");
-        }
-      }
-      continue;
-    }
-    throw new Refusal(s, "Top-level statements run when the module is imported, outside `main`.", "Move this into `main`.");
-  }
 }
 
