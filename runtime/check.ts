@@ -1,110 +1,281 @@
 import { Event } from "./event";
+import { assertIntrinsicsIntact } from "./integrity";
+import { ReflectGetPrototypeOf, StringOf, append, appendAll, isInstance, join, map, show } from "./intrinsics";
 import { ToolCall, type Occurrence } from "./occurrence";
-import type { ContractSpec, RelationData, Violation } from "./spec-data";
+import type { Comparison, ContractSpec, RelationData, Violation } from "./spec-data";
+
+// Every loop here is indexed and every built-in comes from ./intrinsics: a program that replaces
+// `Array.prototype.filter` or `Symbol.hasInstance` cannot change what is counted or matched.
+
+export interface Item {
+  readonly occurrence: Occurrence;
+  readonly value: unknown;
+}
 
 /** The items of a relation in a trace, with the value its predicates see. */
-function itemsOf(relation: RelationData, trace: readonly Occurrence[]): { occurrence: Occurrence; value: unknown }[] {
-  const out: { occurrence: Occurrence; value: unknown }[] = [];
+export function itemsOf(relation: RelationData, trace: readonly Occurrence[]): Item[] {
+  const out: Item[] = [];
   const source = relation.source;
-  for (const occurrence of trace) {
+  const filters = relation.filters;
+  for (let t = 0; t < trace.length; t++) {
+    const occurrence = trace[t]!;
     let value: unknown;
     if (source.kind === "event") {
-      if (!(occurrence instanceof Event) || !(occurrence instanceof source.eventClass)) continue;
+      if (!isInstance(occurrence, Event) || !isInstance(occurrence, source.eventClass)) continue;
       value = occurrence;
     } else {
-      if (!(occurrence instanceof ToolCall) || occurrence.tool !== source.tool) continue;
-      value = occurrence.fields;
+      if (!isInstance(occurrence, ToolCall) || (occurrence as ToolCall).tool !== source.tool) continue;
+      value = (occurrence as ToolCall).fields;
     }
-    if (relation.filters.every((f) => Boolean(f(value)))) out.push({ occurrence, value });
+    let kept = true;
+    for (let f = 0; f < filters.length && kept; f++) {
+      const filter = filters[f]!;
+      kept = !!filter(value);
+    }
+    if (kept) append(out, { occurrence, value });
   }
   return out;
 }
 
+const ObjectKeys = Object.keys;
+
+/**
+ * `Read("/a")` or `pay(to="bob", amount=5)`, like the classes' `toString`, but with the captured
+ * built-ins: a program that replaces `Read.prototype.toString` cannot change what a message says.
+ */
+function render(occurrence: Occurrence): string {
+  if (isInstance(occurrence, ToolCall)) {
+    const call = occurrence as ToolCall;
+    const keys = ObjectKeys(call.fields);
+    return `${call.toolName}(${join(map(keys, (k) => `${k}=${show(call.fields[k])}`), ", ")})`;
+  }
+  const event = occurrence as unknown as Record<string, unknown>;
+  const keys = ObjectKeys(event);
+  const ctor = (ReflectGetPrototypeOf(event) as { constructor?: { name?: unknown } } | null)?.constructor;
+  return `${StringOf(ctor?.name)}(${join(map(keys, (k) => show(event[k])), ", ")})`;
+}
+
 function describe(relation: RelationData): string {
   const s = relation.source;
-  const base = s.kind === "event" ? s.eventClass.name : `effect(${s.toolName})`;
+  const base = s.kind === "event" ? StringOf(s.eventClass.name) : `effect(${s.toolName})`;
   return relation.filters.length > 0 ? `${base}.where(…)` : base;
 }
 
-const comparisons = {
-  atMost: (v: number, [n]: readonly number[]) => v <= n!,
-  atLeast: (v: number, [n]: readonly number[]) => v >= n!,
-  lessThan: (v: number, [n]: readonly number[]) => v < n!,
-  greaterThan: (v: number, [n]: readonly number[]) => v > n!,
-  equals: (v: number, [n]: readonly number[]) => v === n,
-  between: (v: number, [lo, hi]: readonly number[]) => lo! <= v && v <= hi!,
-} as const;
+/** The violation of `all` by one item. */
+export function breaksAll(relation: RelationData, item: Item, contract: string | undefined): Violation {
+  return { contract, message: `${render(item.occurrence)} breaks ${describe(relation)}.all(…)`, witnesses: [item.occurrence] };
+}
+
+/** The violation of `empty` by one item. */
+export function breaksEmpty(relation: RelationData, item: Item, contract: string | undefined): Violation {
+  return { contract, message: `${render(item.occurrence)} is performed but ${describe(relation)} must be empty`, witnesses: [item.occurrence] };
+}
+
+/** The violation of `distinct` (same keys) or `sharesValue` (different keys) by two items. */
+export function breaksPair(distinct: boolean, a: Item, b: Item, keyA: unknown, keyB: unknown, contract: string | undefined): Violation {
+  const first = render(a.occurrence);
+  const second = render(b.occurrence);
+  return {
+    contract,
+    message: distinct
+      ? `${first} and ${second} share the key ${show(keyA)}`
+      : `${first} and ${second} have different keys ${show(keyA)} and ${show(keyB)}`,
+    witnesses: [a.occurrence, b.occurrence],
+  };
+}
+
+/** The violation of a comparison of `count()` or `sum(…)`, whose value is `value`. */
+export function breaksCompare(spec: Extract<ContractSpec, { kind: "compare" }>, value: number, items: readonly Item[], contract: string | undefined): Violation {
+  const what = spec.aggregate.kind === "count" ? "count()" : "sum(…)";
+  return {
+    contract,
+    message: `${describe(spec.relation)}.${what} is ${StringOf(value)}, expected ${spec.comparison}(${join(spec.bounds, ", ")})`,
+    witnesses: occurrences(items),
+  };
+}
+
+/** A specification of a kind the relation algebra does not build: never holds. */
+export function unknownSpec(spec: { readonly kind?: unknown }, contract: string | undefined): Violation {
+  return { contract, message: `${show(spec.kind)} is not a specification the relation algebra builds`, witnesses: [] };
+}
+
+function holds(comparison: Comparison, v: number, bounds: readonly number[]): boolean {
+  switch (comparison) {
+    case "atMost": return v <= bounds[0]!;
+    case "atLeast": return v >= bounds[0]!;
+    case "lessThan": return v < bounds[0]!;
+    case "greaterThan": return v > bounds[0]!;
+    case "equals": return v === bounds[0];
+    case "between": return bounds[0]! <= v && v <= bounds[1]!;
+    default: return false; // not a comparison the relation algebra builds: never holds
+  }
+}
+
+function occurrences(items: readonly Item[]): Occurrence[] {
+  return map(items, (i) => i.occurrence);
+}
+
+/** `count()` or `sum(…)` of a relation in a trace, compared with its bounds: the value and whether `test` holds. */
+function compare(
+  spec: Extract<ContractSpec, { kind: "compare" }>,
+  trace: readonly Occurrence[],
+  contract: string | undefined,
+  test: (value: number) => boolean,
+): Violation[] {
+  const items = itemsOf(spec.relation, trace);
+  const agg = spec.aggregate;
+  let value: number;
+  if (agg.kind === "count") value = items.length;
+  else {
+    const selector = agg.selector;
+    value = 0;
+    for (let i = 0; i < items.length; i++) value = value + selector(items[i]!.value);
+  }
+  return test(value) ? [] : [breaksCompare(spec, value, items, contract)];
+}
 
 /**
  * Evaluate a specification on a concrete trace (events and tool calls, in the order performed).
  * Returns every violation; an empty array means the trace satisfies the specification. These are
- * the semantics the prover decides for all traces of a program.
+ * the semantics the prover decides for all traces of a program. Throws `IntrinsicsChangedError`
+ * instead of answering while a built-in differs from what clauz3 captured at load (predicates
+ * would run on the changed one).
  */
 export function check(spec: ContractSpec, trace: readonly Occurrence[], contract?: string): Violation[] {
+  assertIntrinsicsIntact();
+  const violations = checkSpec(spec, trace, contract);
+  assertIntrinsicsIntact();
+  return violations;
+}
+
+/** `check` without the built-in checks around it (the backstop makes them once per call). */
+export function checkSpec(spec: ContractSpec, trace: readonly Occurrence[], contract?: string): Violation[] {
   switch (spec.kind) {
     case "none":
       return [];
-    case "allOf":
-      return spec.specs.flatMap((s) => check(s, trace, contract));
-    case "guarantee":
-      return check(spec.spec, trace, spec.contract);
-    case "all":
-      return itemsOf(spec.relation, trace)
-        .filter((i) => !spec.predicate(i.value))
-        .map((i) => ({ contract, message: `${String(i.occurrence)} breaks ${describe(spec.relation)}.all(…)`, witnesses: [i.occurrence] }));
-    case "empty":
-      return itemsOf(spec.relation, trace).map((i) => ({
-        contract,
-        message: `${String(i.occurrence)} is performed but ${describe(spec.relation)} must be empty`,
-        witnesses: [i.occurrence],
-      }));
-    case "compare": {
-      const items = itemsOf(spec.relation, trace);
-      const agg = spec.aggregate;
-      const value = agg.kind === "count" ? items.length : items.reduce((acc, i) => acc + agg.selector(i.value), 0);
-      if (comparisons[spec.comparison](value, spec.bounds)) return [];
-      const what = agg.kind === "count" ? "count()" : "sum(…)";
-      return [{
-        contract,
-        message: `${describe(spec.relation)}.${what} is ${value}, expected ${spec.comparison}(${spec.bounds.join(", ")})`,
-        witnesses: items.map((i) => i.occurrence),
-      }];
+    case "allOf": {
+      const out: Violation[] = [];
+      for (let i = 0; i < spec.specs.length; i++) appendAll(out, checkSpec(spec.specs[i]!, trace, contract));
+      return out;
     }
+    case "guarantee":
+      return checkSpec(spec.spec, trace, spec.contract);
+    case "all": {
+      const out: Violation[] = [];
+      const items = itemsOf(spec.relation, trace);
+      const predicate = spec.predicate;
+      for (let i = 0; i < items.length; i++) if (!predicate(items[i]!.value)) append(out, breaksAll(spec.relation, items[i]!, contract));
+      return out;
+    }
+    case "empty":
+      return map(itemsOf(spec.relation, trace), (i) => breaksEmpty(spec.relation, i, contract));
+    case "compare":
+      return compare(spec, trace, contract, (v) => holds(spec.comparison, v, spec.bounds));
     case "distinct":
     case "sharesValue": {
       const items = itemsOf(spec.relation, trace);
-      const keys = items.map((i) => spec.key(i.value));
+      const key = spec.key;
+      const keys = map(items, (i) => key(i.value));
+      const distinct = spec.kind === "distinct";
       const out: Violation[] = [];
       for (let a = 0; a < items.length; a++) {
         for (let b = a + 1; b < items.length; b++) {
-          const same = keys[a] === keys[b];
-          if (same === (spec.kind === "distinct")) {
-            out.push({
-              contract,
-              message: spec.kind === "distinct"
-                ? `${String(items[a]!.occurrence)} and ${String(items[b]!.occurrence)} share the key ${JSON.stringify(keys[a])}`
-                : `${String(items[a]!.occurrence)} and ${String(items[b]!.occurrence)} have different keys ${JSON.stringify(keys[a])} and ${JSON.stringify(keys[b])}`,
-              witnesses: [items[a]!.occurrence, items[b]!.occurrence],
-            });
-          }
+          if ((keys[a] === keys[b]) === distinct) append(out, breaksPair(distinct, items[a]!, items[b]!, keys[a], keys[b], contract));
         }
       }
       return out;
     }
+    default:
+      return [unknownSpec(spec, contract)];
   }
 }
 
-/** True when the specification can be checked on a prefix of a run (safety), so the runtime backstop may enforce it before each call. */
-export function isPrefixClosed(spec: ContractSpec): boolean {
+/** The largest count a count comparison allows, or undefined when it sets no upper bound. */
+export function countCeiling(spec: Extract<ContractSpec, { kind: "compare" }>): ((count: number) => boolean) | undefined {
+  if (spec.aggregate.kind !== "count") return undefined; // a sum of arbitrary numbers can go down again
+  const a = spec.bounds[0]!;
+  const b = spec.bounds[1]!;
+  switch (spec.comparison) {
+    case "atMost": return (n) => n <= a;
+    case "lessThan": return (n) => n < a;
+    case "equals": return (n) => n <= a;
+    case "between": return (n) => n <= b;
+    default: return undefined;
+  }
+}
+
+/** Whether a count comparison also sets a lower bound that an empty run does not meet by itself. */
+function countFloor(spec: Extract<ContractSpec, { kind: "compare" }>): boolean {
+  const lo = spec.bounds[0]!;
+  switch (spec.comparison) {
+    case "atLeast": case "equals": case "between": return !(lo <= 0);
+    case "greaterThan": return !(lo < 0);
+    default: return false;
+  }
+}
+
+/**
+ * The violations of the parts of a specification that can be decided on a prefix of a run (they
+ * stay broken however the run goes on): `all`, `empty`, `distinct`, `sharesValue`, and the upper
+ * side of a count (`atMost`, `lessThan`, `equals`, `between`). Inside `allOf` each part is taken
+ * on its own, so `allOf(Send.all(…), Pay.sum(…).atMost(…))` still checks the `all` before each
+ * call. Sums and lower bounds wait for the end of the run (`check`).
+ */
+export function checkPrefix(spec: ContractSpec, trace: readonly Occurrence[], contract?: string): Violation[] {
+  switch (spec.kind) {
+    case "allOf": {
+      const out: Violation[] = [];
+      for (let i = 0; i < spec.specs.length; i++) appendAll(out, checkPrefix(spec.specs[i]!, trace, contract));
+      return out;
+    }
+    case "guarantee":
+      return checkPrefix(spec.spec, trace, spec.contract);
+    case "compare": {
+      const ceiling = countCeiling(spec);
+      return ceiling ? compare(spec, trace, contract, ceiling) : [];
+    }
+    default:
+      return checkSpec(spec, trace, contract);
+  }
+}
+
+/**
+ * Whether a specification says something only a complete run can establish: a sum (it can go up
+ * and down), or a count's lower bound above zero (`atLeast`, `greaterThan`, the lower side of
+ * `equals` and `between`).
+ */
+export function needsCompleteRun(spec: ContractSpec): boolean {
   switch (spec.kind) {
     case "none": case "all": case "empty": case "distinct": case "sharesValue":
-      return true;
+      return false;
     case "allOf":
-      return spec.specs.every(isPrefixClosed);
+      for (let i = 0; i < spec.specs.length; i++) if (needsCompleteRun(spec.specs[i]!)) return true;
+      return false;
     case "guarantee":
-      return isPrefixClosed(spec.spec);
+      return needsCompleteRun(spec.spec);
     case "compare":
-      // A count only grows; a sum of arbitrary numbers does not, so it cannot be enforced early.
-      return spec.aggregate.kind === "count" && (spec.comparison === "atMost" || spec.comparison === "lessThan");
+      return spec.aggregate.kind === "sum" || countFloor(spec);
+    default:
+      return true;
+  }
+}
+
+/** True when the whole specification can be checked on a prefix of a run (safety), so the backstop decides it before each call. */
+export function isPrefixClosed(spec: ContractSpec): boolean {
+  return !needsCompleteRun(spec);
+}
+
+/** A short name for a guarantee in messages: its contract, or the relation expression. */
+export function nameOf(spec: ContractSpec): string {
+  switch (spec.kind) {
+    case "guarantee": return spec.contract;
+    case "none": return "noGuarantees()";
+    case "allOf": return `allOf(${join(map(spec.specs, nameOf), ", ")})`;
+    case "all": return `${describe(spec.relation)}.all(…)`;
+    case "empty": return `${describe(spec.relation)}.empty()`;
+    case "distinct": case "sharesValue": return `${describe(spec.relation)}.${spec.kind}(…)`;
+    case "compare":
+      return `${describe(spec.relation)}.${spec.aggregate.kind === "count" ? "count()" : "sum(…)"}.${spec.comparison}(${join(spec.bounds, ", ")})`;
+    default: return show((spec as { kind?: unknown }).kind);
   }
 }

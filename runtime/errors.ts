@@ -1,21 +1,17 @@
+import { StringOf, join, map, show } from "./intrinsics";
+import type { Occurrence } from "./occurrence";
+
 /** Base class of the errors the clauz3 runtime throws. */
 export class Clauz3Error extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = new.target.name;
   }
 }
 
-function show(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
 function showArgs(args: Readonly<Record<string, unknown>>): string {
-  return Object.entries(args).map(([k, v]) => `${k}=${show(v)}`).join(", ");
+  const keys = Object.keys(args);
+  return join(map(keys, (k) => `${k}=${show(args[k])}`), ", ");
 }
 
 /** A `requires` precondition failed: thrown before the tool's implementation runs. */
@@ -41,13 +37,95 @@ export class EnsuresError extends Clauz3Error {
   }
 }
 
-/** The runtime backstop stopped a call whose events would break a guarantee. */
+/**
+ * When the backstop found a violation: before a call (the call does not happen), in the calls made
+ * while the program loaded (before `enforce` started; `main` does not run), or when `main`
+ * returned (a whole-run guarantee such as a sum or a lower bound).
+ */
+export type ViolationPhase = "call" | "load" | "return";
+
+/** The runtime backstop found a guarantee broken. */
 export class GuaranteeViolationError extends Clauz3Error {
   constructor(
+    /** The refused tool ("call"), the tool whose call at load broke it ("load"), or the name of `main` ("return"). */
     readonly tool: string,
     readonly contract: string | undefined,
     readonly detail: string,
+    readonly phase: ViolationPhase = "call",
   ) {
-    super(`${tool}: refused at run time: ${contract ? `${contract}: ` : ""}${detail}`);
+    const what = `${contract ? `${contract}: ` : ""}${detail}`;
+    super(
+      phase === "call" ? `${tool}: refused at run time: ${what}`
+      : phase === "load" ? `${tool}: refused before main ran (the calls made while the program loaded count): ${what}`
+      : `${tool} returned, but the run broke a guarantee: ${what}`,
+    );
   }
+}
+
+/**
+ * A built-in object was changed after clauz3 loaded (`String.prototype.startsWith = …`): checks
+ * would run layer predicates on the changed built-ins, so nothing is checked and the call (or the
+ * run) is refused.
+ */
+export class IntrinsicsChangedError extends Clauz3Error {
+  constructor(
+    readonly tool: string | undefined,
+    /** What changed, e.g. `String.prototype.startsWith`. */
+    readonly changed: string,
+  ) {
+    super(
+      `${tool ? `${tool}: refused at run time: ` : "clauz3: "}${changed} was changed after clauz3 loaded; ` +
+        "guarantees are not checked with changed built-ins. Programs must not modify built-in objects " +
+        "(load polyfills before clauz3).",
+    );
+  }
+}
+
+/** A trusted tool was passed a value the runtime cannot check once and use unchanged (a Proxy). */
+export class ArgumentError extends Clauz3Error {
+  constructor(readonly tool: string, readonly parameter: string, reason: string) {
+    super(`${tool}: refused at run time: argument ${parameter} ${reason}`);
+  }
+}
+
+/**
+ * `main` threw (a tool implementation failed, a `requires` failed, the backstop refused a call,
+ * anything): the run is incomplete. Lower bounds and sums promise something about runs that
+ * complete, so they are not established; `cause` is what `main` threw.
+ */
+export class IncompleteRunError extends Clauz3Error {
+  constructor(
+    /** The name of the function `enforce` ran. */
+    readonly main: string,
+    cause: unknown,
+    /** The calls the run made before it threw (events and tool calls, in order). */
+    readonly trace: readonly Occurrence[],
+    /** The calls made before `enforce` started (at module load), also checked. */
+    readonly loaded: readonly Occurrence[],
+    /** The guarantees that only a complete run establishes (lower bounds, sums), by name. */
+    readonly unestablished: readonly string[],
+    /**
+     * The first call the backstop refused in this run (a `GuaranteeViolationError`, an
+     * `IntrinsicsChangedError`, …), usually also the `cause`; undefined when none was refused.
+     */
+    readonly refusal: unknown = undefined,
+  ) {
+    super(
+      `${main} threw before completing, so the run is incomplete: ${causeText(cause)}. ` +
+        (unestablished.length > 0
+          ? `Not established (they need a complete run): ${join(unestablished, ", ")}.`
+          : "No guarantee of this run needs a complete run; every call made was checked."),
+      { cause },
+    );
+  }
+}
+
+/** What `main` threw, for the message; never throws (the thrown value may be anything). */
+function causeText(cause: unknown): string {
+  try {
+    if (cause instanceof Error) return `${StringOf(cause.name)}: ${StringOf(cause.message)}`;
+  } catch {
+    // a getter that throws: show the value instead
+  }
+  return `it threw ${show(cause)}`;
 }

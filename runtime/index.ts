@@ -2,10 +2,12 @@
 export { trusted, requires, ensures, toolInfo } from "./tool";
 export type { TrustedTool, ToolInfo, ToolMetadata, ToolDeclaration, RequiresDeclaration, EnsuresDeclaration } from "./tool";
 export { FilePath, DirectoryPath } from "./paths";
-export { record } from "./recorder";
-export type { Recorder } from "./recorder";
+export { record, traceMark } from "./recorder";
+export type { Recorder, TraceMark } from "./recorder";
 export { enforce } from "./backstop";
+export type { Enforced, EnforceOptions } from "./backstop";
 export { check } from "./check";
-export { Clauz3Error, RequiresError, EnsuresError, GuaranteeViolationError } from "./errors";
+export { Clauz3Error, RequiresError, EnsuresError, GuaranteeViolationError, IncompleteRunError, IntrinsicsChangedError, ArgumentError } from "./errors";
+export type { ViolationPhase } from "./errors";
 export { ToolCall } from "./occurrence";
 export type { Occurrence } from "./occurrence";

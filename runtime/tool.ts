@@ -1,12 +1,35 @@
 import { DECLARATION, METADATA_KEY, TOOL } from "./brand";
 import { EnsuresError, RequiresError } from "./errors";
-import { Event, freezeEvent } from "./event";
+import { Event } from "./event";
+import { assertIntrinsicsIntact } from "./integrity";
+import { ArrayIsArray, ObjectFreeze, ReflectApply, append, concat, isInstance, isPromise, promiseThen, setField, sourceOf } from "./intrinsics";
 import { ToolCall, type Occurrence } from "./occurrence";
 import { parameterNames } from "./params";
-import { activeRecorders } from "./recorder";
+import { commit, recipients, type Recipients } from "./recorder";
 import { Relation } from "./relation";
+import { snapshotArguments } from "./snapshot";
 
 type AnyFunction = (...args: any[]) => any;
+
+/** Where the parameters a declaration names sit among the tool's arguments. */
+interface Positions {
+  readonly at: readonly number[];
+  /** A name the tool does not have (reported when the tool is called). */
+  readonly missing: string | undefined;
+}
+
+/** A call was refused before it happened: every recorder that saw it is told. */
+function refuse(to: Recipients, error: unknown): void {
+  for (let r = 0; r < to.recorders.length; r++) {
+    const recorder = to.recorders[r]!;
+    const refused = recorder.refused;
+    try {
+      if (refused) ReflectApply(refused, recorder, [error]);
+    } catch {
+      // a recorder that fails to take note does not change the refusal
+    }
+  }
+}
 
 /** What a `performs` builder returns: one event construction or an array of them. */
 export type Performed = Event | readonly Event[];
@@ -121,47 +144,89 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
   }
   const name = metadata?.tool ?? (impl.name || "tool");
   const parameters = metadata?.parameters ?? parameterNames(impl);
-  const builderParams = performsDecl ? (metadata?.builderParameters ?? parameterNames(performsDecl.builder)) : [];
-  const requiresParams = requiresDecls.map((r, i) => metadata?.requires[i] ?? parameterNames(r.predicate));
-  const ensuresParams = ensuresDecls.map((e, i) => metadata?.ensures[i] ?? parameterNames(e.predicate).slice(1));
-  const indexOf = (param: string): number => {
-    const i = parameters.indexOf(param);
-    if (i < 0) throw new TypeError(`clauz3: ${name} has no parameter "${param}"`);
-    return i;
+  // Positions are resolved now, while the built-ins are the ones clauz3 captured; a name the tool
+  // does not have is reported when the tool is called.
+  const positions = (names: readonly string[]): Positions => {
+    const at: number[] = [];
+    let missing: string | undefined;
+    for (const n of names) {
+      const i = parameters.indexOf(n);
+      if (i < 0) missing ??= n;
+      at.push(i);
+    }
+    return { at, missing };
   };
-  const pick = (names: readonly string[], args: unknown[]): unknown[] => names.map((n) => args[indexOf(n)]);
+  const builderAt = positions(performsDecl ? (metadata?.builderParameters ?? parameterNames(performsDecl.builder)) : []);
+  const requiresAt = requiresDecls.map((r, i) => positions(metadata?.requires[i] ?? parameterNames(r.predicate)));
+  const ensuresAt = ensuresDecls.map((e, i) => positions(metadata?.ensures[i] ?? parameterNames(e.predicate).slice(1)));
+  const pick = (p: Positions, values: readonly unknown[]): unknown[] => {
+    if (p.missing !== undefined) throw new TypeError(`clauz3: ${name} has no parameter "${p.missing}"`);
+    const out: unknown[] = [];
+    for (let i = 0; i < p.at.length; i++) append(out, values[p.at[i]!]);
+    return out;
+  };
 
+  // Every built-in below comes from ./intrinsics, and nothing is checked while a built-in differs
+  // from what clauz3 captured at load (./integrity): agent code cannot bend the wrapper's checks.
   const tool = function (this: unknown, ...args: unknown[]): unknown {
+    // Every recorder of the call's context sees it: a nested record() cannot hide a call from an
+    // enclosing one, and a call no enforce run owns reaches every run in flight.
+    const to = recipients();
+    let values: unknown[];
+    try {
+      values = snapshotArguments(name, parameters, args);
+      assertIntrinsicsIntact(name);
+    } catch (error) {
+      refuse(to, error);
+      throw error;
+    }
     const named: Record<string, unknown> = {};
-    parameters.forEach((p, i) => (named[p] = args[i]));
-    requiresDecls.forEach((r, i) => {
-      if (r.predicate(...pick(requiresParams[i]!, args)) !== true) {
-        throw new RequiresError(name, named, r.message ?? Function.prototype.toString.call(r.predicate));
-      }
-    });
-    const occurrences: Occurrence[] = [new ToolCall(tool, name, named)];
-    if (performsDecl) {
-      const built = performsDecl.builder(...pick(builderParams, args));
-      for (const event of Array.isArray(built) ? built : [built]) {
-        if (!(event instanceof Event)) throw new TypeError(`clauz3: the performs builder of ${name} returned a non-event`);
-        occurrences.push(freezeEvent(event));
+    for (let i = 0; i < parameters.length; i++) setField(named, parameters[i]!, values[i]);
+    for (let r = 0; r < requiresDecls.length; r++) {
+      const decl = requiresDecls[r]!;
+      if (ReflectApply(decl.predicate, undefined, pick(requiresAt[r]!, values)) !== true) {
+        throw new RequiresError(name, named, decl.message ?? sourceOf(decl.predicate));
       }
     }
-    // Every enclosing recorder sees the call: a nested record() must not hide it from an enforce().
-    const recorders = activeRecorders();
-    for (const recorder of recorders) recorder.before?.(name, occurrences, recorder.trace);
-    for (const recorder of recorders) recorder.trace.push(...occurrences);
-    const result = impl.apply(this, args);
+    const occurrences: Occurrence[] = [new ToolCall(tool, name, named)];
+    if (performsDecl) {
+      const built: unknown = ReflectApply(performsDecl.builder, undefined, pick(builderAt, values));
+      const events: readonly unknown[] = ArrayIsArray(built) ? built : [built];
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i];
+        if (!isInstance(event, Event)) throw new TypeError(`clauz3: the performs builder of ${name} returned a non-event`);
+        append(occurrences, ObjectFreeze(event as Event));
+      }
+    }
+    ObjectFreeze(occurrences);
+    try {
+      for (let r = 0; r < to.recorders.length; r++) {
+        const recorder = to.recorders[r]!;
+        const before = recorder.before;
+        if (before) ReflectApply(before, recorder, [name, occurrences, recorder.trace]);
+      }
+      // A check made while a built-in was changed (by code a predicate reached) decides nothing.
+      assertIntrinsicsIntact(name);
+    } catch (error) {
+      refuse(to, error);
+      throw error;
+    }
+    commit(to, occurrences);
+    const result: unknown = ReflectApply(impl, this, values);
+    if (ensuresDecls.length === 0) return result;
     const check = (value: unknown): unknown => {
-      ensuresDecls.forEach((e, i) => {
-        if (e.predicate(value, ...pick(ensuresParams[i]!, args)) !== true) {
-          throw new EnsuresError(name, named, value, e.message ?? Function.prototype.toString.call(e.predicate));
+      assertIntrinsicsIntact(name);
+      for (let e = 0; e < ensuresDecls.length; e++) {
+        const decl = ensuresDecls[e]!;
+        const params = pick(ensuresAt[e]!, values);
+        if (ReflectApply(decl.predicate, undefined, concat([value], params)) !== true) {
+          throw new EnsuresError(name, named, value, decl.message ?? sourceOf(decl.predicate));
         }
-      });
+      }
       return value;
     };
-    if (ensuresDecls.length > 0 && result instanceof Promise) return result.then(check);
-    return ensuresDecls.length > 0 ? check(result) : result;
+    // An async implementation: the call and its events are recorded now; ensures holds of the resolved value.
+    return isPromise(result) ? promiseThen(result, check) : check(result);
   } as unknown as TrustedTool<F>;
   Object.defineProperty(tool, "name", { value: impl.name });
   Object.defineProperty(tool, "length", { value: impl.length });

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { GuaranteeViolationError, RequiresError, ToolCall, enforce, record, toolInfo, type Occurrence } from "clauz3";
+import { GuaranteeViolationError, IncompleteRunError, RequiresError, ToolCall, enforce, record, toolInfo, traceMark, type Occurrence } from "clauz3";
 import * as fsc from "../../stdlib/filesystem/trusted/contracts";
 import {
   appendFile,
@@ -172,30 +172,64 @@ describe("stdlib filesystem tools on a real directory", () => {
     expect(trace).toEqual([]);
   });
 
+  // The calls the tests above make outside enforce are unowned calls of this process, which every
+  // later run is charged with by default; each run below is charged only with what follows its mark.
+  const refusedBy = (f: () => unknown): GuaranteeViolationError => {
+    try {
+      f();
+    } catch (e) {
+      expect(e).toBeInstanceOf(IncompleteRunError);
+      expect((e as IncompleteRunError).cause).toBeInstanceOf(GuaranteeViolationError);
+      return (e as IncompleteRunError).cause as GuaranteeViolationError;
+    }
+    throw new Error("expected the run to be refused");
+  };
+
   it("the backstop refuses a write under readOnly before the file is touched", () => {
+    const since = traceMark();
     const before = fs.readFileSync(at("top.txt"), "utf8");
-    expect(() =>
+    refusedBy(() =>
       enforce([fsc.readOnly()], () => {
         expect(readFile(at("top.txt"))).toBe(before);
         writeFile(at("top.txt"), "clobbered");
-      }),
-    ).toThrow(GuaranteeViolationError);
+      }, { since }),
+    );
     expect(fs.readFileSync(at("top.txt"), "utf8")).toBe(before);
-    expect(() => enforce([fsc.readOnly()], () => move(at("top.txt"), at("data", "t.txt")))).toThrow(GuaranteeViolationError);
+    refusedBy(() => enforce([fsc.readOnly()], () => move(at("top.txt"), at("data", "t.txt")), { since }));
     expect(fs.existsSync(at("top.txt"))).toBe(true);
-    expect(() => enforce([fsc.readOnly()], () => removeTree(at("data")))).toThrow(GuaranteeViolationError);
+    refusedBy(() => enforce([fsc.readOnly()], () => removeTree(at("data")), { since }));
     expect(fs.existsSync(at("data", "a.txt"))).toBe(true);
   });
 
   it("the backstop refuses a read outside onlyReadsFilesUnder and allows the ones inside", () => {
+    const since = traceMark();
     const { result } = enforce([fsc.onlyReadsFilesUnder(DirectoryPath(at("data")))], () => [
       readFile(at("data", "a.txt")),
       grep("alpha", at("data", "sub")),
-    ]);
+    ], { since });
     expect(result[1]).toEqual(["b.txt:2:alphabet"]);
-    expect(() => enforce([fsc.onlyReadsFilesUnder(DirectoryPath(at("data")))], () => readFile(at("data", "..", "top.txt")))).toThrow(
-      GuaranteeViolationError,
+    expect(refusedBy(() => enforce([fsc.onlyReadsFilesUnder(DirectoryPath(at("data")))], () => readFile(at("data", "..", "top.txt")), { since })).tool).toBe(
+      "readFile",
     );
+  });
+
+  it("without a mark, a run is charged with the calls the process made before it", () => {
+    readFile(at("top.txt")); // outside any run: an unowned call of the process
+    let ran = false;
+    const e = (() => {
+      try {
+        enforce([fsc.onlyReadsFilesUnder(DirectoryPath(at("data")))], () => {
+          ran = true;
+        });
+      } catch (error) {
+        return error as GuaranteeViolationError;
+      }
+      throw new Error("expected a refusal at the start of the run");
+    })();
+    expect(e).toBeInstanceOf(GuaranteeViolationError);
+    expect(e.phase).toBe("load");
+    expect(e.tool).toBe("readFile");
+    expect(ran).toBe(false);
   });
 
   it("every tool is trusted, with its parameters by name", () => {
