@@ -31,6 +31,9 @@ const ArrayPrototypeJoin = Array.prototype.join;
 const ArrayPrototypeSlice = Array.prototype.slice;
 const ArrayPrototypeSplice = Array.prototype.splice;
 const WeakSetPrototypeAdd = WeakSet.prototype.add;
+const MapPrototypeGet = Map.prototype.get;
+const MapPrototypeHas = Map.prototype.has;
+const MapPrototypeSet = Map.prototype.set;
 const WeakMapPrototypeGet = WeakMap.prototype.get;
 const WeakMapPrototypeSet = WeakMap.prototype.set;
 const WeakSetPrototypeHas = WeakSet.prototype.has;
@@ -67,6 +70,18 @@ export function remove<T>(array: T[], value: T): void {
 
 export function weakAdd<T extends object>(set: WeakSet<T>, value: T): void {
   ReflectApply(WeakSetPrototypeAdd, set, [value]);
+}
+
+export function mapGet<K, V>(map: Map<K, V>, key: K): V | undefined {
+  return ReflectApply(MapPrototypeGet, map, [key]) as V | undefined;
+}
+
+export function mapHas<K, V>(map: Map<K, V>, key: K): boolean {
+  return ReflectApply(MapPrototypeHas, map, [key]) as boolean;
+}
+
+export function mapSet<K, V>(map: Map<K, V>, key: K, value: V): void {
+  ReflectApply(MapPrototypeSet, map, [key, value]);
 }
 
 export function weakMapGet<K extends object, V>(map: WeakMap<K, V>, key: K): V | undefined {

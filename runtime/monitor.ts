@@ -1,5 +1,5 @@
 import { breaksAll, breaksCompare, breaksEmpty, breaksPair, countCeiling, itemsOf, unknownSpec, type Item } from "./check";
-import { append, appendAll, concat, map } from "./intrinsics";
+import { append, appendAll, concat, mapGet, mapHas, mapSet } from "./intrinsics";
 import type { Occurrence } from "./occurrence";
 import type { ContractSpec, RelationData, Violation } from "./spec-data";
 
@@ -54,7 +54,7 @@ export class PrefixMonitor {
       }
       case "distinct":
       case "sharesValue":
-        append(this.#parts, paired(spec.relation, spec.key, spec.kind === "distinct", contract));
+        append(this.#parts, spec.kind === "distinct" ? distinctPart(spec.relation, spec.key, contract) : sharedPart(spec.relation, spec.key, contract));
         return;
       default: {
         const broken = unknownSpec(spec, contract);
@@ -108,28 +108,66 @@ function counted(spec: Extract<ContractSpec, { kind: "compare" }>, ceiling: (cou
   };
 }
 
-/** `distinct` / `sharesValue`: a new item is compared with every earlier one and with the other new ones. */
-function paired(relation: RelationData, key: (item: any) => unknown, distinct: boolean, contract: string | undefined): Part {
+/**
+ * `distinct`: the first index of each key seen (a Map: SameValueZero is `===` except for NaN,
+ * which equals nothing under `===` and so is never entered). A new item conflicts with the
+ * earliest item of its key; the violation reported is the first pair in `check`'s order.
+ */
+function distinctPart(relation: RelationData, key: (item: any) => unknown, contract: string | undefined): Part {
   const seen: Item[] = [];
-  const keys: unknown[] = [];
+  const firstOf = new Map<unknown, number>();
   return {
     violation(next) {
       const items = itemsOf(relation, next);
-      if (items.length === 0) return undefined;
-      const all = concat(seen, items);
-      const allKeys = concat(keys, map(items, (i) => key(i.value)));
-      // Pairs (a, b) with a < b in trace order, as `check` enumerates them, restricted to b new.
-      for (let a = 0; a < all.length; a++) {
-        for (let b = a < seen.length ? seen.length : a + 1; b < all.length; b++) {
-          if ((allKeys[a] === allKeys[b]) === distinct) return breaksPair(distinct, all[a]!, all[b]!, allKeys[a], allKeys[b], contract);
+      let best: { a: number; b: number; itemA: Item; itemB: Item; key: unknown } | undefined;
+      const local = new Map<unknown, number>();
+      for (let j = 0; j < items.length; j++) {
+        const k = key(items[j]!.value);
+        const b = seen.length + j;
+        if (k === k) {
+          const earlier = mapGet(firstOf, k);
+          const a = earlier !== undefined ? earlier : mapGet(local, k);
+          if (a !== undefined) {
+            if (!best || a < best.a) {
+              best = { a, b, itemA: a < seen.length ? seen[a]! : items[a - seen.length]!, itemB: items[j]!, key: k };
+            }
+          } else mapSet(local, k, b);
         }
+      }
+      return best ? breaksPair(true, best.itemA, best.itemB, best.key, best.key, contract) : undefined;
+    },
+    absorb(next) {
+      const items = itemsOf(relation, next);
+      for (let j = 0; j < items.length; j++) {
+        const k = key(items[j]!.value);
+        if (k === k && !mapHas(firstOf, k)) mapSet(firstOf, k, seen.length);
+        append(seen, items[j]!);
+      }
+    },
+  };
+}
+
+/**
+ * `sharesValue`: with no violation so far every item's key is the first item's, so the first
+ * violating pair is (first item, first new item whose key differs from it).
+ */
+function sharedPart(relation: RelationData, key: (item: any) => unknown, contract: string | undefined): Part {
+  let first: { item: Item; key: unknown } | undefined;
+  return {
+    violation(next) {
+      const items = itemsOf(relation, next);
+      let anchor = first;
+      for (let j = 0; j < items.length; j++) {
+        const k = key(items[j]!.value);
+        if (!anchor) anchor = { item: items[j]!, key: k };
+        else if (anchor.key !== k) return breaksPair(false, anchor.item, items[j]!, anchor.key, k, contract);
       }
       return undefined;
     },
     absorb(next) {
+      if (first) return;
       const items = itemsOf(relation, next);
-      appendAll(seen, items);
-      appendAll(keys, map(items, (i) => key(i.value)));
+      if (items.length > 0) first = { item: items[0]!, key: key(items[0]!.value) };
     },
   };
 }

@@ -60,6 +60,12 @@ export function recipients(): Recipients {
   return { recorders: all, unowned: true };
 }
 
+/** Whether every recorder of a call is an `enforce` run (no hook of anyone else's runs during its checks). */
+export function onlyRuns(to: Recipients): boolean {
+  for (let i = 0; i < to.recorders.length; i++) if (!weakHas(runs, to.recorders[i]!)) return false;
+  return true;
+}
+
 /** Add a call's occurrences to every recipient's trace (and to the process trace when unowned). */
 export function commit(to: Recipients, occurrences: readonly Occurrence[]): void {
   for (let i = 0; i < to.recorders.length; i++) appendAll(to.recorders[i]!.trace, occurrences);

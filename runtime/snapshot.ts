@@ -2,6 +2,17 @@ import { ArgumentError } from "./errors";
 import { ArrayIsArray, ObjectFreeze, ReflectDefineProperty, ReflectGetPrototypeOf, append, indexOf, isProxy } from "./intrinsics";
 
 const ObjectKeys = Object.keys;
+
+/**
+ * Whether any call of the process has passed a value that is not copied (a function or a class
+ * instance): its methods are the caller's code, which a predicate may reach in the middle of a
+ * check. Until then no agent code can run between a call's first built-in check and its
+ * implementation, and one check is enough (see tool.ts).
+ */
+let opaque = false;
+export function opaqueArgumentSeen(): boolean {
+  return opaque;
+}
 const ObjectCreate = Object.create;
 const ObjectPrototype = Object.prototype;
 
@@ -19,6 +30,10 @@ export function snapshotArguments(tool: string, parameters: readonly string[], a
 }
 
 function snapshot(tool: string, parameter: string, value: unknown, from: unknown[], to: unknown[]): unknown {
+  if (typeof value === "function") {
+    opaque = true;
+    return value;
+  }
   if (typeof value !== "object" || value === null) return value;
   if (isProxy(value)) {
     throw new ArgumentError(tool, parameter, "is a Proxy, which may answer the checks and the tool differently; pass a plain value");
@@ -34,7 +49,10 @@ function snapshot(tool: string, parameter: string, value: unknown, from: unknown
     return ObjectFreeze(copy);
   }
   const proto = ReflectGetPrototypeOf(value);
-  if (proto !== ObjectPrototype && proto !== null) return value;
+  if (proto !== ObjectPrototype && proto !== null) {
+    opaque = true;
+    return value;
+  }
   const copy: Record<string, unknown> = proto === null ? (ObjectCreate(null) as Record<string, unknown>) : {};
   append(from, value);
   append(to, copy);

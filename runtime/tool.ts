@@ -5,9 +5,9 @@ import { assertIntrinsicsIntact } from "./integrity";
 import { ArrayIsArray, ObjectFreeze, ReflectApply, append, concat, isInstance, isPromise, promiseThen, setField, sourceOf } from "./intrinsics";
 import { ToolCall, type Occurrence } from "./occurrence";
 import { parameterNames } from "./params";
-import { commit, recipients, type Recipients } from "./recorder";
+import { commit, onlyRuns, recipients, type Recipients } from "./recorder";
 import { Relation } from "./relation";
-import { snapshotArguments } from "./snapshot";
+import { opaqueArgumentSeen, snapshotArguments } from "./snapshot";
 
 type AnyFunction = (...args: any[]) => any;
 
@@ -173,6 +173,8 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     // enclosing one, and a call no enforce run owns reaches every run in flight.
     const to = recipients();
     let values: unknown[];
+    // Built-ins are checked before anything uses them (a replaced `startsWith` could restore itself
+    // when called), and again after the checks when code of the caller's may have run during them.
     try {
       values = snapshotArguments(name, parameters, args);
       assertIntrinsicsIntact(name);
@@ -205,8 +207,9 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
         const before = recorder.before;
         if (before) ReflectApply(before, recorder, [name, occurrences, recorder.trace]);
       }
-      // A check made while a built-in was changed (by code a predicate reached) decides nothing.
-      assertIntrinsicsIntact(name);
+      // A check made while a built-in was changed (by a recorder of the caller's, or by a method of
+      // an object it passed that a predicate called) decides nothing.
+      if (opaqueArgumentSeen() || !onlyRuns(to)) assertIntrinsicsIntact(name);
     } catch (error) {
       refuse(to, error);
       throw error;
@@ -223,6 +226,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
           throw new EnsuresError(name, named, value, decl.message ?? sourceOf(decl.predicate));
         }
       }
+      if (opaqueArgumentSeen()) assertIntrinsicsIntact(name);
       return value;
     };
     // An async implementation: the call and its events are recorded now; ensures holds of the resolved value.

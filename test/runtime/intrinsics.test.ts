@@ -197,6 +197,36 @@ describe("built-ins changed by agent code", () => {
     expect(reads).toEqual([]);
     expect(enforce([onlySafeTargets()], () => touch(new Target("plain"))).trace).toHaveLength(2);
   });
+
+  it("a recorder's hook that changes a built-in before the backstop's check voids that check", () => {
+    const original = String.prototype.startsWith;
+    let e: unknown;
+    try {
+      // The outer record's hook runs before the inner run's check (outermost first).
+      e = outcome(() =>
+        record(() => enforce([neverReadUnder("/secrets")], () => readFile("/secrets/key")), {
+          trace: [],
+          before() {
+            String.prototype.startsWith = () => false;
+          },
+        }),
+      );
+    } finally {
+      String.prototype.startsWith = original;
+    }
+    expect(e).toBeInstanceOf(IncompleteRunError);
+    expect((e as IncompleteRunError).cause).toBeInstanceOf(IntrinsicsChangedError);
+    expect(reads).toEqual([]);
+  });
+
+  it("the tool wrapper refuses rather than run on changed built-ins", () => {
+    for (const [owner, key] of [[Array.prototype, "push"], [Function.prototype, "apply"], [Object, "freeze"], [Reflect, "apply"]] as const) {
+      const e = patched(owner, key, () => undefined, () => outcome(() => readFile("/public/readme")));
+      expect(e).toBeInstanceOf(IntrinsicsChangedError);
+    }
+    expect(reads).toEqual([]);
+    expect(enforce([], () => readFile("/public/readme")).result).toBe("contents of /public/readme");
+  });
 });
 
 describe("tool arguments are read once", () => {
