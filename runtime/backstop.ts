@@ -55,11 +55,12 @@ export function enforce<R>(
   main: () => R,
   options: EnforceOptions = {},
 ): Enforced<R> | Promise<Enforced<Awaited<R>>> {
+  // Before anything runs a contract body or a predicate.
+  assertIntrinsicsIntact();
   const name = nameOfFunction(main);
   const entries = resolveAll(guarantees);
   const loaded = unownedTrace(options.since);
   const monitor = new PrefixMonitor(entries);
-  assertIntrinsicsIntact();
   const violation = monitor.violation(loaded);
   assertIntrinsicsIntact();
   if (violation) throw new GuaranteeViolationError(callerOf(loaded, violation) ?? name, violation.contract, violation.message, "load");
