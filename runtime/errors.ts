@@ -88,6 +88,13 @@ export class ArgumentError extends Clauz3Error {
   }
 }
 
+/** A recorder whose trace cannot take a call's occurrences without running code: the call is refused. */
+export class RecorderError extends Clauz3Error {
+  constructor(readonly tool: string) {
+    super(`${tool}: refused at run time: a recorder's trace must be a plain, extensible array (no Proxy, not frozen)`);
+  }
+}
+
 /**
  * `main` threw (a tool implementation failed, a `requires` failed, the backstop refused a call,
  * anything): the run is incomplete. Lower bounds and sums promise something about runs that

@@ -19,6 +19,7 @@ export const ReflectGetPrototypeOf = reflect.getPrototypeOf;
 export const ReflectDefineProperty = reflect.defineProperty;
 export const ObjectFreeze = Object.freeze;
 export const ObjectIs = Object.is;
+export const ObjectIsExtensible = Object.isExtensible;
 export const ArrayIsArray = Array.isArray;
 export const JSONStringify = JSON.stringify;
 export const StringOf = String;

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { RecorderError } from "./errors";
 import {
-  ObjectFreeze, append, appendAll, concat, copy, includes, remove, runWith, slice, storeOf, weakAdd, weakHas, weakMapGet, weakMapSet,
+  ArrayIsArray, ObjectFreeze, ObjectIsExtensible, ReflectGetOwnPropertyDescriptor, append, appendAll, concat, copy, includes, isProxy, map,
+  remove, runWith, slice, storeOf, weakAdd, weakHas, weakMapGet, weakMapSet,
 } from "./intrinsics";
 import type { Occurrence } from "./occurrence";
 
@@ -47,6 +49,8 @@ export function activeRecorder(): Recorder | undefined {
 /** Who is told about one trusted call, and whether an `enforce` run owns it. */
 export interface Recipients {
   readonly recorders: readonly Recorder[];
+  /** Each recorder's `trace`, read once. */
+  readonly traces: readonly Occurrence[][];
   /** No run in the call's context: it goes to the process trace and to every run in flight. */
   readonly unowned: boolean;
 }
@@ -54,10 +58,11 @@ export interface Recipients {
 /** The recorders of a call made now. */
 export function recipients(): Recipients {
   const active = activeRecorders();
-  for (let i = 0; i < active.length; i++) if (weakHas(runs, active[i]!)) return { recorders: active, unowned: false };
+  let owned = false;
+  for (let i = 0; i < active.length && !owned; i++) owned = weakHas(runs, active[i]!);
   const all = copy(active);
-  for (let i = 0; i < inFlight.length; i++) if (!includes(all, inFlight[i]!)) append(all, inFlight[i]!);
-  return { recorders: all, unowned: true };
+  if (!owned) for (let i = 0; i < inFlight.length; i++) if (!includes(all, inFlight[i]!)) append(all, inFlight[i]!);
+  return { recorders: all, traces: map(all, (r) => r.trace), unowned: !owned };
 }
 
 /** Whether every recorder of a call is an `enforce` run (no hook of anyone else's runs during its checks). */
@@ -66,9 +71,30 @@ export function onlyRuns(to: Recipients): boolean {
   return true;
 }
 
-/** Add a call's occurrences to every recipient's trace (and to the process trace when unowned). */
+/**
+ * A recorder's trace must take the call's occurrences without running anyone's code (no Proxy,
+ * no frozen array, no fixed length): the append happens after the checks.
+ */
+export function assertTracesWritable(tool: string, to: Recipients): void {
+  for (let i = 0; i < to.traces.length; i++) {
+    const trace = to.traces[i];
+    const length = ArrayIsArray(trace) && !isProxy(trace) && ObjectIsExtensible(trace) ? ReflectGetOwnPropertyDescriptor(trace, "length") : undefined;
+    if (!length?.writable) throw new RecorderError(tool);
+  }
+}
+
+/**
+ * Add a call's occurrences to the traces of the recorders that are not runs: done first, inside
+ * the checks, so a trace that refuses them (made read-only by a hook) refuses the call before any
+ * run counts it.
+ */
+export function commitForeign(to: Recipients, occurrences: readonly Occurrence[]): void {
+  for (let i = 0; i < to.recorders.length; i++) if (!weakHas(runs, to.recorders[i]!)) appendAll(to.traces[i]!, occurrences);
+}
+
+/** Add a call's occurrences to every run's trace (and to the process trace when unowned). */
 export function commit(to: Recipients, occurrences: readonly Occurrence[]): void {
-  for (let i = 0; i < to.recorders.length; i++) appendAll(to.recorders[i]!.trace, occurrences);
+  for (let i = 0; i < to.recorders.length; i++) if (weakHas(runs, to.recorders[i]!)) appendAll(to.traces[i]!, occurrences);
   if (to.unowned) appendAll(unowned, occurrences);
 }
 

@@ -5,7 +5,7 @@ import { assertIntrinsicsIntact } from "./integrity";
 import { ArrayIsArray, ObjectFreeze, ReflectApply, append, concat, isInstance, isPromise, promiseThen, setField, sourceOf } from "./intrinsics";
 import { ToolCall, type Occurrence } from "./occurrence";
 import { parameterNames } from "./params";
-import { commit, onlyRuns, recipients, type Recipients } from "./recorder";
+import { assertTracesWritable, commit, commitForeign, onlyRuns, recipients, type Recipients } from "./recorder";
 import { Relation } from "./relation";
 import { opaqueArgumentSeen, snapshotArguments } from "./snapshot";
 
@@ -177,6 +177,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     // when called), and again after the checks when code of the caller's may have run during them.
     try {
       values = snapshotArguments(name, parameters, args);
+      assertTracesWritable(name, to);
       assertIntrinsicsIntact(name);
     } catch (error) {
       refuse(to, error);
@@ -205,11 +206,12 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       for (let r = 0; r < to.recorders.length; r++) {
         const recorder = to.recorders[r]!;
         const before = recorder.before;
-        if (before) ReflectApply(before, recorder, [name, occurrences, recorder.trace]);
+        if (before) ReflectApply(before, recorder, [name, occurrences, to.traces[r]]);
       }
       // A check made while a built-in was changed (by a recorder of the caller's, or by a method of
       // an object it passed that a predicate called) decides nothing.
       if (opaqueArgumentSeen() || !onlyRuns(to)) assertIntrinsicsIntact(name);
+      commitForeign(to, occurrences);
     } catch (error) {
       refuse(to, error);
       throw error;

@@ -1,4 +1,4 @@
-import { GuaranteeViolationError, IncompleteRunError, RequiresError, ToolCall, enforce, record, requires, trusted } from "clauz3";
+import { GuaranteeViolationError, IncompleteRunError, RecorderError, RequiresError, ToolCall, enforce, record, requires, trusted, type Occurrence } from "clauz3";
 import { Event, performs } from "clauz3/events";
 import { allOf, contract, type ContractSpec } from "clauz3/spec";
 
@@ -209,6 +209,26 @@ describe("enforce (runtime backstop)", () => {
     ) as IncompleteRunError;
     expect(e.cause).toBeInstanceOf(GuaranteeViolationError);
     expect(charged).toEqual([["a", 1]]);
+  });
+
+  it("a recorder whose trace cannot take the call refuses it before any run counts it (no phantom calls)", () => {
+    let caught: unknown;
+    const e = thrown(() =>
+      enforce([atLeastCharges(1)], () => {
+        try {
+          record(() => charge("a", 1), { trace: Object.freeze([]) as unknown as Occurrence[] });
+        } catch (error) {
+          caught = error;
+        }
+      }),
+    );
+    expect(caught).toBeInstanceOf(RecorderError);
+    expect(e).toBe(caught); // a refused call fails the run
+    expect(charged).toEqual([]);
+    const proxied = thrown(() => enforce([], () => record(() => charge("b", 1), { trace: new Proxy([], {}) }))) as IncompleteRunError;
+    expect(proxied.cause).toBeInstanceOf(RecorderError);
+    expect(proxied.trace).toEqual([]);
+    expect(charged).toEqual([]);
   });
 
   it("record() inside a run never refuses on its own", () => {
