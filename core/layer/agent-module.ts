@@ -200,14 +200,17 @@ export function holdsAny(ts: TypeScript, checker: TS.TypeChecker, type: TS.Type,
  * The first expression of agent code whose type is `any` (or holds `any`): such a value escapes
  * every type the proof relies on (a string that is really an array, a number that is really a
  * string), so it is refused wherever it appears. Type positions and import/export clauses are
- * not values and are skipped.
+ * not values and are skipped; so is the discarded value of an expression statement (its parts
+ * are checked).
  */
 export function anyRefusal(ts: TypeScript, checker: TS.TypeChecker, file: TS.SourceFile): Refusal | undefined {
   let found: TS.Node | undefined;
   const visit = (node: TS.Node): void => {
     if (found || ts.isTypeNode(node) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isImportEqualsDeclaration(node)) return;
     if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isHeritageClause(node)) return;
-    if (ts.isExpression(node) && !isDeclarationName(ts, node) && holdsAny(ts, checker, checker.getTypeAtLocation(node))) {
+    // A statement's own value is discarded (`yield x;`, `f();`): it reaches nothing, its parts are still checked.
+    const discarded = !!node.parent && ts.isExpressionStatement(node.parent);
+    if (ts.isExpression(node) && !discarded && !isDeclarationName(ts, node) && holdsAny(ts, checker, checker.getTypeAtLocation(node))) {
       found = node;
       return;
     }

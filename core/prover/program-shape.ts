@@ -99,6 +99,7 @@ export function checkProgramShape(
     if (loads.refusal) return loads.refusal;
     for (const m of loads.agentModules) {
       const effect = topLevelRefusal(ts, m, m === file && guarantees ? new Set([guarantees]) : new Set());
+      if (effect && m !== file) return new Refusal(effect.node, `${effect.reason} (${baseName(m.fileName)} is loaded when the program runs.)`, effect.instead);
       if (effect) return effect;
     }
     for (const m of loads.agentModules) {

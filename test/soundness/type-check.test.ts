@@ -7,6 +7,8 @@
 import { check, GUARANTEES, HEAD, SAFE_MAIN, type Case } from "./helpers";
 
 const PROGRAM = `${HEAD}${GUARANTEES}`;
+/** A trusted tool whose result is typed `any`. */
+const NOTES = `import { trusted } from "clauz3";\nexport const lookup = trusted(function lookup(name: string): any {\n  return "/data/" + name;\n});\n`;
 
 const errors: Case[] = [
   {
@@ -77,6 +79,16 @@ const anys: Case[] = [
     name: "an array of any",
     files: { "plan.ts": `${PROGRAM}export function main(path: string): void {\n  const paths: any[] = [path];\n  for (const p of paths) readFile(p);\n}\n` },
     expect: { verdict: "refused", at: "plan.ts:6", match: /`paths` has type `any`/ },
+  },
+  {
+    name: "the any-typed result of a tool reaches a call",
+    files: { "plan.ts": `import { lookup } from "./tools/notes/trusted/effects";\n${PROGRAM}export function main(): void {\n  const where = lookup("report");\n  readFile(where);\n}\n`, "tools/notes/trusted/effects.ts": NOTES },
+    expect: { verdict: "refused", at: "plan.ts:6", match: /`lookup\("report"\)` has type `any`/ },
+  },
+  {
+    name: "control: the any-typed result of a tool, discarded",
+    files: { "plan.ts": `import { lookup } from "./tools/notes/trusted/effects";\n${PROGRAM}export function main(): void {\n  lookup("report");\n  readFile("/data/report.md");\n}\n`, "tools/notes/trusted/effects.ts": NOTES },
+    expect: { verdict: "proved" },
   },
   {
     name: "control: the same values with their real types",
