@@ -1,8 +1,8 @@
 import { checkSpec, nameOf, needsCompleteRun } from "./check";
-import { GuaranteeViolationError, IncompleteRunError } from "./errors";
+import { Clauz3Error, GuaranteeViolationError, IncompleteRunError, type Incompleteness } from "./errors";
 import { assertIntrinsicsIntact } from "./integrity";
 import {
-  ArrayIsArray, ObjectFreeze, ReflectGetOwnPropertyDescriptor, append, concat, copy, isInstance, isPromise, map, promiseThen, show, slice,
+  ArrayIsArray, ObjectFreeze, PromiseCtor, ReflectGetOwnPropertyDescriptor, append, concat, copy, isInstance, isPromise, map, promiseThen, show, slice,
 } from "./intrinsics";
 import { PrefixMonitor } from "./monitor";
 import { ToolCall, type Occurrence } from "./occurrence";
@@ -74,7 +74,7 @@ export function enforce<R>(
     throw run.fail(error);
   }
   if (isPromise(result)) {
-    return promiseThen(result as Promise<Awaited<R>>, (value) => run.finish(value), (error: unknown) => {
+    return promiseThen(result as Promise<Awaited<R>>, (value) => run.finishWhenQuiet(value), (error: unknown) => {
       throw run.fail(error);
     });
   }
@@ -86,6 +86,11 @@ class Run implements Recorder {
   readonly trace: Occurrence[] = [];
   #ended: "returned" | "threw" | undefined;
   #refusal: { readonly error: unknown } | undefined;
+  /** The first call of the run whose implementation threw (or whose promise rejected). */
+  #failure: { readonly error: unknown } | undefined;
+  /** Calls of async tools still running, and who waits for them to settle. */
+  #pending = 0;
+  #quiet: (() => void) | undefined;
   /** How much of `trace` the monitor has absorbed. */
   #absorbed = 0;
 
@@ -112,6 +117,30 @@ class Run implements Recorder {
     this.#refusal ??= { error };
   }
 
+  failed(_tool: string, error: unknown): void {
+    if (!this.#ended) this.#failure ??= { error };
+  }
+
+  pending(_tool: string, settled: Promise<unknown>): void {
+    this.#pending++;
+    const done = (): void => {
+      this.#pending--;
+      const quiet = this.#quiet;
+      if (this.#pending === 0 && quiet) {
+        this.#quiet = undefined;
+        quiet();
+      }
+    };
+    promiseThen(settled, done, done);
+  }
+
+  /** An async `main` fulfilled: wait until no call it started is running, then finish. */
+  finishWhenQuiet<T>(result: T): Enforced<T> | Promise<Enforced<T>> {
+    if (this.#pending === 0) return this.finish(result);
+    const quiet = new PromiseCtor<void>((resolve) => (this.#quiet = resolve));
+    return promiseThen(quiet, () => this.finishWhenQuiet(result));
+  }
+
   #end(how: "returned" | "threw"): void {
     this.#ended ??= how;
     endRun(this);
@@ -121,6 +150,11 @@ class Run implements Recorder {
   finish<T>(result: T): Enforced<T> {
     this.#end("returned");
     if (this.#refusal) throw this.#refusal.error;
+    if (this.#failure) throw this.#incomplete(this.#failure.error, "call-failed");
+    if (this.#pending > 0) {
+      const calls = this.#pending === 1 ? "1 call of an async tool was" : `${this.#pending} calls of async tools were`;
+      throw this.#incomplete(new Clauz3Error(`${calls} still running; make ${this.name} async and await every call`), "calls-pending");
+    }
     assertIntrinsicsIntact();
     const whole = concat(this.loaded, this.trace);
     for (let i = 0; i < this.entries.length; i++) {
@@ -134,11 +168,15 @@ class Run implements Recorder {
   /** `main` threw: the run is incomplete, and what only a complete run establishes is not established. */
   fail(error: unknown): IncompleteRunError {
     this.#end("threw");
+    return this.#incomplete(error, "threw");
+  }
+
+  #incomplete(error: unknown, how: Incompleteness): IncompleteRunError {
     const unestablished: string[] = [];
     for (let i = 0; i < this.entries.length; i++) {
       if (needsCompleteRun(this.entries[i]!)) append(unestablished, nameOf(this.entries[i]!));
     }
-    return new IncompleteRunError(this.name, error, copy(this.trace), copy(this.loaded), unestablished, this.#refusal?.error);
+    return new IncompleteRunError(this.name, error, copy(this.trace), copy(this.loaded), unestablished, this.#refusal?.error, how);
   }
 }
 

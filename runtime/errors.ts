@@ -96,9 +96,17 @@ export class RecorderError extends Clauz3Error {
 }
 
 /**
- * `main` threw (a tool implementation failed, a `requires` failed, the backstop refused a call,
- * anything): the run is incomplete. Lower bounds and sums promise something about runs that
- * complete, so they are not established; `cause` is what `main` threw.
+ * How a run failed to complete: `main` threw (or its promise rejected); a tool's implementation
+ * threw (or its promise rejected) although `main` went on; `main` returned while calls of async
+ * tools it started were still running.
+ */
+export type Incompleteness = "threw" | "call-failed" | "calls-pending";
+
+/**
+ * The run is incomplete: `main` threw (a tool implementation failed, a `requires` failed, the
+ * backstop refused a call, anything), a call's implementation failed although `main` caught the
+ * error, or `main` returned while calls were still running. Lower bounds and sums promise
+ * something about runs that complete, so they are not established; `cause` is the error.
  */
 export class IncompleteRunError extends Clauz3Error {
   constructor(
@@ -116,9 +124,13 @@ export class IncompleteRunError extends Clauz3Error {
      * `IntrinsicsChangedError`, …), usually also the `cause`; undefined when none was refused.
      */
     readonly refusal: unknown = undefined,
+    readonly how: Incompleteness = "threw",
   ) {
+    const what = how === "threw" ? `${main} threw before completing`
+      : how === "call-failed" ? `a tool called in ${main} failed (${main} went on)`
+      : `${main} returned while calls it started were still running`;
     super(
-      `${main} threw before completing, so the run is incomplete: ${causeText(cause)}. ` +
+      `${what}, so the run is incomplete: ${causeText(cause)}. ` +
         (unestablished.length > 0
           ? `Not established (they need a complete run): ${join(unestablished, ", ")}.`
           : "No guarantee of this run needs a complete run; every call made was checked."),

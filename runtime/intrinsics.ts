@@ -24,6 +24,7 @@ export const ArrayIsArray = Array.isArray;
 export const JSONStringify = JSON.stringify;
 export const StringOf = String;
 export const isPromise = types.isPromise;
+export const PromiseCtor = Promise;
 export const isProxy = types.isProxy;
 
 const FunctionPrototypeToString = Function.prototype.toString;
@@ -151,7 +152,11 @@ export function join(array: readonly unknown[], separator: string): string {
 }
 
 /** `promise.then(onFulfilled, onRejected)` with the captured `then` (not named `then`: a module exporting `then` is a thenable). */
-export function promiseThen<T, U>(promise: Promise<T>, onFulfilled: (value: T) => U, onRejected?: (reason: unknown) => U): Promise<U> {
+export function promiseThen<T, U>(
+  promise: Promise<T>,
+  onFulfilled: (value: T) => U | PromiseLike<U>,
+  onRejected?: (reason: unknown) => U | PromiseLike<U>,
+): Promise<U> {
   return ReflectApply(PromisePrototypeThen, promise, [onFulfilled, onRejected]) as Promise<U>;
 }
 

@@ -12,6 +12,10 @@ export interface Recorder {
   before?(tool: string, occurrences: readonly Occurrence[], trace: readonly Occurrence[]): void;
   /** Told when a call it saw is refused (by a recorder's `before`, or because a built-in changed). */
   refused?(error: unknown): void;
+  /** Told when the implementation of a call it recorded threw, or the call's promise rejected. */
+  failed?(tool: string, error: unknown): void;
+  /** Told when a call it recorded returned a promise: the call runs until `settled` settles. */
+  pending?(tool: string, settled: Promise<unknown>): void;
   readonly trace: Occurrence[];
 }
 

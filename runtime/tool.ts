@@ -18,17 +18,22 @@ interface Positions {
   readonly missing: string | undefined;
 }
 
-/** A call was refused before it happened: every recorder that saw it is told. */
-function refuse(to: Recipients, error: unknown): void {
+/** Tell every recorder of a call (its optional hook `hook`); a recorder that fails to take note changes nothing. */
+function tell(to: Recipients, hook: "refused" | "failed" | "pending", args: unknown[]): void {
   for (let r = 0; r < to.recorders.length; r++) {
     const recorder = to.recorders[r]!;
-    const refused = recorder.refused;
     try {
-      if (refused) ReflectApply(refused, recorder, [error]);
+      const f = recorder[hook] as Function | undefined;
+      if (f) ReflectApply(f, recorder, args);
     } catch {
-      // a recorder that fails to take note does not change the refusal
+      // the call's outcome stands
     }
   }
+}
+
+/** A call was refused before it happened: every recorder that saw it is told. */
+function refuse(to: Recipients, error: unknown): void {
+  tell(to, "refused", [error]);
 }
 
 /** What a `performs` builder returns: one event construction or an array of them. */
@@ -217,8 +222,14 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       throw error;
     }
     commit(to, occurrences);
-    const result: unknown = ReflectApply(impl, this, values);
-    if (ensuresDecls.length === 0) return result;
+    let result: unknown;
+    try {
+      result = ReflectApply(impl, this, values);
+    } catch (error) {
+      // The call did not return: its run is incomplete even if the caller catches this.
+      tell(to, "failed", [name, error]);
+      throw error;
+    }
     const check = (value: unknown): unknown => {
       assertIntrinsicsIntact(name);
       for (let e = 0; e < ensuresDecls.length; e++) {
@@ -231,8 +242,15 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       if (opaqueArgumentSeen()) assertIntrinsicsIntact(name);
       return value;
     };
-    // An async implementation: the call and its events are recorded now; ensures holds of the resolved value.
-    return isPromise(result) ? promiseThen(result, check) : check(result);
+    if (!isPromise(result)) return ensuresDecls.length === 0 ? result : check(result);
+    // An async implementation: the call and its events are recorded now; ensures holds of the
+    // resolved value; the runs wait for the call to settle before they end.
+    const settled = promiseThen(result, ensuresDecls.length === 0 ? (value: unknown) => value : check, (error: unknown) => {
+      tell(to, "failed", [name, error]);
+      throw error;
+    });
+    tell(to, "pending", [name, settled]);
+    return settled;
   } as unknown as TrustedTool<F>;
   Object.defineProperty(tool, "name", { value: impl.name });
   Object.defineProperty(tool, "length", { value: impl.length });

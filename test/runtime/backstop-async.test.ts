@@ -24,6 +24,12 @@ const fetchPage = trusted(
   },
 );
 
+/** An async tool whose implementation fails. */
+const flaky = trusted(performs((url: string) => new Fetch(url)), async function flaky(url: string): Promise<string> {
+  await sleep(1);
+  throw new Error(`${url} timed out`);
+});
+
 const atMostFetches = contract(function atMostFetches(n: number): ContractSpec {
   return Fetch.count().atMost(n);
 });
@@ -139,6 +145,51 @@ describe("enforce: async tools and an async main", () => {
     expect((e.cause as Error).message).toBe("gave up");
     expect(e.unestablished).toEqual(["atLeastFetches"]);
     expect(urls(e.trace)).toEqual(["https://a.example/"]);
+  });
+
+  it("an async main that does not await its calls: the run ends when they settle", async () => {
+    const { trace } = await enforce([atLeastFetches(2)], async () => {
+      void fetchPage("https://a.example/1");
+      void fetchPage("https://a.example/2");
+    });
+    expect(fetched).toEqual(["https://a.example/1", "https://a.example/2"]);
+    expect(urls(trace)).toEqual(["https://a.example/1", "https://a.example/2"]);
+    // One fails after main returned: still part of the run, which is incomplete.
+    const late = (await rejection(
+      enforce([], async () => {
+        flaky("https://slow.example/").catch(() => undefined);
+      }),
+    )) as IncompleteRunError;
+    expect(late.how).toBe("call-failed");
+  });
+
+  it("a call of an async tool that rejects leaves the run incomplete even when main catches it", async () => {
+    const e = (await rejection(
+      enforce([atLeastFetches(1)], async () => {
+        try {
+          await flaky("https://slow.example/");
+        } catch {
+          // ignored
+        }
+      }),
+    )) as IncompleteRunError;
+    expect(e).toBeInstanceOf(IncompleteRunError);
+    expect(e.how).toBe("call-failed");
+    expect((e.cause as Error).message).toBe("https://slow.example/ timed out");
+  });
+
+  it("a synchronous main that returns while async calls it started are running leaves the run incomplete", () => {
+    let e: unknown;
+    try {
+      enforce([atLeastFetches(1)], () => {
+        void fetchPage("https://a.example/").catch(() => undefined);
+      });
+    } catch (error) {
+      e = error;
+    }
+    expect(e).toBeInstanceOf(IncompleteRunError);
+    expect((e as IncompleteRunError).how).toBe("calls-pending");
+    expect((e as Error).message).toMatch(/^main returned while calls it started were still running, so the run is incomplete: Clauz3Error: 1 call of an async tool was still running; make main async and await every call\./);
   });
 
   it("runs in flight at the same time never see each other's calls", async () => {

@@ -190,6 +190,27 @@ describe("enforce (runtime backstop)", () => {
     );
   });
 
+  it("a call whose implementation threw leaves the run incomplete even when main catches the error and goes on", () => {
+    const e = thrown(() =>
+      enforce([atLeastCharges(1)], function main() {
+        try {
+          charge("broken", 1); // recorded when called; it never returned
+        } catch {
+          // the program shrugs
+        }
+        return "done";
+      }),
+    ) as IncompleteRunError;
+    expect(e).toBeInstanceOf(IncompleteRunError);
+    expect(e.how).toBe("call-failed");
+    expect((e.cause as Error).message).toBe("the bank is down");
+    expect(e.unestablished).toEqual(["atLeastCharges"]);
+    expect(e.message).toBe(
+      "a tool called in main failed (main went on), so the run is incomplete: Error: the bank is down. " +
+        "Not established (they need a complete run): atLeastCharges.",
+    );
+  });
+
   it("a failed requires or any thrown value makes the run incomplete", () => {
     const failed = thrown(() => enforce([atLeastCharges(0)], () => charge("a", -1))) as IncompleteRunError;
     expect(failed.cause).toBeInstanceOf(RequiresError);
