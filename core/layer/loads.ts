@@ -11,7 +11,8 @@
  * - trusted-layer modules (under the trusted roots) and, through them, whatever they import;
  * - agent modules: TypeScript sources of the project, held to the agent rules (the caller checks
  *   their top level), whose own loads are checked the same way, transitively;
- * - `clauz3`, `clauz3/events`, `clauz3/spec` (the runtime), when Node finds the same package;
+ * - `clauz3`, `clauz3/events`, `clauz3/spec` (the runtime), when Node finds the package TypeScript
+ *   read, and the same one the project directory resolves;
  * - Node built-ins in {@link ALLOWED_BUILTINS} (none: agent code acts only through tools).
  *
  * Anything else (another package, a JavaScript, JSON or declaration-only module, a file Node would
@@ -171,6 +172,8 @@ function sourceFileOf(ts: TypeScript, checker: TS.TypeChecker, specifier: TS.Str
 /** Judges one load: the module Node would load (a project module to follow, or none), or a refusal. */
 class LoadJudge {
   private readonly ignoreCase: boolean;
+  /** The project's directory: its tsconfig's, else the program's current directory. */
+  private readonly projectDir: string;
   constructor(
     private readonly ts: TypeScript,
     private readonly program: TS.Program,
@@ -178,6 +181,8 @@ class LoadJudge {
     private readonly host: ModuleHost,
   ) {
     this.ignoreCase = !ts.sys.useCaseSensitiveFileNames;
+    const config = program.getCompilerOptions().configFilePath;
+    this.projectDir = typeof config === "string" ? path.dirname(config) : program.getCurrentDirectory();
   }
 
   judge(specifier: TS.StringLiteral, importer: TS.SourceFile): TS.SourceFile | undefined | Refusal {
@@ -208,6 +213,12 @@ class LoadJudge {
     const nodeRoot = nodePackageDir(this.host, path.dirname(importer.fileName), "clauz3");
     if (nodeRoot && !this.same(nodeRoot, root)) {
       return refuse(`Node would load \`${specifier.text}\` from ${nodeRoot}, not from ${root} where TypeScript read it.`, "Remove the other copy of the clauz3 package; agent programs use the operator's installation.");
+    }
+    // The operator's installation is the one the project itself resolves; a copy nearer the
+    // program (a `node_modules/clauz3` in a subdirectory) is one somebody else put there.
+    const projectRoot = nodePackageDir(this.host, this.projectDir, "clauz3");
+    if (nodeRoot && projectRoot && !this.same(nodeRoot, projectRoot)) {
+      return refuse(`Node would load \`${specifier.text}\` from ${nodeRoot}, not from ${projectRoot}, the installation the project resolves.`, "Remove the other copy of the clauz3 package; agent programs use the operator's installation.");
     }
     // Every name imported from clauz3 must be the runtime's own (not added by a module augmentation).
     const stmt = specifier.parent;

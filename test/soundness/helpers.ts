@@ -59,6 +59,8 @@ export interface Case {
   readonly name: string;
   readonly files: Record<string, string>;
   readonly options?: ts.CompilerOptions;
+  /** The program among `files` (default `plan.ts`). */
+  readonly program?: string;
   /** `proved`, `violated`, or `refused` at `file:line` with a message matching `match`. */
   readonly expect:
     | { readonly verdict: "proved" }
@@ -68,7 +70,7 @@ export interface Case {
 
 /** Check one case: the verdict, and for refusals the exact place (one refused result there) and the message. */
 export async function check(c: Case): Promise<void> {
-  const v = await proveProject(c.files, c.options);
+  const v = await proveProject(c.files, c.options, c.program);
   const e = c.expect;
   if (e.verdict !== "proved") expect(v.verdict, explain(v)).not.toBe("proved");
   expect(v.verdict, explain(v)).toBe(e.verdict);

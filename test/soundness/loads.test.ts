@@ -3,7 +3,15 @@
  * time, resolved the way Node resolves it, is trusted-layer code, an agent module held to the
  * agent rules (transitively), `clauz3` itself, or refused. Each trick has a benign twin.
  */
+import { baseFiles } from "../helpers/program";
 import { check, GUARANTEES, HEAD, SAFE_MAIN, type Case } from "./helpers";
+
+/** The clauz3 package of the in-memory projects, copied to `dir` (relative to the project). */
+function runtimeCopy(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, text] of baseFiles()) if (name.startsWith("/node_modules/clauz3/")) out[`${dir}/${name.slice("/node_modules/clauz3/".length)}`] = text;
+  return out;
+}
 
 const PROGRAM = `${HEAD}${GUARANTEES}${SAFE_MAIN}`;
 /** An agent module that reads the secret when it is loaded. */
@@ -163,6 +171,12 @@ const packages: Case[] = [
     files: { "plan.ts": `import { FilePath } from "clauz3";\n${HEAD}export const guarantees = [fs.onlyReadsFiles([FilePath("/data/report.md")])];\n${SAFE_MAIN}`, "node_modules/clauz3/package.json": `{ "name": "clauz3", "main": "index.js" }`, "node_modules/clauz3/index.js": `exports.FilePath = (p) => p;\n` },
     options: { paths: { clauz3: ["/node_modules/clauz3/runtime/index.ts"], "clauz3/*": ["/node_modules/clauz3/runtime/*.ts"] } },
     expect: { verdict: "refused", at: "plan.ts:1", match: /Node would load `clauz3` from \/project\/node_modules\/clauz3/ },
+  },
+  {
+    name: "a copy of clauz3 nearer the program than the project's installation",
+    files: { "sub/plan.ts": `import "clauz3";\n${HEAD.replaceAll("./tools/", "../tools/")}${GUARANTEES}${SAFE_MAIN}`, ...runtimeCopy("sub/node_modules/clauz3") },
+    program: "sub/plan.ts",
+    expect: { verdict: "refused", at: "sub/plan.ts:1", match: /not from \/node_modules\/clauz3, the installation the project resolves/ },
   },
   {
     name: "control: the same paths mapping with no other copy",
