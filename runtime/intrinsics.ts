@@ -122,12 +122,6 @@ export function slice<T>(array: readonly T[], start: number): T[] {
   return ReflectApply(ArrayPrototypeSlice, array, [start]) as T[];
 }
 
-/** Every element satisfies `test`. */
-export function every<T>(array: readonly T[], test: (value: T) => boolean): boolean {
-  for (let i = 0; i < array.length; i++) if (!test(array[i]!)) return false;
-  return true;
-}
-
 /** `array.map(f)` through a plain loop. */
 export function map<T, U>(array: readonly T[], f: (value: T, index: number) => U): U[] {
   const out: U[] = [];
