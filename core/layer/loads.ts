@@ -181,8 +181,7 @@ class LoadJudge {
     private readonly host: ModuleHost,
   ) {
     this.ignoreCase = !ts.sys.useCaseSensitiveFileNames;
-    const config = program.getCompilerOptions().configFilePath;
-    this.projectDir = typeof config === "string" ? path.dirname(config) : program.getCurrentDirectory();
+    this.projectDir = projectDirectory(program);
   }
 
   judge(specifier: TS.StringLiteral, importer: TS.SourceFile): TS.SourceFile | undefined | Refusal {
@@ -328,6 +327,18 @@ class LoadJudge {
     };
     return norm(real(a)) === norm(real(b));
   }
+}
+
+/** The project's directory: its tsconfig's, else the program's current directory. */
+export function projectDirectory(program: TS.Program): string {
+  const config = program.getCompilerOptions().configFilePath;
+  return typeof config === "string" ? path.dirname(config) : program.getCurrentDirectory();
+}
+
+/** Whether `fileName` lies inside `dir`. */
+export function isWithin(fileName: string, dir: string): boolean {
+  const rel = path.relative(dir, fileName);
+  return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
 }
 
 function baseName(fileName: string): string {

@@ -5,7 +5,8 @@
  * is refused (never proved) when: the project is not compiled with `strictNullChecks`; TypeScript
  * reports any error in it or in a module it imports; a comment silences the checker; `main` is not
  * exactly one function declared in the program and exported by name; the program has a default
- * export; a module it loads at run time is neither trusted-layer code nor a TypeScript agent module
+ * export; the program uses its own `guarantees`; a module it loads at run time is neither
+ * trusted-layer code nor a TypeScript agent module
  * (see `layer/loads.ts`); an agent module it loads runs code at the top level; or agent code holds
  * a value of type `any`. The first problem is the refusal, on its exact node.
  */
@@ -13,7 +14,7 @@ import type * as TS from "typescript";
 import type { TypeScript } from "../context";
 import { anyRefusal, exportedBinding, innermostAt, isPlainConst, silencerRefusal, topLevelRefusal } from "../layer/agent-module";
 import { importClosure } from "../layer/imports";
-import { runtimeLoads, type ModuleHost } from "../layer/loads";
+import { isWithin, projectDirectory, runtimeLoads, type ModuleHost } from "../layer/loads";
 import type { LayerResult } from "../layer/read";
 import { isProjectSource } from "../layer/classify";
 import { Refusal } from "../refusal";
@@ -77,7 +78,8 @@ export function checkProgramShape(
   const refusal = ((): Refusal | undefined => {
     const strict = strictRefusal(ts, program, file);
     if (strict) return strict;
-    const checked = [...importClosure(ts, checker, file)].filter((f) => isProjectSource(f.fileName, false) && !program.isSourceFileDefaultLibrary(f) && runtimeModuleOf(f.fileName) === undefined);
+    const projectDir = projectDirectory(program);
+    const checked = [...importClosure(ts, checker, file)].filter((f) => isProjectSource(f.fileName, false) && (!program.isSourceFileDefaultLibrary(f) || isWithin(f.fileName, projectDir)) && runtimeModuleOf(f.fileName) === undefined);
     const typeError = typeScriptRefusal(ts, program, file, checked);
     if (typeError) return typeError;
     for (const f of checked) {
@@ -95,6 +97,8 @@ export function checkProgramShape(
       if (error instanceof Refusal) return error;
       throw error;
     }
+    const used = guaranteesUseRefusal(ts, checker, file, guarantees);
+    if (used) return used;
     const loads = runtimeLoads(ts, program, file, layer.isTrusted, host);
     if (loads.refusal) return loads.refusal;
     for (const m of loads.agentModules) {
@@ -170,8 +174,11 @@ function baseName(fileName: string): string {
  * the project's agent-side files (trusted roots excluded), since they reach every program.
  */
 function globalDeclarationRefusal(ts: TypeScript, program: TS.Program, layer: LayerResult): Refusal | undefined {
+  const projectDir = projectDirectory(program);
   for (const f of program.getSourceFiles()) {
-    if (program.isSourceFileDefaultLibrary(f) || !isProjectSource(f.fileName, false) || runtimeModuleOf(f.fileName) !== undefined) continue;
+    if (!isProjectSource(f.fileName, false) || runtimeModuleOf(f.fileName) !== undefined) continue;
+    // TypeScript's own libraries; a project file that calls itself one (`no-default-lib`) is not.
+    if (program.isSourceFileDefaultLibrary(f) && !isWithin(f.fileName, projectDir)) continue;
     if ((!f.isDeclarationFile && layer.isTrusted(f)) || f.fileName.endsWith(".json")) continue;
     const script = !ts.isExternalModule(f);
     for (const s of f.statements) {
@@ -184,6 +191,34 @@ function globalDeclarationRefusal(ts: TypeScript, program: TS.Program, layer: La
     }
   }
   return undefined;
+}
+
+/**
+ * The runner reads the exported `guarantees` when `main` returns (the backstop checks them): code
+ * that reads or changes the list (`guarantees.length = 0`, `guarantees.pop()`, an alias) could
+ * make the run check less than was proved. Only its declaration and export clauses may name it.
+ */
+function guaranteesUseRefusal(ts: TypeScript, checker: TS.TypeChecker, file: TS.SourceFile, guarantees: TS.Node | undefined): Refusal | undefined {
+  if (!guarantees || !ts.isVariableDeclaration(guarantees) || !ts.isIdentifier(guarantees.name)) return undefined;
+  const target = checker.getSymbolAtLocation(guarantees.name);
+  if (!target) return undefined;
+  const name = guarantees.name.text;
+  let found: TS.Identifier | undefined;
+  const visit = (node: TS.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(node) && node.text === name && node !== guarantees.name && !ts.isExportSpecifier(node.parent)) {
+      let symbol = checker.getSymbolAtLocation(node);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      if (symbol === target) {
+        found = node;
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  if (!found) return undefined;
+  return new Refusal(found, "`guarantees` is read by the runner after the proof; code that reads or changes the list could make the run check less than was proved.", "Leave `guarantees` alone in the program; compute with other values.");
 }
 
 /** The runner calls `main` by name; a default export (or `export =`) is a second entry point the proof does not cover. */

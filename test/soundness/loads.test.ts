@@ -208,6 +208,11 @@ const declarations: Case[] = [
     expect: { verdict: "refused", at: "globals.d.ts:1", match: /is a script/ },
   },
   {
+    name: "a script that calls itself a default library (no-default-lib)",
+    files: { "plan.ts": `${PROGRAM}`, "evil.d.ts": `/// <reference no-default-lib="true"/>\n/// <reference lib="es2022" />\ninterface String { readonly secret: string }\n` },
+    expect: { verdict: "refused", at: "evil.d.ts:3", match: /is a script/ },
+  },
+  {
     name: "a name added to clauz3 by an augmentation (in a trusted file)",
     files: { "plan.ts": `import { FilePath, evil } from "clauz3";\n${HEAD}export const guarantees = [fs.onlyReadsFiles([FilePath("/data/report.md")])];\nexport const hook = evil;\n${SAFE_MAIN}`, "tools/extra/trusted/augment.ts": `export {};\ndeclare module "clauz3" {\n  export function evil(): void;\n}\n` },
     expect: { verdict: "refused", at: "plan.ts:1", match: /`evil` is not declared by the clauz3 runtime/ },

@@ -119,6 +119,16 @@ const guarantees: Case[] = [
     expect: { verdict: "refused", at: "plan.ts:3", match: /TS2323|TS2300|TS2484|Duplicate|Cannot redeclare/ },
   },
   {
+    name: "main empties the guarantees the runner checks",
+    files: { "plan.ts": `${HEAD}${GUARANTEES}export function main(): void {\n  guarantees.length = 0;\n  ${LEAK}\n}\n` },
+    expect: { verdict: "refused", at: "plan.ts:5", match: /`guarantees` is read by the runner/ },
+  },
+  {
+    name: "a helper changes the guarantees through an alias",
+    files: { "plan.ts": `${HEAD}const g = [fs.neverReadUnder("/secrets")];\nexport { g as guarantees };\nfunction clear(): void {\n  g.pop();\n}\n${SAFE_MAIN}` },
+    expect: { verdict: "refused", at: "plan.ts:6", match: /`guarantees` is read by the runner/ },
+  },
+  {
     name: "a comma expression runs a tool when the guarantees are created",
     files: { "plan.ts": `${HEAD}export const guarantees = [(readFile("/secrets/key"), fs.neverReadUnder("/secrets"))];\n${SAFE_MAIN}` },
     expect: { verdict: "refused", at: "plan.ts:3", match: /Each guarantee must be a call/ },
