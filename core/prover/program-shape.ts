@@ -76,6 +76,9 @@ export function checkProgramShape(
   const checker = program.getTypeChecker();
   let main: FunctionLike | undefined;
   const refusal = ((): Refusal | undefined => {
+    if (file.isDeclarationFile || !/\.(?:ts|tsx|mts|cts)$/.test(file.fileName)) {
+      return new Refusal(file.statements[0] ?? file, `${baseName(file.fileName)} is not a TypeScript source; the proof relies on the types TypeScript checks.`, "Write the agent program in TypeScript (`.ts`).");
+    }
     const strict = strictRefusal(ts, program, file);
     if (strict) return strict;
     const projectDir = projectDirectory(program);

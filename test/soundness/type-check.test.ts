@@ -99,6 +99,13 @@ const anys: Case[] = [
 
 const strictness: Case[] = [
   {
+    name: "a program written in JavaScript (allowJs)",
+    files: { "plan.js": `import { readFile } from "./tools/filesystem/trusted/effects";\nimport * as fs from "./tools/filesystem/trusted/contracts";\nexport const guarantees = [fs.neverReadUnder("/secrets")];\nexport function main(path) {\n  readFile(path);\n}\n` },
+    options: { allowJs: true },
+    program: "plan.js",
+    expect: { verdict: "refused", at: "plan.js:1", match: /plan\.js is not a TypeScript source/ },
+  },
+  {
     name: "a project compiled without strict",
     files: { "plan.ts": `${PROGRAM}${SAFE_MAIN}` },
     options: { strict: false },
