@@ -1,0 +1,291 @@
+import fc from "fast-check";
+import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, GuaranteeIR, Helper, HelperArgs, NumExpr, NumsExpr, OStrExpr, ProgramIR, RowExpr, Scalar, Stmt, StrExpr, StrsExpr } from "./ir";
+import { printProgram } from "./print";
+
+/**
+ * The generator of agent programs: fast-check arbitraries over the program tree of ir.ts (so
+ * every part shrinks), drawing from the whole modelled subset and weighted toward the shapes the
+ * soundness review found: switch clauses (ending in blocks that fall through), increments (also on
+ * strings), `string | undefined` tool results, repeated call sites (helpers called twice, calls in
+ * unrolled loops), literals that look like the prover's generated names, and the corner cases of
+ * floats and UTF-16.
+ */
+
+/** Relative weights of the generator's choices (0 turns a choice off). */
+export interface Weights {
+  readonly stmt: Readonly<Record<Stmt["k"], number>>;
+  readonly clauseEnd: Readonly<Record<ClauseEnd, number>>;
+  /** `++`/`--` on a string variable (TypeScript rejects it; JavaScript converts with ToNumeric). */
+  readonly stringIncrements: number;
+  /** The effect tools, by weight. */
+  readonly effects: Readonly<Record<Effect["tool"], number>>;
+  /** Uses of `string | undefined` tool results as values (`??`, comparisons, templates). */
+  readonly optional: number;
+  /** Uses of `string | undefined` tool results as conditions (`if (r)`, `!!r`). */
+  readonly optionalConditions: number;
+  /** Calls of local helpers in expressions. */
+  readonly helperCalls: number;
+  /** String literals that look like the prover's generated names (`i!3`, `j!0`, `pc!2`). */
+  readonly smtNames: number;
+  readonly contracts: Readonly<Record<string, number>>;
+  readonly maxHelpers: number;
+  /** Statements in a nested block: at least `minBlock`, at most `blockLength`. */
+  readonly minBlock: number;
+  readonly blockLength: number;
+  readonly stmtDepth: number;
+  readonly exprDepth: number;
+}
+
+/** The contracts of the fuzz layer and the kinds of their arguments. */
+export const CONTRACTS: Readonly<Record<string, readonly ContractArg["k"][]>> = {
+  neverEmail: ["str"],
+  emailsAtMost: ["count"],
+  emailsAtLeast: ["count"],
+  emailsExactly: ["count"],
+  emailsBetween: ["count", "count"],
+  nobodyTwice: [],
+  oneRecipient: [],
+  onlyTo: ["strs"],
+  subjectsNonEmpty: [],
+  internalAtMost: ["count"],
+  safeMail: ["str", "count"],
+  spendAtMost: ["num"],
+  noPaymentOver: ["num"],
+  noPayTo: ["str"],
+  neverLog: ["str"],
+  neverLogPrefix: ["str"],
+  neverLogContaining: ["str"],
+  shortLogs: ["count"],
+  logsAtMost: ["count"],
+  logsAtLeast: ["count"],
+  distinctLogs: [],
+  measuresBelow: ["num"],
+  neverMeasure: ["num"],
+  measuresSumAtMost: ["num"],
+  measuresAtMost: ["count"],
+  nothing: [],
+};
+
+export const DEFAULT_WEIGHTS: Weights = {
+  stmt: {
+    decl: 6, assign: 3, incr: 2, effect: 8, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
+    short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1,
+  },
+  clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
+  stringIncrements: 0.05,
+  effects: { sendEmail: 2, pay: 1, log: 2, measure: 1 },
+  optional: 0.3,
+  optionalConditions: 0.3,
+  helperCalls: 2,
+  smtNames: 1,
+  contracts: Object.fromEntries(Object.keys(CONTRACTS).map((c) => [c, c === "nothing" ? 0.2 : 1])),
+  maxHelpers: 2,
+  minBlock: 0,
+  blockLength: 3,
+  stmtDepth: 2,
+  exprDepth: 2,
+};
+
+/**
+ * Weights with some entries replaced (`stmt`, `clauseEnd`, `effects` and `contracts` merge entry by
+ * entry). With `focus`, the statements and contracts not named drop to a tenth of their weight.
+ */
+export function weights(
+  over: Partial<Omit<Weights, "stmt" | "clauseEnd" | "contracts" | "effects">> & {
+    stmt?: Partial<Weights["stmt"]>;
+    clauseEnd?: Partial<Weights["clauseEnd"]>;
+    effects?: Partial<Weights["effects"]>;
+    contracts?: Readonly<Record<string, number>>;
+    focus?: boolean;
+  } = {},
+): Weights {
+  const { focus, ...rest } = over;
+  const scale = <K extends string>(base: Readonly<Record<K, number>>): Record<K, number> => Object.fromEntries(Object.entries<number>(base).map(([k, v]) => [k, focus ? v / 10 : v])) as Record<K, number>;
+  return {
+    ...DEFAULT_WEIGHTS,
+    ...rest,
+    stmt: { ...scale(DEFAULT_WEIGHTS.stmt), ...over.stmt },
+    clauseEnd: { ...DEFAULT_WEIGHTS.clauseEnd, ...over.clauseEnd },
+    effects: { ...DEFAULT_WEIGHTS.effects, ...over.effects },
+    contracts: { ...scale(DEFAULT_WEIGHTS.contracts), ...over.contracts },
+  };
+}
+
+const PLAIN_STRINGS = ["", "a", "b", "ab", "x", "x@corp", "ceo@corp", "/secrets", "/secrets/a", "5", "6", "0", "-0", "NaN", "undefined", "true", "😀", "\ud83d", "\ude00", "a\ud800b", " ", "A"];
+/**
+ * Names of the form the prover's fresh names take (`<prefix>!<n>`; loop indices are `i!<n>`, their
+ * copies `i!<n>.<k>`). In small programs the first loop index is `i!3` to `i!6`, hence their weight.
+ */
+const LOOP_INDEX_NAMES = [...Array.from({ length: 16 }, (_, n) => `i!${n}`), ...["i!3", "i!4", "i!5", "i!6"].flatMap((n) => [n, n, n])];
+const OTHER_SMT_NAMES = [...Array.from({ length: 8 }, (_, n) => `j!${n}`), "k!0", "k!2", "x!1", "pc!0", "pc!2", "v!1", "v!3", "n!0", "i!1.0", "violation!0"];
+const NUMBERS = [0, -0, 1, 2, 3, 5, -1, 0.1, 0.2, 0.3, 0.5, 1.5, 10, 100, 1e16, 2 ** 53, NaN, Infinity, -Infinity, 5e-324, 0.1 + 0.2];
+
+/** Pick among weighted arbitraries (weights in tenths), leaving out those of weight 0. */
+function weighted<T>(options: readonly (readonly [number, fc.Arbitrary<T>])[], constraints?: fc.OneOfConstraints): fc.Arbitrary<T> {
+  const live = options.filter(([w]) => Math.round(w * 10) > 0).map(([weight, arbitrary]) => ({ weight: Math.round(weight * 10), arbitrary }));
+  return constraints ? fc.oneof(constraints, ...live) : fc.oneof(...live);
+}
+
+export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR> {
+  const strLit = weighted<string>([
+    [6, fc.constantFrom(...PLAIN_STRINGS)],
+    [w.smtNames * 2, fc.constantFrom(...LOOP_INDEX_NAMES)],
+    [w.smtNames, fc.constantFrom(...OTHER_SMT_NAMES)],
+    [1, fc.string({ unit: fc.constantFrom("a", "b", "/", "@", "!", "i", "1", ".", "\ud83d", "\ude00"), maxLength: 3 })],
+  ]);
+  const numLit = weighted<number>([
+    [4, fc.constantFrom(...NUMBERS)],
+    [3, fc.integer({ min: -2, max: 6 })],
+  ]);
+  const d = (id: string): fc.OneOfConstraints => ({ depthIdentifier: id, maxDepth: w.exprDepth, withCrossShrink: true });
+
+  const expr = fc.letrec<{ str: StrExpr; num: NumExpr; bool: BoolExpr; ostr: OStrExpr; strs: StrsExpr; nums: NumsExpr; row: RowExpr; args: HelperArgs }>((tie) => {
+    const str = tie("str") as fc.Arbitrary<StrExpr>;
+    const num = tie("num") as fc.Arbitrary<NumExpr>;
+    const bool = tie("bool") as fc.Arbitrary<BoolExpr>;
+    const ostr = tie("ostr") as fc.Arbitrary<OStrExpr>;
+    const strs = tie("strs") as fc.Arbitrary<StrsExpr>;
+    const nums = tie("nums") as fc.Arbitrary<NumsExpr>;
+    const row = tie("row") as fc.Arbitrary<RowExpr>;
+    const args = tie("args") as fc.Arbitrary<HelperArgs>;
+    const scalar = fc.oneof(str, num, bool);
+    return {
+      str: weighted<StrExpr>([
+        [5, strLit.map((v) => ({ t: "str", k: "lit", v }))],
+        [6, fc.nat(7).map((i) => ({ t: "str", k: "var", i }))],
+        [2, fc.record({ a: str, b: scalar }).map(({ a, b }) => ({ t: "str", k: "concat", a, b }))],
+        [2, fc.record({ head: strLit, parts: fc.array(fc.tuple(weighted<StrExpr | NumExpr | BoolExpr | OStrExpr>([[4, str], [2, num], [1, bool], [w.optional / 2, ostr]]), strLit), { minLength: 1, maxLength: 2 }) }).map(({ head, parts }) => ({ t: "str", k: "tmpl", head, parts }))],
+        [1, fc.record({ c: bool, a: str, b: str }).map(({ c, a, b }) => ({ t: "str", k: "tern", c, a, b }))],
+        [1, fc.record({ op: fc.constantFrom("||" as const, "&&" as const), a: str, b: str }).map(({ op, a, b }) => ({ t: "str", k: "logic", op, a, b }))],
+        [w.optional, fc.record({ a: ostr, b: str }).map(({ a, b }) => ({ t: "str", k: "nullish", a, b }))],
+        [2, str.map((arg) => ({ t: "str", k: "lookup", arg }))],
+        [1, row.map((r) => ({ t: "str", k: "field", row: r }))],
+        [w.helperCalls, fc.record({ i: fc.nat(3), args: fc.array(args, { maxLength: 2 }) }).map(({ i, args: as }) => ({ t: "str", k: "call", i, args: as }))],
+        [0.5, fc.record({ items: fc.array(strLit, { maxLength: 2 }), at: fc.nat(2) }).map(({ items, at }) => ({ t: "str", k: "index", items, at }))],
+      ], d("expr")),
+      num: weighted<NumExpr>([
+        [5, numLit.map((v) => ({ t: "num", k: "lit", v }))],
+        [6, fc.nat(7).map((i) => ({ t: "num", k: "var", i }))],
+        [3, fc.record({ op: weighted<"+" | "-" | "*" | "/" | "%" | "**">([[4, fc.constantFrom("+" as const, "-" as const)], [3, fc.constantFrom("*" as const, "/" as const)], [0.3, fc.constantFrom("%" as const, "**" as const)]]), a: num, b: num }).map(({ op, a, b }) => ({ t: "num", k: "arith", op, a, b }))],
+        [1, num.map((a) => ({ t: "num", k: "neg", a }))],
+        [2, str.map((s) => ({ t: "num", k: "len", s }))],
+        [1, fc.oneof(strs, nums).map((arr) => ({ t: "num", k: "alen", arr }))],
+        [1, fc.record({ op: fc.constantFrom("min" as const, "max" as const), a: num, b: num }).map(({ op, a, b }) => ({ t: "num", k: "minmax", op, a, b }))],
+        [1, fc.record({ c: bool, a: num, b: num }).map(({ c, a, b }) => ({ t: "num", k: "tern", c, a, b }))],
+        [2, str.map((arg) => ({ t: "num", k: "score", arg }))],
+        [1, fc.constant({ t: "num", k: "ratio" })],
+        [1, row.map((r) => ({ t: "num", k: "field", row: r }))],
+        [w.optional / 2, num.map((b) => ({ t: "num", k: "maybeCount", b }))],
+        [w.helperCalls, fc.record({ i: fc.nat(3), args: fc.array(args, { maxLength: 2 }) }).map(({ i, args: as }) => ({ t: "num", k: "call", i, args: as }))],
+      ], d("expr")),
+      bool: weighted<BoolExpr>([
+        [2, fc.boolean().map((v) => ({ t: "bool", k: "lit", v }))],
+        [2, fc.nat(7).map((i) => ({ t: "bool", k: "var", i }))],
+        [6, fc.record({ op: fc.constantFrom("===" as const, "!==" as const, "<" as const, "<=" as const, ">" as const, ">=" as const, "===" as const), a: fc.oneof(str, num), b: fc.oneof(str, num) }).map(({ op, a, b }) => ({ t: "bool", k: "cmp", op, a, b }))],
+        [1, fc.record({ op: fc.constantFrom("===" as const, "!==" as const), a: bool, b: bool }).map(({ op, a, b }) => ({ t: "bool", k: "eqBool", op, a, b }))],
+        [w.optional, fc.record({ op: fc.constantFrom("===" as const, "!==" as const), a: ostr, b: fc.option(strLit.map((v): StrExpr => ({ t: "str", k: "lit", v })), { nil: null }) }).map(({ op, a, b }) => ({ t: "bool", k: "eqOpt", op, a, b }))],
+        [3, fc.record({ m: fc.constantFrom("startsWith" as const, "endsWith" as const, "includes" as const), s: str, x: str }).map(({ m, s, x }) => ({ t: "bool", k: "method", m, s, x }))],
+        [1, fc.record({ arr: strs, x: str }).map(({ arr, x }) => ({ t: "bool", k: "has", arr, x }))],
+        [1, bool.map((a) => ({ t: "bool", k: "not", a }))],
+        [2, fc.record({ op: fc.constantFrom("&&" as const, "||" as const), a: bool, b: bool }).map(({ op, a, b }) => ({ t: "bool", k: "logic", op, a, b }))],
+        [1 + w.optionalConditions, weighted<StrExpr | NumExpr | OStrExpr>([[1, str], [1, num], [w.optionalConditions, ostr]]).map((a) => ({ t: "bool", k: "truthy", a }))],
+        [1, str.map((arg) => ({ t: "bool", k: "isOpen", arg }))],
+        [w.helperCalls, fc.record({ i: fc.nat(3), args: fc.array(args, { maxLength: 2 }) }).map(({ i, args: as }) => ({ t: "bool", k: "call", i, args: as }))],
+      ], d("expr")),
+      ostr: weighted<OStrExpr>([
+        [2, fc.nat(3).map((i) => ({ t: "ostr", k: "var", i }))],
+        [3, str.map((arg) => ({ t: "ostr", k: "maybeName", arg }))],
+        [1, fc.record({ c: bool, a: str }).map(({ c, a }) => ({ t: "ostr", k: "tern", c, a }))],
+      ], d("expr")),
+      strs: weighted<StrsExpr>([
+        [2, fc.constant({ t: "strs", k: "names" })],
+        [3, fc.nat(3).map((i) => ({ t: "strs", k: "var", i }))],
+        [2, fc.constant({ t: "strs", k: "few" })],
+        [1, fc.array(strLit, { maxLength: 3 }).map((items) => ({ t: "strs", k: "lit", items }))],
+      ], d("expr")),
+      nums: weighted<NumsExpr>([
+        [2, fc.constant({ t: "nums", k: "amounts" })],
+        [3, fc.nat(3).map((i) => ({ t: "nums", k: "var", i }))],
+        [1, fc.array(numLit, { maxLength: 3 }).map((items) => ({ t: "nums", k: "lit", items }))],
+      ], d("expr")),
+      row: weighted<RowExpr>([
+        [2, fc.nat(3).map((i) => ({ t: "row", k: "var", i }))],
+        [1, str.map((arg) => ({ t: "row", k: "entry", arg }))],
+      ], d("expr")),
+      args: fc.record({ str, num, bool }),
+    };
+  });
+
+  const effect: fc.Arbitrary<Effect> = fc.record({
+    tool: weighted(Object.entries(w.effects).map(([tool, weight]) => [weight, fc.constant(tool as Effect["tool"])] as const)),
+    s: expr.str,
+    s2: expr.str,
+    n: expr.num,
+  });
+  const clauseEnd = weighted<ClauseEnd>(Object.entries(w.clauseEnd).map(([e, weight]) => [weight, fc.constant(e as ClauseEnd)] as const));
+  const anyExpr = weighted<Expr>([[3, expr.str], [3, expr.num], [2, expr.bool], [w.optional, expr.ostr], [1, expr.strs], [1, expr.nums], [0.5, expr.row]]);
+
+  const stmts = fc.letrec<{ stmt: Stmt; block: Stmt[] }>((tie) => {
+    const block = tie("block") as fc.Arbitrary<Stmt[]>;
+    const s = w.stmt;
+    return {
+      block: fc.array(tie("stmt") as fc.Arbitrary<Stmt>, { minLength: w.minBlock, maxLength: w.blockLength }),
+      stmt: weighted<Stmt>([
+        [s.effect, effect.map((e) => ({ k: "effect", e }))],
+        [s.decl, fc.record({ kind: fc.constantFrom("const" as const, "let" as const, "let" as const), init: anyExpr }).map(({ kind, init }) => ({ k: "decl", kind, init }))],
+        [s.assign, fc.record({ i: fc.nat(3), v: anyExpr, op: fc.constantFrom("=" as const, "+=" as const, "-=" as const, "*=" as const, "/=" as const) }).map(({ i, v, op }) => ({ k: "assign", i, v, op }))],
+        [s.incr, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean(), onString: fc.constant(false) }).map((x) => ({ k: "incr", ...x }))],
+        [s.if, fc.record({ c: weighted<BoolExpr | StrExpr | NumExpr | OStrExpr>([[6, expr.bool], [1, expr.str], [1, expr.num], [w.optionalConditions, expr.ostr]]), then: block, else: fc.option(block, { nil: null }) }).map(({ c, then, else: e }) => ({ k: "if", c, then, else: e }))],
+        [s.switch, fc.record({
+          // Mostly a variable (an input when there is one): a switch on a constant has one live clause.
+          d: weighted<StrExpr | NumExpr>([[4, fc.nat(7).map((i): StrExpr => ({ t: "str", k: "var", i }))], [2, expr.str], [1, fc.nat(7).map((i): NumExpr => ({ t: "num", k: "var", i }))], [1, expr.num]]),
+          cases: fc.array(fc.record({ v: fc.oneof(strLit, numLit), body: block, end: clauseEnd }), { minLength: 1, maxLength: 3 }),
+          dflt: fc.option(fc.record({ body: block, end: clauseEnd }), { nil: null }),
+        }).map(({ d: disc, cases, dflt }) => ({ k: "switch", d: disc, cases, dflt }))],
+        [s.forLit, fc.record({ items: fc.oneof(fc.array(strLit, { minLength: 1, maxLength: 3 }), fc.array(numLit, { minLength: 1, maxLength: 3 })), body: block }).map(({ items, body }) => ({ k: "forLit", items, body }))],
+        [s.forN, fc.record({ n: fc.integer({ min: 0, max: 3 }), body: block }).map(({ n, body }) => ({ k: "forN", n, body }))],
+        [s.forArr, fc.record({ src: fc.oneof(expr.strs, expr.strs, expr.nums, fc.constant({ t: "rows" as const })), body: block }).map(({ src, body }) => ({ k: "forArr", src, body }))],
+        [s.call, fc.record({ i: fc.nat(3), args: fc.array(expr.args, { maxLength: 2 }) }).map(({ i, args }) => ({ k: "call", i, args }))],
+        [s.short, fc.record({ c: expr.bool, op: fc.constantFrom("&&" as const, "||" as const), e: effect }).map(({ c, op, e }) => ({ k: "short", c, op, e }))],
+        [s.ternStmt, fc.record({ c: expr.bool, a: effect, b: effect }).map(({ c, a, b }) => ({ k: "ternStmt", c, a, b }))],
+        [s.throwIf, fc.record({ c: expr.bool, msg: strLit }).map(({ c, msg }) => ({ k: "throwIf", c, msg }))],
+        [s.return, fc.constant({ k: "return" })],
+        [s.jump, fc.constantFrom("break" as const, "continue" as const).map((kind) => ({ k: "jump", kind }))],
+        [s.filter, fc.record({ src: expr.strs, op: fc.constantFrom("===" as const, "!==" as const, "startsWith" as const, "endsWith" as const, "includes" as const), lit: strLit, e: effect, useElement: fc.boolean() }).map((x) => ({ k: "filter", ...x }))],
+        [s.repeat, fc.record({ how: fc.constantFrom("helper" as const, "loop" as const), src: fc.constantFrom("few" as const, "few" as const, "amounts" as const), e: effect }).map((x) => ({ k: "repeat", ...x }))],
+        [s.tdz, fc.record({ items: fc.array(strLit, { minLength: 2, maxLength: 3 }), pick: fc.nat(2), init: expr.str, e: fc.constantFrom("log" as const, "sendEmail" as const) }).map((x) => ({ k: "tdz", ...x }))],
+        [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
+      ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),
+    };
+  });
+  const body = fc.array(stmts.stmt, { minLength: 1, maxLength: w.blockLength + 1 });
+
+  const helper: fc.Arbitrary<Helper> = fc.record({
+    params: fc.array(fc.constantFrom<Scalar>("str", "num", "bool"), { maxLength: 2 }),
+    ret: fc.constantFrom<Scalar | "void">("void", "void", "str", "num", "bool"),
+    body: stmts.block,
+    result: expr.args,
+    where: fc.constantFrom("module" as const, "main" as const),
+  });
+  const contractNames = Object.keys(CONTRACTS);
+  const argOf = (k: ContractArg["k"]): fc.Arbitrary<ContractArg> =>
+    k === "str" ? fc.nat(40).map((i) => ({ k, i })) : k === "num" ? fc.nat(40).map((i) => ({ k, i })) : k === "count" ? fc.nat(4).map((v) => ({ k, v })) : fc.array(fc.nat(40), { maxLength: 3 }).map((is) => ({ k: "strs", is }));
+  const guarantee: fc.Arbitrary<GuaranteeIR> = weighted(contractNames.map((c) => [w.contracts[c] ?? 0, fc.tuple(...CONTRACTS[c]!.map(argOf)).map((args) => ({ contract: c, args }))] as const));
+
+  return fc.record({
+    params: fc.array(fc.constantFrom("str" as const, "str" as const, "num" as const, "bool" as const, "strs" as const, "nums" as const), { maxLength: 3 }),
+    helpers: fc.array(helper, { maxLength: w.maxHelpers }),
+    body,
+    guarantees: fc.array(guarantee, { minLength: 1, maxLength: 3 }),
+  });
+}
+
+/** A generated program: the tree and its text. */
+export interface Generated {
+  readonly ir: ProgramIR;
+  readonly text: string;
+}
+
+export function generatedArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<Generated> {
+  return programArb(w).map((ir) => ({ ir, text: printProgram(ir) }));
+}

@@ -1,0 +1,152 @@
+/**
+ * The generated programs, before printing: a small typed tree. Variables and helpers are referred
+ * to by number and resolved when the tree is printed (the n-th variable of the wanted type in
+ * scope, a literal when there is none), so that every tree prints a well-typed program and
+ * fast-check can shrink any part of it on its own.
+ */
+
+/** Types of generated values. `ostr` is `string | undefined` (a tool result the prover does not model). */
+export type Ty = "str" | "num" | "bool" | "ostr" | "strs" | "nums" | "row";
+/** Types a helper may take or return. */
+export type Scalar = "str" | "num" | "bool";
+
+export type Expr = StrExpr | NumExpr | BoolExpr | OStrExpr | StrsExpr | NumsExpr | RowExpr;
+
+export type StrExpr = { readonly t: "str" } & (
+  | { readonly k: "lit"; readonly v: string }
+  | { readonly k: "var"; readonly i: number }
+  | { readonly k: "concat"; readonly a: StrExpr; readonly b: StrExpr | NumExpr | BoolExpr }
+  | { readonly k: "tmpl"; readonly head: string; readonly parts: readonly (readonly [StrExpr | NumExpr | BoolExpr | OStrExpr, string])[] }
+  | { readonly k: "tern"; readonly c: BoolExpr; readonly a: StrExpr; readonly b: StrExpr }
+  | { readonly k: "logic"; readonly op: "||" | "&&"; readonly a: StrExpr; readonly b: StrExpr }
+  | { readonly k: "nullish"; readonly a: OStrExpr; readonly b: StrExpr }
+  | { readonly k: "lookup"; readonly arg: StrExpr }
+  | { readonly k: "field"; readonly row: RowExpr }
+  | { readonly k: "call"; readonly i: number; readonly args: readonly HelperArgs[] }
+  | { readonly k: "index"; readonly items: readonly string[]; readonly at: number }
+);
+
+export type NumExpr = { readonly t: "num" } & (
+  | { readonly k: "lit"; readonly v: number }
+  | { readonly k: "var"; readonly i: number }
+  | { readonly k: "arith"; readonly op: "+" | "-" | "*" | "/" | "%" | "**"; readonly a: NumExpr; readonly b: NumExpr }
+  | { readonly k: "neg"; readonly a: NumExpr }
+  | { readonly k: "len"; readonly s: StrExpr }
+  | { readonly k: "alen"; readonly arr: StrsExpr | NumsExpr }
+  | { readonly k: "minmax"; readonly op: "min" | "max"; readonly a: NumExpr; readonly b: NumExpr }
+  | { readonly k: "tern"; readonly c: BoolExpr; readonly a: NumExpr; readonly b: NumExpr }
+  | { readonly k: "score"; readonly arg: StrExpr }
+  | { readonly k: "ratio" }
+  | { readonly k: "field"; readonly row: RowExpr }
+  | { readonly k: "maybeCount"; readonly b: NumExpr }
+  | { readonly k: "call"; readonly i: number; readonly args: readonly HelperArgs[] }
+);
+
+export type BoolExpr = { readonly t: "bool" } & (
+  | { readonly k: "lit"; readonly v: boolean }
+  | { readonly k: "var"; readonly i: number }
+  | { readonly k: "cmp"; readonly op: "===" | "!==" | "<" | "<=" | ">" | ">="; readonly a: StrExpr | NumExpr; readonly b: StrExpr | NumExpr }
+  | { readonly k: "eqBool"; readonly op: "===" | "!=="; readonly a: BoolExpr; readonly b: BoolExpr }
+  | { readonly k: "eqOpt"; readonly op: "===" | "!=="; readonly a: OStrExpr; readonly b: StrExpr | null }
+  | { readonly k: "method"; readonly m: "startsWith" | "endsWith" | "includes"; readonly s: StrExpr; readonly x: StrExpr }
+  | { readonly k: "has"; readonly arr: StrsExpr; readonly x: StrExpr }
+  | { readonly k: "not"; readonly a: BoolExpr }
+  | { readonly k: "logic"; readonly op: "&&" | "||"; readonly a: BoolExpr; readonly b: BoolExpr }
+  | { readonly k: "truthy"; readonly a: StrExpr | NumExpr | OStrExpr }
+  | { readonly k: "isOpen"; readonly arg: StrExpr }
+  | { readonly k: "call"; readonly i: number; readonly args: readonly HelperArgs[] }
+);
+
+export type OStrExpr = { readonly t: "ostr" } & (
+  | { readonly k: "var"; readonly i: number }
+  | { readonly k: "maybeName"; readonly arg: StrExpr }
+  | { readonly k: "tern"; readonly c: BoolExpr; readonly a: StrExpr }
+);
+
+export type StrsExpr = { readonly t: "strs" } & (
+  | { readonly k: "var"; readonly i: number }
+  | { readonly k: "names" }
+  | { readonly k: "few" }
+  | { readonly k: "lit"; readonly items: readonly string[] }
+);
+
+export type NumsExpr = { readonly t: "nums" } & (
+  | { readonly k: "var"; readonly i: number }
+  | { readonly k: "amounts" }
+  | { readonly k: "lit"; readonly items: readonly number[] }
+);
+
+export type RowExpr = { readonly t: "row" } & (
+  | { readonly k: "var"; readonly i: number }
+  | { readonly k: "entry"; readonly arg: StrExpr }
+);
+
+/** An argument for each type a helper parameter may have; the printer passes the one that fits. */
+export interface HelperArgs {
+  readonly str: StrExpr;
+  readonly num: NumExpr;
+  readonly bool: BoolExpr;
+}
+
+/** How a `switch` clause ends: a jump, nothing (falls through), or a block `{ … }` (falls through unless it jumps inside). */
+export type ClauseEnd = "break" | "fall" | "block" | "blockBreak" | "return" | "continue" | "throw";
+
+export interface Effect {
+  readonly tool: "sendEmail" | "pay" | "log" | "measure";
+  readonly s: StrExpr;
+  readonly s2: StrExpr;
+  readonly n: NumExpr;
+}
+
+export type Stmt =
+  | { readonly k: "decl"; readonly kind: "const" | "let"; readonly init: Expr }
+  | { readonly k: "assign"; readonly i: number; readonly v: Expr; readonly op: "=" | "+=" | "-=" | "*=" | "/=" }
+  /** `x++` and friends; `onString` targets a string (a conversion TypeScript rejects, and the prover must not model as concatenation). */
+  | { readonly k: "incr"; readonly i: number; readonly op: "++" | "--"; readonly prefix: boolean; readonly onString: boolean }
+  | { readonly k: "effect"; readonly e: Effect }
+  | { readonly k: "if"; readonly c: BoolExpr | StrExpr | NumExpr | OStrExpr; readonly then: readonly Stmt[]; readonly else: readonly Stmt[] | null }
+  | { readonly k: "switch"; readonly d: StrExpr | NumExpr; readonly cases: readonly { readonly v: string | number; readonly body: readonly Stmt[]; readonly end: ClauseEnd }[]; readonly dflt: { readonly body: readonly Stmt[]; readonly end: ClauseEnd } | null }
+  | { readonly k: "forLit"; readonly items: readonly string[] | readonly number[]; readonly body: readonly Stmt[] }
+  | { readonly k: "forN"; readonly n: number; readonly body: readonly Stmt[] }
+  | { readonly k: "forArr"; readonly src: StrsExpr | NumsExpr | { readonly t: "rows" }; readonly body: readonly Stmt[] }
+  | { readonly k: "call"; readonly i: number; readonly args: readonly HelperArgs[] }
+  | { readonly k: "short"; readonly c: BoolExpr; readonly op: "&&" | "||"; readonly e: Effect }
+  | { readonly k: "ternStmt"; readonly c: BoolExpr; readonly a: Effect; readonly b: Effect }
+  | { readonly k: "throwIf"; readonly c: BoolExpr; readonly msg: string }
+  | { readonly k: "return" }
+  | { readonly k: "jump"; readonly kind: "break" | "continue" }
+  /** A loop that filters an array by comparing each element with a literal: `for (const x of xs) if (x === "a") effect`. */
+  | { readonly k: "filter"; readonly src: StrsExpr; readonly op: "===" | "!==" | "startsWith" | "endsWith" | "includes"; readonly lit: string; readonly e: Effect; readonly useElement: boolean }
+  /**
+   * One call site executed twice: a helper returning the first element of a tool's array, called
+   * twice in one condition (`how: "helper"`), or a loop of two iterations around a loop over a
+   * tool's array that uses its first element (`how: "loop"`). Each execution returns its own array.
+   */
+  | { readonly k: "repeat"; readonly how: "helper" | "loop"; readonly src: "few" | "amounts"; readonly e: Effect }
+  /** A closure that reads a `const` declared after it, called in a later iteration of a literal loop (the temporal dead zone). */
+  | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" };
+
+export interface Helper {
+  readonly params: readonly Scalar[];
+  readonly ret: Scalar | "void";
+  readonly body: readonly Stmt[];
+  /** The value returned at the end (the one of the helper's return type). */
+  readonly result: HelperArgs;
+  /** A module-level `function`, or a `const` arrow function at the start of `main` (which sees `main`'s parameters). */
+  readonly where: "module" | "main";
+}
+
+/** A contract argument: the i-th string or number literal the program uses (a corner value when it uses none), a small count, or an array of strings. */
+export type ContractArg = { readonly k: "str"; readonly i: number } | { readonly k: "num"; readonly i: number } | { readonly k: "count"; readonly v: number } | { readonly k: "strs"; readonly is: readonly number[] };
+
+export interface GuaranteeIR {
+  readonly contract: string;
+  readonly args: readonly ContractArg[];
+}
+
+export interface ProgramIR {
+  readonly params: readonly ("str" | "num" | "bool" | "strs" | "nums")[];
+  readonly helpers: readonly Helper[];
+  readonly body: readonly Stmt[];
+  readonly guarantees: readonly GuaranteeIR[];
+}

@@ -1,0 +1,88 @@
+/**
+ * The trusted layer of the differential tester (read as text, mounted at
+ * `tools/fuzz/trusted/layer.ts` of each generated project). Effects: mail, payments, logs,
+ * measurements. Value tools return every shape the prover reads: string, number, boolean, arrays
+ * (bounded by an `ensures` and unbounded), records, and `T | undefined` (not modelled: uses that
+ * branch on it must be refused). The implementations are replaced by the oracle when it runs a
+ * program: every call returns a value the oracle chooses among those the `ensures` allow.
+ */
+import { trusted, requires, ensures } from "clauz3";
+import { Event, performs, effect } from "clauz3/events";
+import { contract, allOf, noGuarantees, type ContractSpec } from "clauz3/spec";
+
+export class SendEmail extends Event { constructor(readonly to: string, readonly subject: string) { super(); } }
+export class Pay extends Event { constructor(readonly account: string, readonly amount: number) { super(); } }
+export class Log extends Event { constructor(readonly message: string) { super(); } }
+export class Metric extends Event { constructor(readonly value: number) { super(); } }
+
+export interface Row { readonly to: string; readonly amount: number }
+
+export const sendEmail = trusted(performs((to: string, subject: string) => new SendEmail(to, subject)), function sendEmail(to: string, subject: string): void {});
+export const pay = trusted(performs((account: string, amount: number) => new Pay(account, amount)), requires((amount: number) => amount > 0, "amount must be positive"), function pay(account: string, amount: number): void {});
+export const log = trusted(performs((message: string) => new Log(message)), function log(message: string): void {});
+export const measure = trusted(performs((value: number) => new Metric(value)), function measure(value: number): void {});
+
+export const lookup = trusted(function lookup(key: string): string { return key; });
+export const score = trusted(ensures((s: number) => s >= 0), function score(key: string): number { return key.length; });
+export const ratio = trusted(function ratio(): number { return 0; });
+export const isOpen = trusted(function isOpen(key: string): boolean { return key === ""; });
+export const names = trusted(function names(): string[] { return []; });
+export const few = trusted(ensures((r: string[]) => r.length <= 3), function few(): string[] { return []; });
+export const amounts = trusted(ensures((r: number[]) => r.length <= 2), function amounts(): number[] { return []; });
+export const rows = trusted(function rows(): Row[] { return []; });
+export const entry = trusted(function entry(key: string): Row { return { to: key, amount: 0 }; });
+export const maybeName = trusted(function maybeName(key: string): string | undefined { return key === "" ? undefined : key; });
+export const maybeCount = trusted(function maybeCount(): number | undefined { return undefined; });
+
+/** Never email the address. */
+export const neverEmail = contract({ description: "Never email {addr}." }, (addr: string): ContractSpec => SendEmail.all((e) => e.to !== addr));
+/** At most n emails. */
+export const emailsAtMost = contract({ description: "At most {n} emails." }, (n: number): ContractSpec => SendEmail.count().atMost(n));
+/** At least n emails. */
+export const emailsAtLeast = contract({ description: "At least {n} emails." }, (n: number): ContractSpec => SendEmail.count().atLeast(n));
+/** Exactly n emails. */
+export const emailsExactly = contract({ description: "Exactly {n} emails." }, (n: number): ContractSpec => SendEmail.count().equals(n));
+/** Between lo and hi emails. */
+export const emailsBetween = contract({ description: "Between {lo} and {hi} emails." }, (lo: number, hi: number): ContractSpec => SendEmail.count().between(lo, hi));
+/** Nobody is emailed twice. */
+export const nobodyTwice = contract({ description: "Nobody is emailed twice." }, (): ContractSpec => SendEmail.distinct((e) => e.to));
+/** All emails go to one address. */
+export const oneRecipient = contract({ description: "All emails go to one address." }, (): ContractSpec => SendEmail.sharesValue((e) => e.to));
+/** Only these recipients. */
+export const onlyTo = contract({ description: "Only email {addrs}." }, (addrs: string[]): ContractSpec => SendEmail.all((e) => addrs.includes(e.to)));
+/** Every email has a subject (over the tool's own parameters). */
+export const subjectsNonEmpty = contract({ description: "Every email has a subject." }, (): ContractSpec => effect(sendEmail).all((c) => c.subject !== ""));
+/** At most n emails to addresses ending in "@corp". */
+export const internalAtMost = contract({ description: "At most {n} internal emails." }, (n: number): ContractSpec => SendEmail.where((e) => e.to.endsWith("@corp")).count().atMost(n));
+/** Never email addr; at most n emails. */
+export const safeMail = contract({ description: "Never email {addr}; at most {n} emails." }, (addr: string, n: number): ContractSpec => allOf(neverEmail(addr), emailsAtMost(n)));
+/** Total payments at most limit. */
+export const spendAtMost = contract({ description: "Total payments at most {limit}." }, (limit: number): ContractSpec => Pay.sum((p) => p.amount).atMost(limit));
+/** No payment over limit. */
+export const noPaymentOver = contract({ description: "No payment over {limit}." }, (limit: number): ContractSpec => Pay.all((p) => p.amount <= limit));
+/** Never pay the account. */
+export const noPayTo = contract({ description: "Never pay {account}." }, (account: string): ContractSpec => Pay.all((p) => p.account !== account));
+/** Never log the message. */
+export const neverLog = contract({ description: "Never log {message}." }, (message: string): ContractSpec => Log.all((e) => e.message !== message));
+/** No log message starts with prefix. */
+export const neverLogPrefix = contract({ description: "No log message starts with {prefix}." }, (prefix: string): ContractSpec => Log.all((e) => !e.message.startsWith(prefix)));
+/** No log message contains part. */
+export const neverLogContaining = contract({ description: "No log message contains {part}." }, (part: string): ContractSpec => Log.all((e) => !e.message.includes(part)));
+/** Every log message is shorter than n. */
+export const shortLogs = contract({ description: "Every log message is shorter than {n}." }, (n: number): ContractSpec => Log.all((e) => e.message.length < n));
+/** At most n log messages. */
+export const logsAtMost = contract({ description: "At most {n} log messages." }, (n: number): ContractSpec => Log.count().atMost(n));
+/** At least n log messages. */
+export const logsAtLeast = contract({ description: "At least {n} log messages." }, (n: number): ContractSpec => Log.count().atLeast(n));
+/** No message is logged twice. */
+export const distinctLogs = contract({ description: "No message is logged twice." }, (): ContractSpec => Log.distinct((e) => e.message));
+/** Every measurement is below n. */
+export const measuresBelow = contract({ description: "Every measurement is below {n}." }, (n: number): ContractSpec => Metric.all((e) => e.value < n));
+/** No measurement is v. */
+export const neverMeasure = contract({ description: "No measurement is {v}." }, (v: number): ContractSpec => Metric.all((e) => e.value !== v));
+/** The measurements add up to at most limit. */
+export const measuresSumAtMost = contract({ description: "The measurements add up to at most {limit}." }, (limit: number): ContractSpec => Metric.sum((e) => e.value).atMost(limit));
+/** At most n measurements. */
+export const measuresAtMost = contract({ description: "At most {n} measurements." }, (n: number): ContractSpec => Metric.count().atMost(n));
+/** Nothing is promised. */
+export const nothing = contract({ description: "Nothing is promised." }, (): ContractSpec => noGuarantees());

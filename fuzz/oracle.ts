@@ -1,0 +1,404 @@
+import fc from "fast-check";
+import ts from "typescript";
+import type { Counterexample, ProgramVerdict, ProofResult, ShownValue, Verdict } from "../core/prover/api";
+import { proveProgram } from "../core/prover/prove";
+import { readLayer } from "../core/layer/read";
+import { check, isPrefixClosed } from "../runtime/check";
+import { RequiresError } from "../runtime/errors";
+import { Event } from "../runtime/event";
+import { ToolCall, type Occurrence } from "../runtime/occurrence";
+import type { Guarantee } from "../runtime/spec-data";
+import { loadLayer, loadPlan, OracleFailure, runMain, type LoadedLayer, type LoadedPlan, type Run, type ToolRuntime } from "./execute";
+import { Project, typeErrors } from "./project";
+import { shapeOf, type Shape } from "./shapes";
+import { fromShown, poolsOf, show, UNSPECIFIED, valueArb, type Pools } from "./values";
+
+/**
+ * The oracle: prove a program, then run it for real and compare.
+ *
+ * - proved ⇒ no concrete run violates: `main` runs many times with inputs and tool results drawn
+ *   from the program's literals, their neighbours and corner cases (each tool result allowed by
+ *   the tool's `ensures`); no proved guarantee may be broken on a trace, no proved precondition may
+ *   fail, no proved-unreachable `throw` may run, and nothing else may throw.
+ * - violated ⇒ the counterexample replays: `main` runs with exactly the counterexample's inputs
+ *   and tool results (values it leaves out are drawn, a few times) and the named violation is
+ *   observed at the named call site.
+ * - refused: counted by the refusal's reason.
+ */
+
+/** One way the prover and a real run disagree. */
+export interface Disagreement {
+  readonly kind:
+    | "proved guarantee broken"
+    | "proved precondition fails"
+    | "proved-unreachable throw runs"
+    | "unexpected throw"
+    | "counterexample does not replay"
+    | "counterexample incomplete"
+    | "oracle error";
+  /** The result concerned: the contract call, `tool@line:column` or `throw@line:column`. */
+  readonly subject: string;
+  readonly detail: string;
+}
+
+/** What the oracle concluded about one program. */
+export interface Judgement {
+  readonly verdict: Verdict;
+  readonly results: readonly { readonly kind: ProofResult["kind"]; readonly verdict: Verdict; readonly subject: string }[];
+  /** The reason of each refused result, normalised (see `refusalKey`). */
+  readonly refusals: readonly string[];
+  readonly disagreements: readonly Disagreement[];
+  /** Violations that did not replay although the counterexample leaves out values the run needed (not disagreements; counted). */
+  readonly notes: readonly Disagreement[];
+  /** TypeScript's errors in the program (generated programs are meant to be well typed, except deliberate conversions). */
+  readonly typeErrors: readonly string[];
+  /** Concrete runs made (random runs and replays). */
+  readonly runs: number;
+}
+
+export interface JudgeOptions {
+  /** Random runs of `main` when something is proved. */
+  readonly runs: number;
+  /** Seed of the runs' inputs and tool results. */
+  readonly seed: number;
+  /** Attempts to replay one counterexample (values it leaves out are drawn anew each time). */
+  readonly replays?: number;
+  /** Solver limits (see ProveOptions): Z3 resource units per query, and the wall-clock budget of one program. */
+  readonly rlimit?: number;
+  readonly programTimeoutMs?: number;
+}
+
+/** A result's location as `line:column`. */
+const at = (r: { readonly location: { readonly line: number; readonly column: number } }): string => `${r.location.line}:${r.location.column}`;
+
+/**
+ * A refusal's reason without what is particular to the program (code in backticks, contract
+ * arguments, solver details), so that refusals can be counted by construct.
+ */
+export function refusalKey(message: string): string {
+  let m = message.replace(/^refused:\s*/, "");
+  m = m.replace(/^[\w.]+\([^)]*\)(: |\s)/, "");
+  if (/^the solver could not decide/.test(m)) return "the solver could not decide (unknown or timeout)";
+  m = m.replace(/`[^`]*`/g, (code) => (/^`[A-Za-z.…]+`$/.test(code) && !/^`[vphikrm]\d/.test(code) ? code : "`…`"));
+  const sentence = /^(.*?[.:])(\s|$)/.exec(m);
+  return (sentence ? sentence[1]! : m).replace(/\bplan\d*\.ts\b/g, "plan.ts").replace(/"[^"]*"/g, '"…"').replace(/\d+/g, "N").slice(0, 140);
+}
+
+/** The oracle over one layer: a project to prove in, the layer loaded for runs, the shapes of the tools' results. */
+export class Oracle {
+  readonly project: Project;
+  readonly layer: LoadedLayer;
+  private readonly toolShapes = new Map<string, Shape>();
+
+  constructor(layerText: string) {
+    this.project = new Project(layerText);
+    this.layer = loadLayer(layerText);
+  }
+
+  async judge(text: string, options: JudgeOptions): Promise<Judgement> {
+    return (await this.judgeAll([{ text, options }]))[0]!;
+  }
+
+  /** Judge several programs, type-checked together in one TypeScript program (each proved on its own). */
+  async judgeAll(cases: readonly { readonly text: string; readonly options: JudgeOptions }[]): Promise<Judgement[]> {
+    const { program, files } = this.project.programs(cases.map((c) => c.text));
+    const layer = readLayer(ts, program);
+    const checker = program.getTypeChecker();
+    if (this.toolShapes.size === 0) {
+      for (const tool of layer.model.tools.values()) {
+        const sig = checker.getSignatureFromDeclaration(tool.implementation);
+        if (sig) this.toolShapes.set(tool.name, shapeOf(checker, checker.getReturnTypeOfSignature(sig)));
+      }
+    }
+    const out: Judgement[] = [];
+    for (const [i, file] of files.entries()) {
+      const options = cases[i]!.options;
+      const errors = typeErrors(program, file);
+      const limits = { ...(options.rlimit !== undefined ? { rlimit: options.rlimit } : {}), ...(options.programTimeoutMs !== undefined ? { programTimeoutMs: options.programTimeoutMs } : {}) };
+      const verdict = await proveProgram({ ts, program, file, options: limits, host: this.project.system }, layer);
+      out.push(await new Judging(this, verdict, file, checker, options).judge(errors));
+    }
+    return out;
+  }
+
+  shapeOfTool(name: string): Shape {
+    const s = this.toolShapes.get(name);
+    if (!s) throw new Error(`fuzz: no shape for tool ${name}`);
+    return s;
+  }
+}
+
+/** What a run must not show, for each proved result; returns a disagreement or undefined. */
+type RunCheck = (run: Run) => Disagreement | undefined;
+
+class Judging {
+  private readonly pools: Pools;
+  private readonly params: { readonly name: string; readonly shape: Shape }[] = [];
+  private readonly disagreements: Disagreement[] = [];
+  private readonly notes: Disagreement[] = [];
+  private runs = 0;
+  private plan: LoadedPlan | undefined;
+
+  constructor(
+    private readonly oracle: Oracle,
+    private readonly verdict: ProgramVerdict,
+    private readonly file: ts.SourceFile,
+    private readonly checker: ts.TypeChecker,
+    private readonly options: JudgeOptions,
+  ) {
+    this.pools = poolsOf(file);
+    const main = file.statements.find((s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === "main");
+    for (const p of main?.parameters ?? []) this.params.push({ name: p.name.getText(file), shape: shapeOf(checker, checker.getTypeAtLocation(p)) });
+  }
+
+  async judge(typeErrors: string[]): Promise<Judgement> {
+    const results = this.verdict.results.map((r) => ({ kind: r.kind, verdict: r.verdict, subject: this.subject(r) }));
+    const refusals = this.verdict.results.filter((r) => r.verdict === "refused").map((r) => refusalKey(r.message));
+    try {
+      this.plan = loadPlan(this.file.text, this.oracle.layer);
+    } catch (error) {
+      this.disagreements.push({ kind: "oracle error", subject: "load", detail: `the program does not load: ${String(error)}` });
+    }
+    if (this.plan) {
+      this.checkProved(this.plan);
+      for (const r of this.verdict.results) if (r.verdict === "violated") this.replay(this.plan, r);
+    }
+    return { verdict: this.verdict.verdict, results, refusals, disagreements: this.disagreements, notes: this.notes, typeErrors, runs: this.runs };
+  }
+
+  private subject(r: ProofResult): string {
+    if (r.kind === "guarantee") return r.contract ?? r.contractName ?? "guarantee";
+    if (r.kind === "precondition") return `${r.tool}@${at(r)}`;
+    return `throw@${at(r)}`;
+  }
+
+  /** The guarantee object (from the loaded program) a result is about, by the position of its entry in `guarantees`. */
+  private guaranteeOf(plan: LoadedPlan, r: ProofResult): Guarantee | undefined {
+    const decl = this.file.statements.flatMap((s) => (ts.isVariableStatement(s) ? [...s.declarationList.declarations] : [])).find((d) => d.name.getText(this.file) === "guarantees");
+    const init = decl?.initializer;
+    if (!init || !ts.isArrayLiteralExpression(init) || !r.guarantee) return undefined;
+    const index = init.elements.findIndex((e) => e.getStart(this.file) === r.guarantee!.start);
+    return index < 0 ? undefined : plan.guarantees[index];
+  }
+
+  // ───────────── proved ⇒ no run violates ─────────────
+
+  private checkProved(plan: LoadedPlan): void {
+    const checks: RunCheck[] = [];
+    const results = this.verdict.results;
+    for (const r of results.filter((x) => x.verdict === "proved")) {
+      const subject = this.subject(r);
+      if (r.kind === "guarantee") {
+        const g = this.guaranteeOf(plan, r);
+        if (!g) {
+          this.disagreements.push({ kind: "oracle error", subject, detail: "no guarantee entry at the result's position" });
+          continue;
+        }
+        // A run that throws stops early: only guarantees that hold on every prefix can be judged then.
+        const prefixClosed = isPrefixClosed(g);
+        checks.push((run) => {
+          if (run.error && !prefixClosed) return undefined;
+          const [v] = check(g, run.trace);
+          return v && { kind: "proved guarantee broken", subject, detail: `${v.message}${run.error ? " (the run threw before it ended)" : ""}` };
+        });
+      } else if (r.kind === "precondition") {
+        const where = at(r);
+        checks.push((run) => (run.error?.value instanceof RequiresError && run.error.callSite?.endsWith(`@${where}`) ? { kind: "proved precondition fails", subject, detail: String((run.error.value as Error).message) } : undefined));
+      } else {
+        const where = at(r);
+        checks.push((run) => (run.error?.throwSite === where ? { kind: "proved-unreachable throw runs", subject, detail: String(run.error.value) } : undefined));
+      }
+    }
+    // Whatever else throws must be explained by a result that is not proved.
+    const wholeProgramRefused = !results.some((r) => r.kind !== "guarantee") && results.every((r) => r.verdict === "refused");
+    const unproved = results.filter((r) => r.verdict !== "proved" && r.kind !== "guarantee");
+    const mayBeUndefined = unproved.some((r) => r.kind === "throw" && !this.isThrowStatement(r));
+    if (!wholeProgramRefused) {
+      checks.push((run) => {
+        const e = run.error;
+        if (!e) return undefined;
+        if (e.value instanceof OracleFailure) return { kind: "oracle error", subject: "run", detail: e.value.message };
+        if (e.value instanceof RequiresError && unproved.some((r) => r.kind === "precondition" && e.callSite?.endsWith(`@${at(r)}`))) return undefined;
+        if (e.throwSite && unproved.some((r) => r.kind === "throw" && at(r) === e.throwSite)) return undefined;
+        if (mayBeUndefined && e.value instanceof TypeError) return undefined;
+        const where = e.throwSite ? `throw@${e.throwSite}` : e.callSite ?? "main";
+        const explained = results.some((r) => r.kind !== "guarantee" && (at(r) === e.throwSite || (e.callSite?.endsWith(`@${at(r)}`) ?? false)));
+        return explained ? undefined : { kind: "unexpected throw", subject: where, detail: `main threw ${errorText(e.value)}, which no result of the prover accounts for` };
+      });
+    }
+    if (checks.length === 0) return;
+    const first = (run: Run): Disagreement | undefined => {
+      for (const c of checks) {
+        const d = c(run);
+        if (d) return d;
+      }
+      return undefined;
+    };
+    const arbs = this.runArbitraries();
+    const outcome = fc.check(
+      fc.property(arbs.inputs, arbs.streams, (inputs, streams) => {
+        this.runs++;
+        return first(runMain(plan, inputs, this.chooser(streams, new Map()))) === undefined;
+      }),
+      { seed: this.options.seed, numRuns: this.options.runs },
+    );
+    if (outcome.failed && outcome.counterexample) {
+      const [inputs, streams] = outcome.counterexample;
+      const run = runMain(plan, inputs, this.chooser(streams, new Map()));
+      const d = first(run);
+      if (d) this.disagreements.push({ ...d, detail: `${d.detail}; ${this.describeRun(inputs, run)}` });
+    } else if (outcome.failed) {
+      this.disagreements.push({ kind: "oracle error", subject: "runs", detail: String(outcome.errorInstance ?? "the runs failed") });
+    }
+  }
+
+  // ───────────── violated ⇒ the counterexample replays ─────────────
+
+  private replay(plan: LoadedPlan, r: ProofResult): void {
+    const subject = this.subject(r);
+    const cex = r.counterexample;
+    if (!cex) {
+      this.disagreements.push({ kind: "counterexample does not replay", subject, detail: "the violation has no counterexample" });
+      return;
+    }
+    let confirm: ((run: Run) => boolean) | undefined;
+    if (r.kind === "guarantee") {
+      const g = this.guaranteeOf(plan, r);
+      if (!g) {
+        this.disagreements.push({ kind: "oracle error", subject, detail: "no guarantee entry at the result's position" });
+        return;
+      }
+      confirm = (run) => check(g, run.trace).some((v) => !cex.callSite || v.witnesses.some((o) => this.named(o, run, cex)));
+    } else if (r.kind === "precondition") {
+      const where = at(r);
+      confirm = (run) => run.error?.value instanceof RequiresError && (run.error.callSite?.endsWith(`@${where}`) ?? false);
+    } else if (this.isThrowStatement(r)) {
+      const where = at(r);
+      confirm = (run) => run.error?.throwSite === where;
+    }
+    // "`x` may be undefined here" is not a throw in JavaScript (the run goes on with undefined): nothing to observe.
+    if (!confirm) return;
+    const attempts = this.options.replays ?? 8;
+    // Values the counterexample leaves out (results of calls in loops, elements past the shown ones)
+    // are drawn: half of the attempts from the values the counterexample shows, half from all pools.
+    const shown = shownPools(cex);
+    const narrow: Pools = { strings: shown.strings.length > 0 ? shown.strings : this.pools.strings, numbers: shown.numbers.length > 0 ? shown.numbers : this.pools.numbers };
+    const wide: Pools = { strings: [...narrow.strings, ...this.pools.strings], numbers: [...narrow.numbers, ...this.pools.numbers] };
+    let first: { inputs: unknown[]; run: Run } | undefined;
+    let incomplete = false;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const pools = attempt % 2 === 0 ? narrow : wide;
+      const seed = this.options.seed + 7919 * (attempt + 1);
+      const fill = (shape: Shape): unknown => {
+        incomplete = true;
+        return fc.sample(valueArb(shape, pools), { seed: seed + this.runs, numRuns: 1 })[0];
+      };
+      const inputs = this.params.map((p) => {
+        const v = fromShown(p.shape, cex.inputs[p.name], fill);
+        return v !== UNSPECIFIED ? v : fill(p.shape);
+      });
+      const forced = new Map<string, unknown>();
+      for (const [label, value] of Object.entries(cex.toolResults)) {
+        const v = fromShown(this.oracle.shapeOfTool(label.slice(0, label.indexOf("@"))), value, fill);
+        if (v !== UNSPECIFIED) forced.set(label, v);
+      }
+      const [streams] = fc.sample(this.runArbitraries(pools).streams, { seed, numRuns: 1 });
+      const drawn = { count: 0 };
+      this.runs++;
+      const run = runMain(plan, inputs, this.chooser(streams!, forced, drawn));
+      if (confirm(run)) return;
+      if (drawn.count > 0) incomplete = true;
+      first ??= { inputs, run };
+    }
+    const seen = first ? this.describeRun(first.inputs, first.run) : "";
+    const detail = `${r.message} — replayed ${attempts} times, never observed; first replay: ${seen}`;
+    // A counterexample that leaves out values the run needed may be right about another choice of them: not a disagreement, but counted.
+    if (incomplete) this.notes.push({ kind: "counterexample incomplete", subject, detail });
+    else this.disagreements.push({ kind: "counterexample does not replay", subject, detail });
+  }
+
+  /** Whether an occurrence is the counterexample's: at its call site, of its event (or tool). */
+  private named(o: Occurrence, run: Run, cex: Counterexample): boolean {
+    const site = run.siteOf.get(o);
+    if (!cex.callSite || !site?.endsWith(`@${cex.callSite.line}:${cex.callSite.column}`)) return false;
+    if (!cex.event) return true;
+    return o instanceof Event ? o.constructor.name === cex.event.name : o instanceof ToolCall && o.toolName === cex.event.name;
+  }
+
+  private isThrowStatement(r: ProofResult): boolean {
+    const node = findNodeAt(this.file, r.location.start);
+    return node !== undefined && ts.isThrowStatement(node);
+  }
+
+  // ───────────── values ─────────────
+
+  private runArbitraries(pools: Pools = this.pools) {
+    const inputs = fc.tuple(...this.params.map((p) => valueArb(p.shape, pools)));
+    const names = [...this.oracle.layer.toolNames].filter((n) => this.oracle.shapeOfTool(n).k !== "undefined");
+    const streams = fc.record(Object.fromEntries(names.map((n) => [n, fc.infiniteStream(valueArb(this.oracle.shapeOfTool(n), pools))])) as Record<string, fc.Arbitrary<fc.Stream<unknown>>>);
+    return { inputs, streams };
+  }
+
+  /**
+   * Tool results: the forced value of this execution of the call site (a counterexample names the
+   * n-th execution of `tool@line:column` as `tool@line:column#n`), else the next value of the
+   * tool's stream that its `ensures` allows (counted in `drawn`).
+   */
+  private chooser(streams: Readonly<Record<string, fc.Stream<unknown>>>, forced: ReadonlyMap<string, unknown>, drawn = { count: 0 }) {
+    const executions = new Map<string, number>();
+    return (tool: ToolRuntime, label: string, args: readonly unknown[]): unknown => {
+      const n = (executions.get(label) ?? 0) + 1;
+      executions.set(label, n);
+      const key = n === 1 ? label : `${label}#${n}`;
+      if (forced.has(key)) return forced.get(key);
+      const stream = streams[tool.name];
+      if (!stream) return undefined;
+      drawn.count++;
+      for (let i = 0; i < 200; i++) {
+        const v = stream.next().value;
+        if (tool.ensures.every((e) => e(v, args))) return v;
+      }
+      throw new OracleFailure(`no value drawn for ${tool.name} satisfies its ensures`);
+    };
+  }
+
+  private describeRun(inputs: readonly unknown[], run: Run): string {
+    const ins = this.params.map((p, i) => `${p.name}=${show(inputs[i])}`).join(", ");
+    const results = run.results.filter(([l]) => this.oracle.shapeOfTool(l.slice(0, l.indexOf("@"))).k !== "undefined").map(([l, v]) => `${l} → ${show(v)}`).join(", ");
+    const trace = run.trace.filter((o) => o instanceof Event).map((o) => `${String(o)}@${run.siteOf.get(o)?.replace(/^.*@/, "") ?? "?"}`).join(", ");
+    return `main(${ins})${results ? ` with ${results}` : ""} performed [${trace}]${run.error ? ` and threw ${errorText(run.error.value)}` : ""}`;
+  }
+}
+
+/** The strings and numbers a counterexample shows (inputs, tool results, event fields). */
+function shownPools(cex: Counterexample): Pools {
+  const strings = new Set<string>();
+  const numbers = new Set<number>();
+  const visit = (v: ShownValue | undefined): void => {
+    if (typeof v === "number") numbers.add(v);
+    else if (typeof v === "string") {
+      if (v === "NaN" || v === "-0" || v === "Infinity" || v === "-Infinity") numbers.add(Number(v));
+      if (!/^… \d+ more$/.test(v)) strings.add(v);
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === "object") Object.values(v).forEach(visit);
+  };
+  Object.values(cex.inputs).forEach(visit);
+  Object.values(cex.toolResults).forEach(visit);
+  for (const e of [cex.event, cex.otherEvent]) if (e) Object.values(e.fields).forEach(visit);
+  return { strings: [...strings], numbers: [...numbers] };
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : show(e);
+}
+
+/** The innermost node that starts exactly at `pos` and is a statement, else the outermost node starting there. */
+function findNodeAt(file: ts.SourceFile, pos: number): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (n: ts.Node): void => {
+    if (n.getStart(file) === pos && (!found || ts.isStatement(n))) found = n;
+    if (n.pos <= pos && pos < n.end) ts.forEachChild(n, visit);
+  };
+  visit(file);
+  return found;
+}

@@ -1,0 +1,606 @@
+import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, Helper, HelperArgs, NumExpr, NumsExpr, OStrExpr, ProgramIR, RowExpr, Scalar, Stmt, StrExpr, StrsExpr, Ty } from "./ir";
+import { LAYER_IMPORT } from "./project";
+
+/** The header every generated program starts with (line numbers in reports count it). */
+export const HEADER = `import { sendEmail, pay, log, measure, lookup, score, ratio, isOpen, names, few, amounts, rows, entry, maybeName, maybeCount } from "${LAYER_IMPORT}";
+import type { Row } from "${LAYER_IMPORT}";
+import * as m from "${LAYER_IMPORT}";
+`;
+
+const TYPE_TEXT: Readonly<Record<Ty, string>> = { str: "string", num: "number", bool: "boolean", ostr: "string | undefined", strs: "string[]", nums: "number[]", row: "Row" };
+
+interface Var {
+  readonly name: string;
+  readonly t: Ty;
+  readonly mutable: boolean;
+  /** The function (0: main or module level) and the quantified-loop depth it was declared at: assignments may not escape either. */
+  readonly fn: number;
+  readonly quant: number;
+}
+
+interface HelperDecl {
+  readonly name: string;
+  readonly params: readonly Scalar[];
+  readonly ret: Scalar | "void";
+  readonly where: Helper["where"];
+}
+
+/** What encloses the statement being printed, within the current function. */
+type Breakable = "switch" | "unrolled" | "quantified";
+
+export function numberText(v: number): string {
+  if (Number.isNaN(v)) return "NaN";
+  if (Object.is(v, -0)) return "(-0)";
+  if (v === Infinity) return "Infinity";
+  if (v === -Infinity) return "(-Infinity)";
+  return v < 0 ? `(${String(v)})` : String(v);
+}
+
+/**
+ * Prints a program tree as TypeScript that type-checks (except the deliberate `++` on strings),
+ * resolving variable and helper references against what is in scope and keeping to what the
+ * modelled subset allows where a construct would only be refused (`break` in a loop over an
+ * unbounded array becomes `continue`, an assignment that would leave a loop body declares a
+ * variable instead).
+ */
+class Printer {
+  private readonly out: string[] = [];
+  private depth = 0;
+  private counter = 0;
+  private scopes: Var[][] = [[]];
+  private helpers: HelperDecl[] = [];
+  /** Inside a module-level helper, only module-level helpers are visible. */
+  private moduleOnly = false;
+  private fn = 0;
+  private fnCount = 0;
+  private quant = 0;
+  private breakables: Breakable[] = [];
+  /** Inside a helper: its return type (a `return` must return one). */
+  private returns: Scalar | "void" | undefined;
+  readonly strings: string[] = [];
+  readonly numbers: number[] = [];
+  /** Module-level `const`s standing for literals in conditions (see `cond`). */
+  readonly consts: string[] = [];
+  private hoisting = 0;
+
+  fresh(prefix: string): string {
+    return `${prefix}${this.counter++}`;
+  }
+
+  line(text: string): void {
+    this.out.push(`${"  ".repeat(this.depth)}${text}`);
+  }
+
+  text(): string {
+    return this.out.join("\n");
+  }
+
+  // ───────────── scope ─────────────
+
+  private declare(name: string, t: Ty, mutable: boolean): void {
+    this.scopes[this.scopes.length - 1]!.push({ name, t, mutable, fn: this.fn, quant: this.quant });
+  }
+
+  private vars(t: Ty): Var[] {
+    return this.scopes.flat().filter((v) => v.t === t);
+  }
+
+  private targets(t: Ty): Var[] {
+    return this.vars(t).filter((v) => v.mutable && v.fn === this.fn && v.quant === this.quant);
+  }
+
+  private block<T>(work: () => T): T {
+    this.scopes.push([]);
+    try {
+      return work();
+    } finally {
+      this.scopes.pop();
+    }
+  }
+
+  // ───────────── literals ─────────────
+
+  str(v: string): string {
+    this.strings.push(v);
+    return this.literal(JSON.stringify(v), "string");
+  }
+
+  num(v: number): string {
+    this.numbers.push(v);
+    return this.literal(numberText(v), "number");
+  }
+
+  private literal(text: string, type: string): string {
+    // NaN and Infinity are identifiers, not literals: TypeScript does not object to them in a condition.
+    if (this.hoisting === 0 || /^\(?-?(NaN|Infinity)\)?$/.test(text)) return text;
+    text = text.replace(/^\((.*)\)$/, "$1");
+    const name = this.fresh("c");
+    this.consts.push(`const ${name}: ${type} = ${text};`);
+    return name;
+  }
+
+  // ───────────── expressions ─────────────
+
+  expr(e: Expr): string {
+    switch (e.t) {
+      case "str": return this.strExpr(e);
+      case "num": return this.numExpr(e);
+      case "bool": return this.boolExpr(e);
+      case "ostr": return this.ostrExpr(e);
+      case "strs": return this.strsExpr(e);
+      case "nums": return this.numsExpr(e);
+      case "row": return this.rowExpr(e);
+    }
+  }
+
+  private pick(t: Ty, i: number): string | undefined {
+    const vs = this.vars(t);
+    return vs.length === 0 ? undefined : vs[i % vs.length]!.name;
+  }
+
+  private helperCall(ret: Scalar | "void" | undefined, i: number, args: readonly HelperArgs[]): string | undefined {
+    // Only helpers printed before: no recursion, and a `const` helper is initialised before it is called.
+    const hs = this.helpers.filter((h) => (ret === undefined || h.ret === ret) && (!this.moduleOnly || h.where === "module"));
+    if (hs.length === 0) return undefined;
+    const h = hs[i % hs.length]!;
+    const fallback: HelperArgs = { str: { t: "str", k: "lit", v: "a" }, num: { t: "num", k: "lit", v: 1 }, bool: { t: "bool", k: "lit", v: true } };
+    return `${h.name}(${h.params.map((p, j) => this.expr((args[j] ?? fallback)[p])).join(", ")})`;
+  }
+
+  /** A comparison operand or `switch` discriminant, widened: its TypeScript type may be a literal type (or narrowed), and TypeScript rejects comparing two literal types that differ. */
+  private operand(e: StrExpr | NumExpr): string {
+    return `(${this.expr(e)} as ${TYPE_TEXT[e.t]})`;
+  }
+
+  /**
+   * An expression in a condition. TypeScript rejects a literal there ("this kind of expression is
+   * always truthy", also through `as`), so its literals become module-level `const`s with a declared
+   * type: the same values for the prover, which reads module constants.
+   */
+  cond(e: Expr): string {
+    this.hoisting++;
+    try {
+      return this.expr(e);
+    } finally {
+      this.hoisting--;
+    }
+  }
+
+  private strExpr(e: StrExpr): string {
+    switch (e.k) {
+      case "lit": return this.str(e.v);
+      case "var": return this.pick("str", e.i) ?? this.str("a");
+      case "concat": return `(${this.expr(e.a)} + ${this.expr(e.b)})`;
+      case "tmpl": {
+        const esc = (s: string) => JSON.stringify(s).slice(1, -1).replace(/`/g, "\\`").replace(/\$\{/g, "\\${");
+        this.strings.push(e.head, ...e.parts.map(([, s]) => s));
+        return `\`${esc(e.head)}${e.parts.map(([x, s]) => `\${${this.expr(x)}}${esc(s)}`).join("")}\``;
+      }
+      case "tern": return `(${this.cond(e.c)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;
+      case "logic": return `(${this.cond(e.a)} ${e.op} ${this.expr(e.b)})`;
+      case "nullish": return `(${this.expr(e.a)} ?? ${this.expr(e.b)})`;
+      case "lookup": return `lookup(${this.expr(e.arg)})`;
+      case "field": return `${this.rowExpr(e.row)}.to`;
+      case "call": return this.helperCall("str", e.i, e.args) ?? this.str("h");
+      case "index": return e.items.length === 0 ? this.str("") : `[${e.items.map((s) => this.str(s)).join(", ")}][${e.at % e.items.length}]`;
+    }
+  }
+
+  private numExpr(e: NumExpr): string {
+    switch (e.k) {
+      case "lit": return this.num(e.v);
+      case "var": return this.pick("num", e.i) ?? this.num(1);
+      case "arith": return `(${this.expr(e.a)} ${e.op} ${this.expr(e.b)})`;
+      case "neg": return `(-${this.expr(e.a)})`;
+      case "len": return `${this.expr(e.s)}.length`;
+      case "alen": return `${this.expr(e.arr)}.length`;
+      case "minmax": return `Math.${e.op}(${this.expr(e.a)}, ${this.expr(e.b)})`;
+      case "tern": return `(${this.cond(e.c)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;
+      case "score": return `score(${this.expr(e.arg)})`;
+      case "ratio": return "ratio()";
+      case "field": return `${this.rowExpr(e.row)}.amount`;
+      case "maybeCount": return `(maybeCount() ?? ${this.expr(e.b)})`;
+      case "call": return this.helperCall("num", e.i, e.args) ?? this.num(2);
+    }
+  }
+
+  private boolExpr(e: BoolExpr): string {
+    switch (e.k) {
+      case "lit": return String(e.v);
+      case "var": {
+        const v = this.pick("bool", e.i);
+        // A boolean variable is narrowed to its last assigned literal: widen it for comparisons.
+        return v === undefined ? "true" : `(${v} as boolean)`;
+      }
+      case "cmp": {
+        const b = e.b.t === e.a.t ? e.b : e.a.t === "str" ? ({ t: "str", k: "lit", v: "b" } as const) : ({ t: "num", k: "lit", v: 0 } as const);
+        return `(${this.operand(e.a)} ${e.op} ${this.operand(b)})`;
+      }
+      case "eqBool": return `((${this.boolExpr(e.a)} as boolean) ${e.op} (${this.boolExpr(e.b)} as boolean))`;
+      case "eqOpt": return `((${this.expr(e.a)} as string | undefined) ${e.op} ${e.b === null ? "undefined" : this.operand(e.b)})`;
+      case "method": return `${this.expr(e.s)}.${e.m}(${this.expr(e.x)})`;
+      case "has": return `${this.expr(e.arr)}.includes(${this.expr(e.x)})`;
+      case "not": return `(!${this.cond(e.a)})`;
+      case "logic": return `(${this.cond(e.a)} ${e.op} ${this.expr(e.b)})`;
+      case "truthy": return `(!!${this.cond(e.a)})`;
+      case "isOpen": return `isOpen(${this.expr(e.arg)})`;
+      case "call": return this.helperCall("bool", e.i, e.args) ?? "false";
+    }
+  }
+
+  private ostrExpr(e: OStrExpr): string {
+    switch (e.k) {
+      case "var": return this.pick("ostr", e.i) ?? `maybeName(${this.str("k")})`;
+      case "maybeName": return `maybeName(${this.expr(e.arg)})`;
+      case "tern": return `(${this.cond(e.c)} ? ${this.expr(e.a)} : undefined)`;
+    }
+  }
+
+  private strsExpr(e: StrsExpr): string {
+    switch (e.k) {
+      case "var": return this.pick("strs", e.i) ?? "names()";
+      case "names": return "names()";
+      case "few": return "few()";
+      case "lit": return e.items.length === 0 ? "([] as string[])" : `[${e.items.map((s) => this.str(s)).join(", ")}]`;
+    }
+  }
+
+  private numsExpr(e: NumsExpr): string {
+    switch (e.k) {
+      case "var": return this.pick("nums", e.i) ?? "amounts()";
+      case "amounts": return "amounts()";
+      case "lit": return e.items.length === 0 ? "([] as number[])" : `[${e.items.map((n) => this.num(n)).join(", ")}]`;
+    }
+  }
+
+  private rowExpr(e: RowExpr): string {
+    switch (e.k) {
+      case "var": return this.pick("row", e.i) ?? `entry(${this.str("k")})`;
+      case "entry": return `entry(${this.expr(e.arg)})`;
+    }
+  }
+
+  // ───────────── statements ─────────────
+
+  effect(e: Effect): string {
+    switch (e.tool) {
+      case "sendEmail": return `sendEmail(${this.expr(e.s)}, ${this.expr(e.s2)})`;
+      case "pay": return `pay(${this.expr(e.s)}, ${this.expr(e.n)})`;
+      case "log": return `log(${this.expr(e.s)})`;
+      case "measure": return `measure(${this.expr(e.n)})`;
+    }
+  }
+
+  stmts(ss: readonly Stmt[]): void {
+    for (const s of ss) this.stmt(s);
+  }
+
+  private body(ss: readonly Stmt[], kind?: Breakable): void {
+    if (kind) this.breakables.push(kind);
+    if (kind === "quantified") this.quant++;
+    this.depth++;
+    try {
+      this.block(() => this.stmts(ss));
+    } finally {
+      this.depth--;
+      if (kind === "quantified") this.quant--;
+      if (kind) this.breakables.pop();
+    }
+  }
+
+  private inLoop(): boolean {
+    return this.breakables.some((b) => b !== "switch");
+  }
+
+  private inQuantified(): boolean {
+    return this.breakables.includes("quantified");
+  }
+
+  private returnText(): string | undefined {
+    if (this.inQuantified()) return undefined;
+    if (this.returns === undefined || this.returns === "void") return "return;";
+    const fallback: Readonly<Record<Scalar, Expr>> = { str: { t: "str", k: "lit", v: "r" }, num: { t: "num", k: "lit", v: 0 }, bool: { t: "bool", k: "lit", v: false } };
+    return `return ${this.expr(fallback[this.returns])};`;
+  }
+
+  stmt(s: Stmt): void {
+    switch (s.k) {
+      case "decl": {
+        const name = this.fresh("v");
+        this.line(`${s.kind} ${name}: ${TYPE_TEXT[s.init.t]} = ${this.expr(s.init)};`);
+        this.declare(name, s.init.t, s.kind === "let");
+        return;
+      }
+      case "assign": {
+        const t = s.v.t;
+        const ts = this.targets(t);
+        const value = this.expr(s.v);
+        if (ts.length === 0) {
+          const name = this.fresh("v");
+          this.line(`let ${name}: ${TYPE_TEXT[t]} = ${value};`);
+          this.declare(name, t, true);
+          return;
+        }
+        const op = t === "num" ? s.op : t === "str" && s.op === "+=" ? "+=" : "=";
+        this.line(`${ts[s.i % ts.length]!.name} ${op} ${value};`);
+        return;
+      }
+      case "incr": {
+        const t = s.onString ? "str" : "num";
+        let ts = this.targets(t);
+        if (ts.length === 0) {
+          const name = this.fresh("v");
+          this.line(`let ${name}: ${TYPE_TEXT[t]} = ${s.onString ? this.str("5") : this.num(0)};`);
+          this.declare(name, t, true);
+          ts = this.targets(t);
+        }
+        const name = ts[s.i % ts.length]!.name;
+        this.line(s.prefix ? `${s.op}${name};` : `${name}${s.op};`);
+        return;
+      }
+      case "effect":
+        this.line(`${this.effect(s.e)};`);
+        return;
+      case "if": {
+        this.line(`if (${this.cond(s.c)}) {`);
+        this.body(s.then);
+        if (s.else) {
+          this.line("} else {");
+          this.body(s.else);
+        }
+        this.line("}");
+        return;
+      }
+      case "switch": return this.switchStmt(s);
+      case "forLit": {
+        const name = this.fresh("k");
+        const items = s.items.map((x) => (typeof x === "string" ? this.str(x) : this.num(x)));
+        this.line(`for (const ${name} of [${items.join(", ")}]) {`);
+        this.block(() => {
+          this.declare(name, typeof s.items[0] === "number" ? "num" : "str", false);
+          this.body(s.body, "unrolled");
+        });
+        this.line("}");
+        return;
+      }
+      case "forN": {
+        const name = this.fresh("i");
+        this.line(`for (let ${name} = 0; ${name} < ${s.n}; ${name}++) {`);
+        this.block(() => {
+          this.declare(name, "num", false);
+          this.body(s.body, "unrolled");
+        });
+        this.line("}");
+        return;
+      }
+      case "forArr": {
+        const name = this.fresh("x");
+        const src = s.src.t === "rows" ? "rows()" : this.expr(s.src);
+        const t: Ty = s.src.t === "rows" ? "row" : s.src.t === "strs" ? "str" : "num";
+        // Bounded by an `ensures` or literal: unrolled; otherwise one quantified iteration.
+        const bounded = s.src.t !== "rows" && (s.src.k === "few" || s.src.k === "amounts" || s.src.k === "lit");
+        this.line(`for (const ${name} of ${src}) {`);
+        this.block(() => {
+          this.declare(name, t, false);
+          this.body(s.body, bounded ? "unrolled" : "quantified");
+        });
+        this.line("}");
+        return;
+      }
+      case "call": {
+        const call = this.helperCall(undefined, s.i, s.args);
+        if (call) this.line(`${call};`);
+        return;
+      }
+      case "short":
+        this.line(`${this.cond(s.c)} ${s.op} ${this.effect(s.e)};`);
+        return;
+      case "ternStmt":
+        this.line(`${this.cond(s.c)} ? ${this.effect(s.a)} : ${this.effect(s.b)};`);
+        return;
+      case "throwIf":
+        this.line(`if (${this.cond(s.c)}) throw new Error(${this.str(s.msg)});`);
+        return;
+      case "return": {
+        const r = this.returnText();
+        if (r) this.line(r);
+        return;
+      }
+      case "jump": {
+        const inner = this.breakables[this.breakables.length - 1];
+        if (s.kind === "continue" ? this.inLoop() : inner !== undefined) {
+          this.line(s.kind === "break" && inner === "quantified" ? "continue;" : `${s.kind};`);
+        }
+        return;
+      }
+      case "filter": {
+        const x = this.fresh("x");
+        const src = this.expr(s.src);
+        const lit = this.str(s.lit);
+        const test = s.op === "===" || s.op === "!==" ? `${x} ${s.op} ${lit}` : `${x}.${s.op}(${lit})`;
+        const e = s.e;
+        const effect = !s.useElement ? this.effect(e) : e.tool === "sendEmail" ? `sendEmail(${x}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${x}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${x})` : `measure(${x}.length)`;
+        this.line(`for (const ${x} of ${src}) {`);
+        this.line(`  if (${test}) ${effect};`);
+        this.line("}");
+        return;
+      }
+      case "repeat": {
+        const x = this.fresh("x");
+        const t: Ty = s.src === "few" ? "str" : "num";
+        // The effect, with the element (or the helper's result) in the argument of its type.
+        const use = (v: string): string => {
+          const e = s.e;
+          if (t === "str") return e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : `log(${v})`;
+          return e.tool === "pay" ? `pay(${this.expr(e.s)}, ${v})` : `measure(${v})`;
+        };
+        if (s.how === "loop") {
+          const i = this.fresh("i");
+          this.line(`for (let ${i} = 0; ${i} < 2; ${i}++) {`);
+          this.line(`  for (const ${x} of ${s.src}()) {`);
+          this.line(`    ${use(x)};`);
+          this.line("    break;");
+          this.line("  }");
+          this.line("}");
+        } else {
+          const h = this.fresh("h");
+          this.line(`const ${h} = (): ${TYPE_TEXT[t]} => {`);
+          this.line(`  for (const ${x} of ${s.src}()) return ${x};`);
+          this.line(`  return ${t === "str" ? this.str("") : this.num(0)};`);
+          this.line("};");
+          this.line(`if (${h}() !== ${h}()) ${use(`${h}()`)};`);
+        }
+        return;
+      }
+      case "tdz": {
+        const k = this.fresh("k");
+        const h = this.fresh("h");
+        const v = this.fresh("v");
+        const items = s.items.length > 0 ? s.items : ["a", "b"];
+        this.line(`for (const ${k} of [${items.map((x) => this.str(x)).join(", ")}]) {`);
+        this.depth++;
+        this.block(() => {
+          this.declare(k, "str", false);
+          this.breakables.push("unrolled");
+          this.line(`const ${h} = (): void => { ${s.e === "log" ? `log(${v})` : `sendEmail(${v}, ${this.str("s")})`}; };`);
+          this.line(`if (${k} === ${this.str(items[s.pick % items.length]!)}) ${h}();`);
+          this.line(`const ${v}: string = ${this.expr(s.init)};`);
+          this.declare(v, "str", false);
+          this.breakables.pop();
+        });
+        this.depth--;
+        this.line("}");
+        return;
+      }
+    }
+  }
+
+  private switchStmt(s: Extract<Stmt, { k: "switch" }>): void {
+    // With no variable of its type in scope, a tool result rather than a literal: a switch on a constant has one live clause.
+    const noVar = s.d.k === "var" && this.vars(s.d.t).length === 0;
+    const d = noVar ? `(${s.d.t === "str" ? `lookup(${this.str("k")})` : `score(${this.str("k")})`} as ${TYPE_TEXT[s.d.t]})` : this.operand(s.d);
+    this.line(`switch (${d}) {`);
+    this.depth++;
+    this.breakables.push("switch");
+    this.block(() => {
+      const seen = new Set<string>();
+      for (const c of s.cases) {
+        const v = s.d.t === "str" ? (typeof c.v === "string" ? c.v : String(c.v)) : typeof c.v === "number" ? c.v : c.v.length;
+        const key = typeof v === "number" ? (Object.is(v, -0) ? "-0" : String(v)) : `s${v}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        this.line(`case ${typeof v === "string" ? this.str(v) : this.num(v)}:`);
+        this.clause(c.body, c.end);
+      }
+      if (s.dflt) {
+        this.line("default:");
+        this.clause(s.dflt.body, s.dflt.end);
+      }
+    });
+    this.breakables.pop();
+    this.depth--;
+    this.line("}");
+  }
+
+  private clause(body: readonly Stmt[], end: ClauseEnd): void {
+    // A declaration in one clause is in scope in the next, but TypeScript rejects reading it there ("used before being assigned"): each clause gets its own scope here.
+    this.scopes.push([]);
+    this.depth++;
+    const jump = (): void => {
+      switch (end) {
+        case "break": case "blockBreak": this.line("break;"); return;
+        case "return": this.line(this.returnText() ?? "break;"); return;
+        case "continue": this.line(this.inLoop() ? "continue;" : "break;"); return;
+        case "throw": this.line(`throw new Error(${this.str("clause")});`); return;
+        default: return;
+      }
+    };
+    if (end === "block" || end === "blockBreak") {
+      this.line("{");
+      this.body(body);
+      if (end === "blockBreak") {
+        this.depth++;
+        jump();
+        this.depth--;
+      }
+      this.line("}");
+    } else {
+      this.stmts(body);
+      jump();
+    }
+    this.depth--;
+    this.scopes.pop();
+  }
+
+  // ───────────── functions ─────────────
+
+  /** A helper: declared (module level or at the start of `main`) with its body printed in its own scope. */
+  helper(h: Helper, index: number, mainParams: readonly Var[]): void {
+    const name = `h${index}`;
+    const params = h.params.map((t) => ({ name: this.fresh("a"), t }));
+    const sig = `(${params.map((p) => `${p.name}: ${TYPE_TEXT[p.t]}`).join(", ")}): ${h.ret === "void" ? "void" : TYPE_TEXT[h.ret]}`;
+    const savedScopes = this.scopes;
+    const saved = { breakables: this.breakables, returns: this.returns, fn: this.fn, quant: this.quant, moduleOnly: this.moduleOnly };
+    this.scopes = [h.where === "main" ? [...mainParams] : []];
+    this.breakables = [];
+    this.returns = h.ret;
+    this.fn = ++this.fnCount;
+    this.quant = 0;
+    this.moduleOnly = h.where === "module";
+    this.line(h.where === "module" ? `function ${name}${sig} {` : `const ${name} = ${sig} => {`);
+    this.depth++;
+    for (const p of params) this.declare(p.name, p.t, false);
+    this.stmts(h.body);
+    if (h.ret !== "void") this.line(`return ${this.expr(h.result[h.ret])};`);
+    this.depth--;
+    this.line(h.where === "module" ? "}" : "};");
+    this.scopes = savedScopes;
+    Object.assign(this, saved);
+    this.helpers.push({ name, params: h.params, ret: h.ret, where: h.where });
+  }
+
+  /** Resolve a contract argument against the literals the program printed. */
+  contractArg(a: ContractArg): string {
+    const strings = this.strings.length > 0 ? this.strings : ["a"];
+    const numbers = this.numbers.length > 0 ? this.numbers : [0];
+    switch (a.k) {
+      case "str": return JSON.stringify(strings[a.i % strings.length]);
+      case "num": {
+        // A guarantee argument is a literal: NaN and the infinities are not, and `(-1)` is not either.
+        const finite = numbers.filter(Number.isFinite);
+        return numberText(finite.length > 0 ? finite[a.i % finite.length]! : 0).replace(/^\((.*)\)$/, "$1");
+      }
+      case "count": return String(a.v);
+      case "strs": return `[${a.is.map((i) => JSON.stringify(strings[i % strings.length])).join(", ")}]`;
+    }
+  }
+
+  mainParams(types: ProgramIR["params"]): Var[] {
+    return types.map((t) => ({ name: this.fresh("p"), t, mutable: true, fn: 0, quant: 0 }));
+  }
+
+  enterMain(params: readonly Var[]): void {
+    this.line(`export function main(${params.map((p) => `${p.name}: ${TYPE_TEXT[p.t]}`).join(", ")}): void {`);
+    this.depth++;
+    this.scopes = [[...params]];
+  }
+
+  leaveMain(): void {
+    this.depth--;
+    this.line("}");
+  }
+}
+
+/** The program's TypeScript text (HEADER first). */
+export function printProgram(p: ProgramIR): string {
+  const pr = new Printer();
+  const params = pr.mainParams(p.params);
+  // Module-level helpers first (they see only their parameters), then `main` with its own helpers at its start.
+  p.helpers.forEach((h, i) => h.where === "module" && pr.helper(h, i, []));
+  pr.enterMain(params);
+  p.helpers.forEach((h, i) => h.where === "main" && pr.helper(h, i, params));
+  pr.stmts(p.body);
+  pr.leaveMain();
+  const guarantees = p.guarantees.map((g) => `m.${g.contract}(${g.args.map((a) => pr.contractArg(a)).join(", ")})`);
+  return `${HEADER}${pr.consts.map((c) => `${c}\n`).join("")}export const guarantees = [${guarantees.join(", ")}];\n${pr.text()}\n`;
+}

@@ -1,0 +1,64 @@
+import type { Hole } from "../core/prover/holes";
+import { DEFAULT_WEIGHTS, weights, type Weights } from "./generate";
+
+/**
+ * Generator weights: `default` for the soundness runs (its seeds count toward the total), and one
+ * profile per closed hole that leans toward the shape that hole needs (the same generator, other
+ * weights: the statements and contracts a profile does not name drop to a tenth), for showing
+ * that the tester finds each hole when it is re-opened.
+ */
+export const PROFILES: Readonly<Record<"default" | Hole, Weights>> = {
+  default: DEFAULT_WEIGHTS,
+  // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
+  "switch-fallthrough": weights({
+    focus: true,
+    stmt: { switch: 6, effect: 10, decl: 1 },
+    clauseEnd: { block: 8, fall: 1, blockBreak: 1, break: 2, return: 0.5, continue: 0.5, throw: 0.5 },
+    effects: { sendEmail: 4, log: 4, pay: 0.3, measure: 0.3 },
+    contracts: { emailsAtMost: 5, logsAtMost: 5, emailsExactly: 2, logsAtLeast: 1, emailsAtLeast: 1, nobodyTwice: 1, distinctLogs: 1 },
+    minBlock: 1,
+    blockLength: 2,
+    stmtDepth: 1,
+  }),
+  // `++`/`--` on strings, whose values reach the logs.
+  "increment-non-number": weights({
+    focus: true,
+    stringIncrements: 6,
+    stmt: { incr: 2, effect: 6, decl: 3, assign: 2 },
+    effects: { log: 4, sendEmail: 1, pay: 0.5, measure: 0.5 },
+    contracts: { neverLog: 6, neverLogContaining: 4, neverLogPrefix: 4, shortLogs: 3, distinctLogs: 3 },
+  }),
+  // Conditions on `string | undefined` tool results.
+  "opaque-truthy": weights({
+    focus: true,
+    optionalConditions: 8,
+    stmt: { if: 10, effect: 6, decl: 2, short: 2, ternStmt: 2 },
+    contracts: { emailsAtLeast: 4, emailsAtMost: 4, logsAtMost: 4, logsAtLeast: 4, neverEmail: 3, neverLog: 3 },
+  }),
+  // One call site executed twice (a helper called twice, a loop around the call) whose arrays must differ.
+  "shared-call-results": weights({
+    focus: true,
+    stmt: { repeat: 10, call: 2, forN: 1, effect: 1, decl: 1 },
+    effects: { sendEmail: 6, log: 2, pay: 0.5, measure: 1 },
+    contracts: { oneRecipient: 10, nobodyTwice: 2, distinctLogs: 2, neverLog: 1 },
+  }),
+  // Loops that compare each element with a literal spelled like a loop index (`i!3`), under guarantees that pair iterations.
+  "rename-in-literals": weights({
+    focus: true,
+    smtNames: 20,
+    stmt: { filter: 10, forArr: 2, effect: 1, decl: 1 },
+    effects: { sendEmail: 4, log: 4, pay: 0.5, measure: 0.5 },
+    contracts: { nobodyTwice: 5, distinctLogs: 5, oneRecipient: 4, emailsAtMost: 3, logsAtMost: 3 },
+  }),
+  // A closure reading a `const` declared after it, called in a later iteration.
+  tdz: weights({
+    stmt: { tdz: 10 },
+    contracts: { logsAtLeast: 4, emailsAtLeast: 4 },
+  }),
+};
+
+export type ProfileName = keyof typeof PROFILES;
+
+export function isProfile(name: string): name is ProfileName {
+  return Object.hasOwn(PROFILES, name);
+}

@@ -1,0 +1,90 @@
+import { reopenHole } from "../../core/prover/holes";
+import { Oracle, refusalKey } from "../../fuzz/oracle";
+import { HEADER } from "../../fuzz/print";
+import { fuzzLayerText } from "../../fuzz/project";
+
+/** The oracle on hand-written programs: it must agree where the prover is right and object where a re-opened hole makes it wrong. */
+describe("the differential oracle", () => {
+  let oracle: Oracle;
+  beforeAll(() => {
+    oracle = new Oracle(fuzzLayerText());
+  });
+  const judge = (body: string) => oracle.judge(HEADER + body, { runs: 40, seed: 7 });
+
+  it("agrees with a proof and with a counterexample that replays (a switch clause ending in a block falls through)", async () => {
+    const j = await judge(`export const guarantees = [m.emailsAtMost(1), m.emailsAtMost(2), m.neverEmail("b"), m.neverEmail("ceo")];
+export function main(a: string): void {
+  switch (a) { case "a": { sendEmail(a, "1"); } case "b": sendEmail(a, "2"); break; }
+}`);
+    expect(j.results.map((r) => `${r.subject} ${r.verdict}`)).toEqual(["fuzz.emailsAtMost(n=1) violated", "fuzz.emailsAtMost(n=2) proved", 'fuzz.neverEmail(addr="b") violated', 'fuzz.neverEmail(addr="ceo") proved']);
+    expect(j.disagreements).toEqual([]);
+    expect(j.runs).toBeGreaterThan(40);
+  });
+
+  it("finds a proved guarantee that a run breaks (switch-fallthrough re-opened)", async () => {
+    const close = reopenHole("switch-fallthrough");
+    try {
+      const j = await judge(`export const guarantees = [m.emailsAtMost(1)];
+export function main(a: string): void {
+  switch (a) { case "a": { sendEmail(a, "1"); } case "b": sendEmail(a, "2"); break; }
+}`);
+      expect(j.verdict).toBe("proved");
+      expect(j.disagreements).toMatchObject([{ kind: "proved guarantee broken", subject: "fuzz.emailsAtMost(n=1)" }]);
+      expect(j.disagreements[0]!.detail).toMatch(/SendEmail\.count\(\) is 2.*main\(p?a="a"\)/);
+    } finally {
+      close();
+    }
+  });
+
+  it("finds a throw the prover did not see (tdz re-opened)", async () => {
+    const close = reopenHole("tdz");
+    try {
+      const j = await judge(`export const guarantees = [m.logsAtLeast(2)];
+export function main(): void {
+  for (const k of ["a", "b"]) {
+    const h = (): void => { log(v); };
+    if (k === "b") h();
+    const v: string = k;
+    log(v);
+  }
+}`);
+      expect(j.disagreements).toMatchObject([{ kind: "unexpected throw" }]);
+      expect(j.disagreements[0]!.detail).toMatch(/ReferenceError/);
+    } finally {
+      close();
+    }
+  });
+
+  it("replays the n-th execution of a call site with the n-th value (tool@line:column#n)", async () => {
+    const j = await judge(`export const guarantees = [m.oneRecipient()];
+export function main(): void {
+  for (let i = 0; i < 2; i++) {
+    for (const x of few()) {
+      sendEmail(x, "s");
+      break;
+    }
+  }
+}`);
+    expect(j.verdict).toBe("violated");
+    expect(j.disagreements).toEqual([]);
+    expect(j.notes).toEqual([]);
+  });
+
+  it("checks a proved precondition on every run, and replays a violated one", async () => {
+    const j = await judge(`export const guarantees = [m.nothing()];
+export function main(x: number): void {
+  if (x > 0) pay("a", x);
+  pay("b", x);
+}`);
+    expect(j.results.filter((r) => r.kind === "precondition").map((r) => `${r.subject} ${r.verdict}`).sort()).toEqual(["fuzz.pay@6:14 proved", "fuzz.pay@7:3 violated"]);
+    expect(j.disagreements).toEqual([]);
+  });
+
+  it("counts refusals by construct, without what is particular to the program", () => {
+    expect(refusalKey("refused: `v12` is read before its declaration runs on this path (JavaScript throws a ReferenceError: the temporal dead zone). Declare `v12` first."))
+      .toBe("`…` is read before its declaration runs on this path (JavaScript throws a ReferenceError:");
+    expect(refusalKey("refused: TypeScript reports error TS2356 at plan3.ts:12:5: An arithmetic operand must be a number."))
+      .toBe("TypeScript reports error TSN at plan.ts:N:N:");
+    expect(refusalKey("refused: the solver could not decide fuzz.neverLog(message=\"x\") (timeout); it is not proved.")).toBe("the solver could not decide (unknown or timeout)");
+  });
+});
