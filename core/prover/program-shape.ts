@@ -55,7 +55,8 @@ export function findMain(ts: TypeScript, checker: TS.TypeChecker, file: TS.Sourc
     let init = decl.initializer;
     while (init && ts.isParenthesizedExpression(init)) init = init.expression;
     if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return init;
-    throw new Refusal(decl.initializer ?? decl, "`main` must be the function itself, so the prover reads what runs (not an alias, a call result or a type assertion).", ts.isIdentifier(init ?? decl) ? `Export the function under the name: \`export { ${(init as TS.Identifier).text} as main }\`.` : WRITE_MAIN);
+    const instead = init && ts.isIdentifier(init) ? `Export the function under the name: \`export { ${init.text} as main }\`.` : WRITE_MAIN;
+    throw new Refusal(decl.initializer ?? decl, "`main` must be the function itself, so the prover reads what runs (not an alias, a call result or a type assertion).", instead);
   }
   throw new Refusal(decl, "`main` is not a function declared in this program.", WRITE_MAIN);
 }
