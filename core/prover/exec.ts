@@ -19,6 +19,14 @@ const PC_NAME_AT = 400;
 export const UNROLL_CAP = 1000;
 /** Tool-result arrays whose `ensures` bounds the length by at most this many are unrolled exactly. */
 export const BOUNDED_UNROLL_CAP = 16;
+/**
+ * Statements and expressions executed for one program (unrolled loops count every iteration): a
+ * deterministic bound on the executor's work (two nested 1000-iteration loops took 27 s), far
+ * above the corpus's largest program.
+ */
+export const EXEC_STEP_LIMIT = 400_000;
+/** Characters of one value's term: `s = s + s` in a loop doubles it each time. */
+export const TERM_CHAR_LIMIT = 1_000_000;
 
 /** Mutable execution state along one path. */
 export interface State {
@@ -59,6 +67,8 @@ export class Executor {
   private readonly contractStack: ContractModel[] = [];
   private readonly moduleConsts = new Map<TS.Node, Sym>();
   private pureOnly = false;
+  /** Statements and expressions of `main` executed so far (see EXEC_STEP_LIMIT); undefined outside `runMain`. */
+  private steps: number | undefined;
   /** The program's own file: only helpers declared here are inlined. */
   private mainFile: TS.SourceFile | undefined;
 
@@ -100,9 +110,11 @@ export class Executor {
       st.env.set(this.symbolOfDecl(p), sym);
     }
     this.frames.push({ fn: main, loopBody: undefined });
+    this.steps = 0;
     try {
       this.execBody(main, st);
     } finally {
+      this.steps = undefined;
       this.frames.pop();
     }
   }
@@ -161,6 +173,19 @@ export class Executor {
 
   refuse(node: TS.Node, reason: string, instead: string): never {
     throw new Refusal(node, reason, instead);
+  }
+
+  private tick(node: TS.Node): void {
+    if (this.steps !== undefined && ++this.steps > EXEC_STEP_LIMIT) {
+      this.refuse(node, `Proving the program takes more than ${EXEC_STEP_LIMIT} steps of symbolic execution (unrolled loops count every iteration).`, "Use smaller literal loop bounds and fewer nested loops, or loop over the array itself (`for (const x of xs)`), which is not unrolled.");
+    }
+  }
+
+  /** A value whose term has grown past TERM_CHAR_LIMIT (a value built from itself in a loop) is refused here, before it doubles again. */
+  private sized(v: Sym, at: TS.Node): Sym {
+    const t = v.k === "str" || v.k === "num" || v.k === "bool" ? v.t : "";
+    if (t.length > TERM_CHAR_LIMIT) this.refuse(at, `This value's formula has grown past ${TERM_CHAR_LIMIT} characters (a value built from itself, repeatedly).`, "Build the value once instead of doubling it in a loop, or loop fewer times.");
+    return v;
   }
 
   private isAsync(fn: FunctionLike): boolean {
@@ -534,6 +559,7 @@ export class Executor {
 
   private execStatement(s: TS.Statement, st: State): Flow {
     const ts = this.ts;
+    this.tick(s);
     const fall = (): Flow => ({ fall: st, returns: [] });
     if (ts.isBlock(s)) {
       this.enterBlock(s.statements, st);
@@ -890,6 +916,7 @@ export class Executor {
 
   evalExpr(e0: TS.Expression, st: State): Sym {
     const ts = this.ts;
+    this.tick(e0);
     const e = this.skip(e0);
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return str(e.text);
     if (ts.isNumericLiteral(e)) return num(Number(e.text));
@@ -900,7 +927,7 @@ export class Executor {
     if (ts.isTemplateExpression(e)) {
       let acc = this.toStr(str(e.head.text), e);
       for (const span of e.templateSpans) {
-        acc = this.concat(acc, this.toStr(this.definite(this.evalExpr(span.expression, st), span.expression, st), span.expression));
+        acc = this.sized(this.concat(acc, this.toStr(this.definite(this.evalExpr(span.expression, st), span.expression, st), span.expression)), span.expression);
         acc = this.concat(acc, str(span.literal.text));
       }
       return acc;
@@ -1082,12 +1109,19 @@ export class Executor {
   }
 
   private binaryValue(op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): Sym {
+    return this.sized(this.binaryTerm(op, a, b, at), at);
+  }
+
+  private binaryTerm(op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): Sym {
     const ts = this.ts;
     const K = ts.SyntaxKind;
     switch (op) {
       case K.EqualsEqualsEqualsToken: case K.ExclamationEqualsEqualsToken: case K.EqualsEqualsToken: case K.ExclamationEqualsToken: {
         const loose = op === K.EqualsEqualsToken || op === K.ExclamationEqualsToken;
-        if (loose && a.k !== b.k) this.refuse(at, "Loose equality between different types is not modelled.", "Use `===` on values of one type.");
+        // `==` converts between types (`"1" == 1`): it agrees with `===` only when both sides are of
+        // one type where defined (undefined equals only undefined; null is not modelled).
+        const inner = (x: Sym): Sym["k"] => (x.k === "maybe" ? x.v.k : x.k);
+        if (loose && inner(a) !== inner(b) && a.k !== "undef" && b.k !== "undef") this.refuse(at, "Loose equality between different types is not modelled.", "Use `===` on values of one type.");
         const eq = strictEquals(a, b);
         if (eq === undefined) this.refuse(at, "These values cannot be compared.", "Compare strings, numbers or booleans.");
         return boolT(op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken ? eq : not(eq));

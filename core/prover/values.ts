@@ -104,6 +104,17 @@ export function strictEquals(a: Sym, b: Sym): string | undefined {
 
 /** SameValueZero (used by `Array.prototype.includes`): like === but NaN equals NaN. */
 export function sameValueZero(a: Sym, b: Sym): string | undefined {
+  // A possibly-undefined value: equal when both are undefined, or both defined and SameValueZero.
+  if (a.k === "maybe" && b.k === "maybe") {
+    const inner = sameValueZero(a.v, b.v);
+    return inner === undefined ? undefined : or(and(not(a.def), not(b.def)), and(a.def, b.def, inner));
+  }
+  if (a.k === "maybe" || b.k === "maybe") {
+    const [m, x] = a.k === "maybe" ? [a, b] : [b as Extract<Sym, { k: "maybe" }>, a];
+    if (x.k === "undef") return not(m.def);
+    const inner = sameValueZero(m.v, x);
+    return inner === undefined ? undefined : and(m.def, inner);
+  }
   const eq = strictEquals(a, b);
   if (eq !== undefined && a.k === "num" && b.k === "num") {
     if (a.c !== undefined && b.c !== undefined) return String(a.c === b.c || (Number.isNaN(a.c) && Number.isNaN(b.c)));

@@ -248,6 +248,66 @@ export function main(pick: boolean): void {
   }, 120_000);
 });
 
+describe("found by a red-team review after the holes were closed", () => {
+  it("== between possibly-undefined values of different types is refused (\"1\" == 1 is true)", async () => {
+    const v = await prove(`export const guarantees = [m.neverEmail("ceo@corp")];
+function same(x: string | undefined, y: number | undefined): boolean {
+  return x == y;
+}
+export function main(k: boolean): void {
+  let a: string | undefined = undefined;
+  let b: number | undefined = undefined;
+  if (k) { a = "1"; b = 1; }
+  if (k && same(a, b)) sendEmail("ceo@corp", "hi");
+}`);
+    expect(v.verdict).toBe("refused");
+    expect(v.results[0]!.message).toMatch(/Loose equality between different types/);
+    expect(v.results[0]!.location.line).toBe(5);
+  }, 120_000);
+  it("== on one type where defined agrees with ===", async () => {
+    const v = await prove(`export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(k: boolean, to: string): void {
+  let a: string | undefined = undefined;
+  if (k) a = to;
+  if (a == "ceo@corp") return;
+  if (a !== undefined) sendEmail(a, "hi");
+}`);
+    expect(v.verdict, JSON.stringify(v.results, null, 1)).toBe("proved");
+  }, 120_000);
+  it("[v].includes(x) with v possibly undefined treats NaN as equal to NaN", async () => {
+    const v = await prove(`export const guarantees = [m.noPaymentOver(100)];
+export function main(amount: number, hasPrev: boolean, prev: number): void {
+  if (prev > 100) return;
+  const approved = hasPrev ? prev : undefined;
+  if ([approved].includes(amount)) refund("acct", amount);
+}`);
+    expect(v.verdict).toBe("violated");
+    expect(v.results[0]!.message).toMatch(/amount="NaN"/);
+  }, 120_000);
+  it("symbolic execution has a deterministic step budget (nested literal loops)", async () => {
+    const v = await prove(`export const guarantees = [m.emailsAtMost(5)];
+export function main(x: boolean): void {
+  for (let i = 0; i < 1000; i++) {
+    for (let j = 0; j < 1000; j++) {
+      if (i === j && x) sendEmail("a", "b");
+    }
+  }
+}`);
+    expect(v.verdict).toBe("refused");
+    expect(v.results[0]!.message).toMatch(/more than 400000 steps/);
+  }, 120_000);
+  it("a value built from itself in a loop is refused before its formula explodes", async () => {
+    const v = await prove(`export const guarantees = [m.emailsAtMost(1)];
+export function main(note: string): void {
+  let body = note;
+  for (let i = 0; i < 40; i++) body = body + body;
+  sendEmail("ops@corp", body);
+}`);
+    expect(v.verdict).toBe("refused");
+    expect(v.results[0]!.message).toMatch(/grown past 1000000 characters/);
+  }, 120_000);
+});
+
 describe("re-opening a hole brings the wrong proof back (the switch the differential tester uses)", () => {
   for (const c of cases.filter((x) => x.hole !== "increment-non-number")) {
     it(`${c.hole}: ${c.name}`, async () => {
