@@ -28,7 +28,7 @@ import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ensureBuilt, ROOT } from "../fixtures/projects/project.mjs";
+import { ensureBuilt, lockProject, ROOT } from "../fixtures/projects/project.mjs";
 import { median, percentile } from "./run.mjs";
 
 export const name = "prover";
@@ -290,6 +290,8 @@ async function growth(prover, runs, log) {
         include: ["layer", "programs"],
       }),
     );
+    // The generated layer is the operator's: pin it, or every program is refused.
+    lockProject(dir);
     const { program } = createProgram(ts, path.join(dir, "tsconfig.json"));
     const layer = readLayer(ts, program);
     if (layer.findings.length > 0) throw new Error(`the generated layer has findings: ${layer.findings.map((f) => f.message).join("; ")}`);

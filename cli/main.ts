@@ -14,11 +14,13 @@ import describe from "./commands/describe";
 import libraries from "./commands/libraries";
 import prove from "./commands/prove";
 import check from "./commands/check";
+import lock from "./commands/lock";
 
 /** Every subcommand, in help order. Adding one: import its module above and list it here. */
 const COMMANDS: readonly CommandRegistration[] = [
   prove,
   check,
+  lock,
   describe,
   libraries,
   catalog,

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import type * as TS from "typescript";
 import type { Clauz3Options, TypeScript } from "../core/context";
 import { readLayer, type LayerResult } from "../core/layer/read";
+import { verifyLock, type LockVerification } from "../core/lock/verify";
 import { librariesOf, type Library } from "../core/manifest";
 import { CliError, EXIT, type Io } from "./io";
 
@@ -144,6 +145,20 @@ export function checkManifests(project: Project, libraries: readonly Library[]):
     ...l.manifestProblems.map((p) => `  ${p}`),
   ]);
   throw new CliError(`${lines.join("\n")}\nFix the manifest (schema: clauz3/schema/manifest.schema.json).`, EXIT.usage);
+}
+
+/**
+ * The project's trusted files verified against its clauz3.lock (read, never written). A lock that
+ * is not valid is a configuration error naming the file and the field (exit 2).
+ */
+export function verifiedLock(project: Project): LockVerification {
+  const lock = verifyLock(project.ts, project.program, project.layer.isTrusted);
+  if (lock.state === "invalid") {
+    const where = path.relative(project.projectDir, lock.lockPath).replace(/\\/g, "/") || lock.lockPath;
+    const what = lock.error ? `${lock.error.field} ${lock.error.problem}` : (lock.findings[0]?.message ?? "it could not be checked");
+    throw new CliError(`clauz3: ${where} is not a valid lock: ${what}.\nWrite it again with \`clauz3 lock\` (schema: clauz3/schema/lock.schema.json).`, EXIT.usage);
+  }
+  return lock;
 }
 
 /** Say on stderr when no tsconfig.json was found and defaults are in use. */

@@ -9,6 +9,8 @@ export interface RuleExample {
   /** Path of the example file; a `trusted` segment makes it part of the trusted layer. */
   readonly file: string;
   readonly code: string;
+  /** `false`: the example project's clauz3.lock does not pin this file (by default it pins every trusted file). */
+  readonly pinned?: boolean;
 }
 
 export interface Rule {
@@ -33,6 +35,18 @@ export class Read extends FsEvent {}
 export class Write extends FsEvent {}
 `;
 const layer = (body: string): RuleExample => ({ file: LAYER, code: HEADER + EVENTS + body });
+/** The lock rules concern the lock itself: their examples are a lock (docs/lock.md has the cases). */
+const LOCK = "clauz3.lock";
+const LOCK_EXAMPLE = `{
+  "files": {
+    "tools/demo/trusted/layer.ts": { "sha256": "${"0".repeat(64)}" }
+  },
+  "libraries": {
+    "tools/demo": { "id": "demo", "origin": "local", "revision": "sha256:${"0".repeat(64)}" }
+  },
+  "version": 1
+}
+`;
 
 /**
  * Names an event field may not take (rule 93009): the relation queries (DESIGN.md's six and
@@ -163,6 +177,30 @@ export const RULES = {
     message: "{problem} Write event classes as data: `export class Name extends Base { constructor(readonly field: T) { super(); } }`.",
     valid: layer(`export class Delete extends Write {}\n`),
     invalid: layer(`export class Delete extends Write { ⟦describe(): string { return "delete " + this.path; }⟧ }\n`),
+  },
+  unpinnedTrustedFile: {
+    code: 93020,
+    id: "unpinned-trusted-file",
+    doc: "Every trusted file is pinned in `clauz3.lock` with the SHA-256 of its bytes (`clauz3 lock` writes it; `check`, `prove`, `tspc` and the editor verify it). A file that is not, or changed since, is reported on its first statement, and every program that imports it (transitively) is refused.",
+    message: "`{file}` {state}: review it, then run `clauz3 lock` to write its digest into the lock. A file in a trusted folder is trusted only once it is pinned; if nobody reviewed it, delete it.",
+    valid: { file: LAYER, code: `// pinned: clauz3.lock lists this file with the sha256 of its bytes\nexport const LIMIT = 3;\n` },
+    invalid: { file: LAYER, pinned: false, code: `// not pinned: written after clauz3 lock ran (by an agent, say)\n⟦export const LIMIT = 3;⟧\n` },
+  },
+  staleLockEntry: {
+    code: 93021,
+    id: "stale-lock-entry",
+    doc: "Every file `clauz3.lock` pins exists; an entry whose file is gone is reported on its key in the lock.",
+    message: "clauz3.lock pins `{file}`, which does not exist. Run `clauz3 lock` to write the lock again without it (or restore the file if it was removed by mistake).",
+    valid: { file: LOCK, code: LOCK_EXAMPLE },
+    invalid: { file: LOCK, code: LOCK_EXAMPLE },
+  },
+  invalidLock: {
+    code: 93022,
+    id: "invalid-lock",
+    doc: "`clauz3.lock` is JSON that matches `schema/lock.schema.json`; otherwise it is a configuration error on the field (exit 2 in the CLI) and every trusted file counts as unpinned.",
+    message: "{lock} is not a valid lock: {field} {problem}. Every trusted file counts as unpinned until it is. Write it again with `clauz3 lock` (it is generated: do not edit it by hand).",
+    valid: { file: LOCK, code: LOCK_EXAMPLE },
+    invalid: { file: LOCK, code: LOCK_EXAMPLE },
   },
   internalError: {
     code: 93090,

@@ -6,6 +6,9 @@
  * tsserver.
  */
 import type * as TS from "typescript";
+import * as path from "node:path";
+import { LOCK_FILE } from "../core/lock/format";
+import { lockDirectoryFor } from "../core/lock/location";
 import { Clauz3Service, type Clauz3LanguageServiceConfig } from "./service";
 
 type TypeScript = typeof TS;
@@ -56,6 +59,7 @@ export function init(modules: { typescript: TypeScript }): TS.server.PluginModul
           info.config as Clauz3LanguageServiceConfig | undefined,
         );
         services.add(service);
+        watchLock(info, service, log);
       } catch (error) {
         log(`could not start; TypeScript's results are shown unchanged: ${describe(error)}`, true);
         return original;
@@ -67,6 +71,26 @@ export function init(modules: { typescript: TypeScript }): TS.server.PluginModul
       for (const service of services) service.setConfig(config as Clauz3LanguageServiceConfig);
     },
   };
+}
+
+/**
+ * Verify the trusted files again when `clauz3.lock` changes (`clauz3 lock` after a review): no
+ * source file changes then, so tsserver would keep showing the old findings until the next edit.
+ */
+function watchLock(info: TS.server.PluginCreateInfo, service: Clauz3Service, log: (message: string, error?: boolean) => void): void {
+  try {
+    const lockPath = path.posix.join(lockDirectoryFor(info.project.getCompilerOptions(), info.project.getCurrentDirectory()), LOCK_FILE);
+    info.serverHost.watchFile(lockPath, () => {
+      try {
+        service.lockChanged();
+      } catch (error) {
+        log(`re-verifying ${lockPath} failed: ${describe(error)}`, true);
+      }
+    }, 250);
+  } catch (error) {
+    // The lock is still verified with every new program; only the refresh after `clauz3 lock` waits for an edit.
+    log(`cannot watch clauz3.lock: ${describe(error)}`, true);
+  }
 }
 
 /** A language service whose diagnostics and quick info include clauz3's, falling back to the original's on failure. */

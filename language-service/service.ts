@@ -2,7 +2,8 @@
  * What the tsserver plugin adds to a project's language service, independent of tsserver itself
  * (so tests can drive it with an in-memory language service):
  *
- * - in every file, the trusted-layer rule findings (the transformer's engine, `core/layer`);
+ * - in every file, the trusted-layer rule findings (the transformer's engine, `core/layer`), and
+ *   in trusted files those of `clauz3.lock` (`core/lock`: read and verified, never written);
  * - in agent programs (non-trusted project sources exporting `guarantees` or `main`), the verdicts
  *   of `proveProgram`, proved in the background (see scheduler.ts) and shown through
  *   `core/prover/diagnostics.ts` (the one boundary from proof results to diagnostics);
@@ -18,6 +19,7 @@ import { toDiagnostic } from "../core/context";
 import { isProjectSource } from "../core/layer/classify";
 import { importedSourceFiles } from "../core/layer/imports";
 import { readLayerIncrementally, type IncrementalLayer } from "../core/layer/incremental";
+import { verifyLock, type LockVerification } from "../core/lock/verify";
 import { proveProgram } from "../core/prover/prove";
 import { Z3Session } from "../core/prover/z3";
 import { configurationDiagnostic, exportsProgram, failureDiagnostic, proofDiagnostics } from "../core/prover/diagnostics";
@@ -57,6 +59,7 @@ class Analysis {
   private readonly isProgramMemo = new Map<TS.SourceFile, boolean>();
   private readonly keys = new Map<TS.SourceFile, string>();
   private base: string | undefined;
+  private lockMemo: LockVerification | undefined;
 
   constructor(
     private readonly ts: TypeScript,
@@ -64,11 +67,17 @@ class Analysis {
     readonly layer: IncrementalLayer,
   ) {}
 
-  /** The rule findings of a file, as diagnostics (`toDiagnostic`, like the transformer's). */
+  /** The program's trusted files verified against clauz3.lock (never written here), once per program. */
+  lock(): LockVerification {
+    return (this.lockMemo ??= verifyLock(this.ts, this.program, this.layer.isTrusted));
+  }
+
+  /** The rule and lock findings of a file, as diagnostics (`toDiagnostic`, like the transformer's). */
   findings(file: TS.SourceFile): readonly TS.Diagnostic[] {
     let d = this.diagnostics.get(file);
     if (!d) {
-      d = this.layer.findingsOf(file).map((f) => toDiagnostic(this.ts, f));
+      const pinning = this.layer.isTrusted(file) ? this.lock().findings.filter((f) => f.file === file) : [];
+      d = [...this.layer.findingsOf(file), ...pinning].map((f) => toDiagnostic(this.ts, f));
       this.diagnostics.set(file, d);
     }
     return d;
@@ -96,6 +105,8 @@ class Analysis {
       const digest = crypto.createHash("sha256").update(JSON.stringify({ roots: roots ?? null, options: this.program.getCompilerOptions() }));
       const trusted = this.program.getSourceFiles().filter((f) => this.layer.isTrusted(f)).sort((x, y) => (x.fileName < y.fileName ? -1 : x.fileName > y.fileName ? 1 : 0));
       for (const f of trusted) digest.update(`\0${f.fileName}\0${f.text.length}\0`).update(f.text);
+      // Which trusted files the lock pins decides which programs are refused.
+      digest.update(`\0${JSON.stringify(this.lock().findings.map((f) => [f.file.fileName, f.message]))}`);
       this.base = digest.digest("hex");
     }
     const checker = this.program.getTypeChecker();
@@ -149,6 +160,12 @@ export class Clauz3Service {
     this.analyses = new WeakMap();
     this.lastLayer = undefined;
     this.current.clear();
+    this.host.refresh();
+  }
+
+  /** clauz3.lock changed (the plugin watches it): verify the trusted files again and refresh. */
+  lockChanged(): void {
+    this.analyses = new WeakMap();
     this.host.refresh();
   }
 

@@ -1,8 +1,9 @@
 /**
  * `clauz3/plugin`: the ts-patch transformer. A thin adapter from `core` to the build:
  *
- * - reads the program's trusted layer once per program (`readLayer`) and reports every finding as
- *   a diagnostic, so `tspc` prints `file(line,col): error TS93xxx: …` and fails;
+ * - reads the program's trusted layer once per program (`readLayer`), verifies it against
+ *   `clauz3.lock` (`verifyLock`, never writing it) and reports every finding as a diagnostic, so
+ *   `tspc` prints `file(line,col): error TS93xxx: …` and fails;
  * - rewrites each `trusted(...)` call of a tool of the layer model in trusted-layer files so that
  *   its first argument is `{ __clauz3_metadata: {...} }` (the runtime's `ToolMetadata`, as data).
  *
@@ -29,6 +30,7 @@
 import type * as TS from "typescript";
 import { toDiagnostic, type Clauz3Options, type Finding } from "../core/context";
 import { readLayer, type LayerResult } from "../core/layer/read";
+import { verifyLock } from "../core/lock/verify";
 import type { ToolModel } from "../core/model";
 import { formatMessage, RULES } from "../core/rules";
 import type { METADATA_KEY } from "../runtime/brand";
@@ -234,8 +236,10 @@ function analyse(ts: typeof TS, program: TS.Program, config: Clauz3PluginConfig)
       analysis = withDiagnostics([globalError(ts, options.problem)], { metadata: new Map(), filesWithTools: new Map() });
     } else {
       const layer = readLayer(ts, program, options);
+      // The lock is verified, never written: unpinned trusted files, stale entries, an invalid lock.
+      const lock = verifyLock(ts, program, layer.isTrusted);
       const proofs = config.prove === true ? proofDiagnosticsOf(ts, program, layer, options.trustedRoots) : [];
-      analysis = withDiagnostics([...layer.findings.map((f: Finding) => toDiagnostic(ts, f)), ...proofs], metadataOf(layer));
+      analysis = withDiagnostics([...[...layer.findings, ...lock.findings].map((f: Finding) => toDiagnostic(ts, f)), ...proofs], metadataOf(layer));
     }
   } catch (error) {
     const where = program.getCompilerOptions().configFilePath;

@@ -1,14 +1,16 @@
 /**
- * `clauz3 check [--project]`: the CI gate. Runs the trusted-layer rules over the project and proves
- * every agent program in it (non-trusted sources that export `guarantees` or `main`). Exit 0 when
- * the layer is clean and every program is proved, 1 otherwise, 2 on usage or configuration errors.
+ * `clauz3 check [--project]`: the CI gate. Runs the trusted-layer rules over the project, verifies
+ * its trusted files against `clauz3.lock` (never writing it), and proves every agent program in it
+ * (non-trusted sources that export `guarantees` or `main`). Exit 0 when the layer is clean and
+ * pinned and every program is proved, 1 otherwise, 2 on usage or configuration errors (an invalid
+ * lock among them).
  */
 import type { Command } from "commander";
 import { exportsProgram } from "../../core/prover/diagnostics";
 import { DEFAULT_TIMEOUT_MS } from "../../core/prover/prove";
 import { action, type CliContext } from "../command";
 import { EXIT, findingDiagnostics, printDiagnostics } from "../io";
-import { loadProject } from "../project";
+import { loadProject, verifiedLock } from "../project";
 import { printHuman, proveFiles, toJson, warmUpSolver } from "../proofs";
 import { parseTimeout } from "./prove";
 
@@ -32,9 +34,10 @@ export default function register(program: Command, context: CliContext): void {
         warmUpSolver();
         const project = loadProject({ cwd: io.cwd, project: opts.project });
         const { ts, program, layer } = project;
+        const lock = verifiedLock(project);
         const checker = program.getTypeChecker();
         const programs = layer.agentFiles.filter((f) => exportsProgram(ts, checker, f));
-        const findings = layer.findings.filter((f) => layer.isTrusted(f.file) || !programs.includes(f.file));
+        const findings = [...layer.findings.filter((f) => layer.isTrusted(f.file) || !programs.includes(f.file)), ...lock.findings];
         const verdicts = await proveFiles(project, programs, timeout);
         if (opts.json) {
           const json = toJson(verdicts, io.cwd);

@@ -8,7 +8,7 @@ import type { Command } from "commander";
 import { DEFAULT_TIMEOUT_MS } from "../../core/prover/prove";
 import { action, type CliContext } from "../command";
 import { CliError, EXIT } from "../io";
-import { loadProject } from "../project";
+import { loadProject, verifiedLock } from "../project";
 import { printHuman, proveFiles, toJson, warmUpSolver } from "../proofs";
 
 interface Options {
@@ -38,6 +38,8 @@ export default function register(program: Command, context: CliContext): void {
         const timeout = parseTimeout(opts.timeout);
         warmUpSolver();
         const project = loadProject({ cwd: io.cwd, project: opts.project, extraRoots: files, onlyExtraRoots: true });
+        // An invalid lock is a configuration error; unpinned files refuse the programs that reach them.
+        verifiedLock(project);
         const sources = files.map((f) => {
           const abs = path.resolve(io.cwd, f);
           const source = project.program.getSourceFiles().find((s) => path.resolve(s.fileName) === abs);

@@ -2,6 +2,7 @@ import type * as TS from "typescript";
 import { qualifiedCall, readGuarantees, type GuaranteeModel, type LiteralValue } from "../guarantees";
 import { importClosure } from "../layer/imports";
 import { readLayer, type LayerResult } from "../layer/read";
+import { verifyLock } from "../lock/verify";
 import type { Span } from "../model";
 import { Refusal } from "../refusal";
 import { PROOF_CODES, RULES } from "../rules";
@@ -147,8 +148,11 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
   // A proof over a trusted layer that breaks the layer rules would not mean anything: refuse it.
   // Only the libraries this program reaches count (its tools, their events and contracts, and
   // what those import): a broken library elsewhere in the project cannot change this proof.
+  // A trusted file that clauz3.lock does not pin (or that changed since) counts the same way: the
+  // folder says where trusted code lives, the lock that it is trusted (core/lock).
   const reached = importClosure(ts, checker, file);
-  const layerFindings = layer.findings.filter((f) => f.file !== file && layer.isTrusted(f.file) && reached.has(f.file));
+  const trustFindings = [...layer.findings, ...verifyLock(ts, program, layer.isTrusted).findings];
+  const layerFindings = trustFindings.filter((f) => f.file !== file && layer.isTrusted(f.file) && reached.has(f.file));
   const layerProblem = layerFindings[0];
   const layerProblemCount = layerFindings.length;
 

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { lockText, type LockSpec } from "../helpers/lock";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const CLI = path.join(ROOT, "dist/cli/main.js");
@@ -102,12 +103,16 @@ export function stdlibLayer(): Record<string, string> {
 /**
  * A temporary project: `files` (relative paths), a tsconfig.json (unless given), and
  * `node_modules/clauz3` linked to this repository (so `clauz3` resolves to the built runtime).
+ * Its clauz3.lock pins every trusted file of `files` except `lock.unpinned` (what `clauz3 lock`
+ * writes; see helpers/lock.ts); `{ text }` writes that text, `false` no lock.
  */
-export function tempProject(files: Record<string, string>): string {
+export function tempProject(files: Record<string, string>, lock: LockSpec = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-cli-"));
   fs.mkdirSync(path.join(dir, "node_modules"));
   fs.symlinkSync(ROOT, path.join(dir, "node_modules/clauz3"), "dir");
-  const all = { "tsconfig.json": `${JSON.stringify(TSCONFIG, null, 2)}\n`, ...files };
+  const all: Record<string, string> = { "tsconfig.json": `${JSON.stringify(TSCONFIG, null, 2)}\n`, ...files };
+  const text = "clauz3.lock" in files ? undefined : lockText(lock, files, dir);
+  if (text !== undefined) all["clauz3.lock"] = text;
   for (const [rel, text] of Object.entries(all)) {
     const full = path.join(dir, rel);
     fs.mkdirSync(path.dirname(full), { recursive: true });

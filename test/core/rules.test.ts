@@ -1,13 +1,16 @@
 import ts from "typescript";
 import { readLayer } from "../../core/layer/read";
+import { verifyLock } from "../../core/lock/verify";
 import { RULES, type Rule } from "../../core/rules";
 import { createProgram, stdlibFiles, typeErrors, unmark } from "../helpers/program";
 
 const testable = Object.entries(RULES as Record<string, Rule>).filter(([, r]) => r.invalid.code !== r.valid.code);
 
-function findingsOf(files: Record<string, string>) {
-  const program = createProgram({ ...stdlibFiles(), ...files });
-  return { program, result: readLayer(ts, program) };
+/** The layer's findings plus the lock's (the example project's clauz3.lock pins every trusted file but `unpinned`). */
+function findingsOf(files: Record<string, string>, unpinned: readonly string[] = []) {
+  const program = createProgram({ ...stdlibFiles(), ...files }, { unpinned });
+  const layer = readLayer(ts, program);
+  return { program, result: { ...layer, findings: [...layer.findings, ...verifyLock(ts, program, layer.isTrusted).findings] } };
 }
 
 describe.each(testable)("rule %s", (_name, rule) => {
@@ -20,7 +23,7 @@ describe.each(testable)("rule %s", (_name, rule) => {
   it(`reports the invalid example at its exact span (TS${rule.code})`, () => {
     const { text, span } = unmark(rule.invalid.code);
     expect(span).toBeDefined();
-    const { result } = findingsOf({ [rule.invalid.file]: text });
+    const { result } = findingsOf({ [rule.invalid.file]: text }, rule.invalid.pinned === false ? [rule.invalid.file] : []);
     const mine = result.findings.filter((f) => f.file.fileName.endsWith(rule.invalid.file));
     expect(mine.map((f) => ({ code: RULES[f.rule].code, start: f.start, length: f.length, text: text.slice(f.start, f.start + f.length) }))).toEqual([
       { code: rule.code, start: span!.start, length: span!.length, text: text.slice(span!.start, span!.start + span!.length) },

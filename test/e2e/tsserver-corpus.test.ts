@@ -13,6 +13,7 @@ import ts from "typescript";
 import { proveProgram } from "../../core/prover/prove";
 import { PROOF_CODES } from "../../core/rules";
 import { loadCorpus, type CorpusProgram } from "../helpers/expectations";
+import { lockProject } from "../../fixtures/projects/project.mjs";
 import { ensureBuilt, makeProject, ours, removeProject, ROOT, Tsserver, type DiagnosticsView } from "../language-service/tsserver-client.mjs";
 
 const DOMAINS = ["archive", "bank", "email", "filesystem", "http", "text"];
@@ -39,7 +40,7 @@ let inProcess: ts.Program;
 
 beforeAll(async () => {
   ensureBuilt();
-  dir = makeProject({ stdlib: [], files: { "tsconfig.json": "{}" } });
+  dir = makeProject({ stdlib: [], files: { "tsconfig.json": "{}" }, lock: false });
   for (const sub of ["fixtures/layers", "fixtures/programs", "stdlib"]) fs.cpSync(path.join(ROOT, sub), path.join(dir, sub), { recursive: true });
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
@@ -48,6 +49,8 @@ beforeAll(async () => {
       include: ["fixtures/layers", "stdlib", ...programs.map((p) => `fixtures/programs/${p.relative}`)],
     }),
   );
+  // The copied layers are the operator's: pin them (the lock sits next to this tsconfig).
+  lockProject(dir);
   const parsed = ts.getParsedCommandLineOfConfigFile(path.join(dir, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
   inProcess = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
   s = new Tsserver(dir);

@@ -7,6 +7,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { lockProject } from "../../fixtures/projects/project.mjs";
 import { ensureBuilt, FS_HEADER, locate, makeProject, ours, removeProject, ROOT, Tsserver, type DiagnosticsView as View, type ProtocolDiagnostic as Diag } from "../language-service/tsserver-client.mjs";
 
 const VIOLATED = FS_HEADER + `export const guarantees = [fs.neverReadUnder("/secrets")];
@@ -103,12 +104,18 @@ describe("an agent program in tsserver", () => {
     const after = before.replace("Read.all((e) => !e.path.startsWith(prefix)),", 'Read.all((e) => !e.path.startsWith(prefix) && e.path !== "/tmp/x"),');
     expect(after).not.toBe(before);
     await s.open(contracts, before);
+    // The operator saves the change and pins it after review (`clauz3 lock`): an unpinned layer
+    // file would refuse the program instead (test/lock/tsserver.test.ts).
+    fs.writeFileSync(path.join(dir, contracts), after);
+    lockProject(dir);
     await s.replace(contracts, before, after);
     const v: View = await s.pollDiagnostics("plan.ts", (x: View) => errorsOf(x).length > 0, BUDGET);
     expect(errorsOf(v)).toEqual([expect.objectContaining({ code: 93101, start: locate(PROVED, "readFile(path)") })]);
     expect(errorsOf(v)[0]!.text).toContain('main(path="/tmp/x")');
     expect(provedOf(v)).toEqual([]);
-    // Undo: the earlier verdict of this exact content comes back.
+    // Undo (pinned again): the earlier verdict of this exact content comes back.
+    fs.writeFileSync(path.join(dir, contracts), before);
+    lockProject(dir);
     await s.replace(contracts, after, before);
     const back: View = await s.pollDiagnostics("plan.ts", (x: View) => provedOf(x).length > 0, BUDGET);
     expect(errorsOf(back)).toEqual([]);

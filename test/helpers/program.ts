@@ -2,6 +2,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
 import { createDefaultMapFromNodeModules, createSystem, createVirtualCompilerHost } from "@typescript/vfs";
+import { LOCK_FILE } from "../../core/lock";
+import { lockText, type LockSpec } from "./lock";
 
 const ROOT = path.resolve(__dirname, "../..");
 export const PROJECT = "/project";
@@ -61,8 +63,12 @@ export function stdlibFiles(): Record<string, string> {
   return out;
 }
 
-/** An in-memory system holding the base files plus `files` (relative to the project directory), and their absolute paths. */
-export function virtualProject(files: Record<string, string>): { system: ts.System; roots: string[] } {
+/**
+ * An in-memory system holding the base files plus `files` (relative to the project directory), and
+ * their absolute paths. Its `clauz3.lock` pins every trusted file of `files` (see helpers/lock.ts),
+ * except those `lock.unpinned` names; `{ text }` writes that text instead, `false` no lock.
+ */
+export function virtualProject(files: Record<string, string>, lock: LockSpec = {}): { system: ts.System; roots: string[] } {
   const fsMap = baseFiles();
   const roots: string[] = [];
   for (const [rel, text] of Object.entries(files)) {
@@ -70,14 +76,16 @@ export function virtualProject(files: Record<string, string>): { system: ts.Syst
     fsMap.set(abs, text);
     roots.push(abs);
   }
+  const text = lockText(lock, files, PROJECT);
+  if (text !== undefined) fsMap.set(path.posix.join(PROJECT, LOCK_FILE), text);
   const system = createSystem(fsMap);
   system.getCurrentDirectory = () => PROJECT;
   return { system, roots };
 }
 
-/** A type-checked in-memory program of `files` (paths relative to the project directory). */
-export function createProgram(files: Record<string, string>): ts.Program {
-  const { system, roots } = virtualProject(files);
+/** A type-checked in-memory program of `files` (paths relative to the project directory), with their lock (see `virtualProject`). */
+export function createProgram(files: Record<string, string>, lock: LockSpec = {}): ts.Program {
+  const { system, roots } = virtualProject(files, lock);
   const { compilerHost } = createVirtualCompilerHost(system, compilerOptions, ts);
   compilerHost.getCurrentDirectory = () => PROJECT;
   return ts.createProgram({ rootNames: roots, options: compilerOptions, host: compilerHost });

@@ -72,6 +72,8 @@ describe("after an edit", () => {
     expect(after).not.toBe(before);
     const refreshed = h.refreshed();
     h.edit(contracts, after);
+    // The operator reviewed the change and pinned it (an unpinned layer file refuses the program instead).
+    h.relock();
     // The client asks for the edited file's diagnostics; the open program is re-proved in the background.
     h.ls.getSemanticDiagnostics(h.at(contracts));
     await refreshed;

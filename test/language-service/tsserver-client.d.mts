@@ -5,7 +5,7 @@ export declare const FS_HEADER: string;
 export declare function distIsStale(): boolean;
 export declare function ensureBuilt(log?: (line: string) => void): void;
 export declare function tsconfigText(options?: { plugin?: boolean; pluginOptions?: Record<string, unknown>; include?: string[] }): string;
-export declare function makeProject(options?: { files?: Record<string, string>; stdlib?: string[]; plugin?: boolean; pluginOptions?: Record<string, unknown>; prefix?: string }): string;
+export declare function makeProject(options?: { files?: Record<string, string>; stdlib?: string[]; plugin?: boolean; pluginOptions?: Record<string, unknown>; prefix?: string; lock?: boolean }): string;
 export declare function removeProject(dir: string): void;
 export declare function locate(text: string, needle: string, occurrence?: number): { line: number; offset: number };
 

@@ -27,7 +27,7 @@ import * as fs from "./tools/filesystem/trusted/contracts";
 
 // dist/ freshness and the locked build are shared with the tspc fixtures.
 export { distIsStale, ensureBuilt } from "../../fixtures/projects/project.mjs";
-import { writeFilesAndLink } from "../../fixtures/projects/project.mjs";
+import { lockProject, writeFilesAndLink } from "../../fixtures/projects/project.mjs";
 
 /** The tsconfig of the test projects; `plugin: false` leaves the plugin out. */
 export function tsconfigText({ plugin = true, pluginOptions = {}, include = ["**/*.ts"] } = {}) {
@@ -54,13 +54,15 @@ export function tsconfigText({ plugin = true, pluginOptions = {}, include = ["**
 
 /**
  * A fresh project directory: `files` (relative path → text), the stdlib layers named in `stdlib`
- * copied to `tools/<domain>/trusted/`, a tsconfig.json (unless `files` has one) and node_modules links.
+ * copied to `tools/<domain>/trusted/`, a tsconfig.json (unless `files` has one) and node_modules
+ * links; with `lock` (the default), its trusted layer pinned by `clauz3 lock` (dist/ must be built).
  */
-export function makeProject({ files = {}, stdlib = ["filesystem"], plugin = true, pluginOptions = {}, prefix = "clauz3-ls-" } = {}) {
+export function makeProject({ files = {}, stdlib = ["filesystem"], plugin = true, pluginOptions = {}, prefix = "clauz3-ls-", lock = true } = {}) {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
   for (const domain of stdlib) fs.cpSync(path.join(ROOT, "stdlib", domain, "trusted"), path.join(dir, "tools", domain, "trusted"), { recursive: true });
   if (!("tsconfig.json" in files)) fs.writeFileSync(path.join(dir, "tsconfig.json"), tsconfigText({ plugin, pluginOptions }));
   writeFilesAndLink(dir, files);
+  if (lock) lockProject(dir);
   return dir;
 }
 

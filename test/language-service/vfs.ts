@@ -12,6 +12,8 @@ import { Clauz3Service, type Clauz3LanguageServiceConfig } from "../../language-
 
 export { PROJECT, stdlibFiles } from "../helpers/program";
 import { compilerOptions, PROJECT, virtualProject } from "../helpers/program";
+import { lockFor, type LockOptions, type LockSpec } from "../helpers/lock";
+import { LOCK_FILE } from "../../core/lock";
 
 export const HEADER = `import { readFile, writeFile } from "./tools/filesystem/trusted/effects";
 import * as fs from "./tools/filesystem/trusted/contracts";
@@ -31,6 +33,11 @@ export interface Harness {
   refreshed(): Promise<void>;
   /** Replace a file's whole text. */
   edit(rel: string, text: string): void;
+  /**
+   * Write clauz3.lock again for the current files, as `clauz3 lock` after a reviewed change. The
+   * next program reads it; `service.lockChanged()` is what the plugin's file watcher calls.
+   */
+  relock(options?: LockOptions): void;
   /** Text of a project file in the current program. */
   text(rel: string): string;
   /** Semantic diagnostics after every pending proof of `rel` settled. */
@@ -38,8 +45,15 @@ export interface Harness {
   settledSuggestions(rel: string): Promise<ts.Diagnostic[]>;
 }
 
-export function harness(files: Record<string, string>, { config, faults, open }: { config?: Clauz3LanguageServiceConfig; faults?: ReadonlySet<string>; open?: (fileName: string) => boolean } = {}): Harness {
-  const { system, roots } = virtualProject(files);
+export function harness(
+  files: Record<string, string>,
+  { config, faults, open, lock }: { config?: Clauz3LanguageServiceConfig; faults?: ReadonlySet<string>; open?: (fileName: string) => boolean; lock?: LockSpec } = {},
+): Harness {
+  // The lock pins the layer as configured (trustedRoots, when it is a valid option).
+  const roots0 = Array.isArray(config?.trustedRoots) ? { trustedRoots: config.trustedRoots } : {};
+  const lockOptions = (extra: LockOptions | undefined): LockOptions => ({ ...roots0, ...extra });
+  const { system, roots } = virtualProject(files, lock === false || (lock && "text" in lock) ? lock : lockOptions(lock));
+  const current: Record<string, string> = { ...files };
   const env = createVirtualTypeScriptEnvironment(system, roots, ts, compilerOptions);
   const errors: string[] = [];
   let waiters: (() => void)[] = [];
@@ -79,7 +93,11 @@ export function harness(files: Record<string, string>, { config, faults, open }:
     errors,
     at,
     refreshed,
-    edit: (rel, text) => env.updateFile(at(rel), text),
+    edit: (rel, text) => {
+      current[rel] = text;
+      env.updateFile(at(rel), text);
+    },
+    relock: (options) => system.writeFile(at(LOCK_FILE), lockFor(current, PROJECT, lockOptions(options))),
     text: (rel) => env.getSourceFile(at(rel))!.text,
     settledSemantic: (rel) => settle(() => ls.getSemanticDiagnostics(at(rel))),
     settledSuggestions: (rel) => settle(() => ls.getSuggestionDiagnostics(at(rel))),
