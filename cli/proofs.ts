@@ -4,6 +4,7 @@
  */
 import * as path from "node:path";
 import type * as TS from "typescript";
+import type { BudgetOptions } from "../core/prover/limits";
 import { proveProgram } from "../core/prover/prove";
 import { proofDiagnostics } from "../core/prover/diagnostics";
 import { Z3Session } from "../core/prover/z3";
@@ -17,6 +18,8 @@ export interface ProveJson {
   readonly programs: readonly {
     readonly file: string;
     readonly verdict: ProgramVerdict["verdict"];
+    /** Why the verdict is not final (an answer the wall clock cut short), when it is not. */
+    readonly provisional?: string;
     readonly results: readonly {
       readonly kind: ProofResult["kind"];
       readonly contract?: string;
@@ -50,10 +53,10 @@ export function warmUpSolver(): void {
 }
 
 /** Prove each file; progress is not printed (output is one report at the end). */
-export async function proveFiles(project: Project, files: readonly TS.SourceFile[], timeoutMs: number | undefined): Promise<ProgramVerdict[]> {
+export async function proveFiles(project: Project, files: readonly TS.SourceFile[], solver: BudgetOptions = {}): Promise<ProgramVerdict[]> {
   const out: ProgramVerdict[] = [];
   for (const file of files) {
-    out.push(await proveProgram({ ts: project.ts, program: project.program, file, options: { ...project.options, ...(timeoutMs ? { timeoutMs } : {}) } }, project.layer));
+    out.push(await proveProgram({ ts: project.ts, program: project.program, file, options: { ...project.options, ...solver } }, project.layer));
   }
   return out;
 }
@@ -63,6 +66,7 @@ export function toJson(verdicts: readonly ProgramVerdict[], cwd: string): ProveJ
     programs: verdicts.map((v) => ({
       file: shown(v.file, cwd),
       verdict: v.verdict,
+      ...(v.provisional !== undefined ? { provisional: v.provisional } : {}),
       results: v.results.map((r) => ({
         kind: r.kind,
         ...(r.contract !== undefined ? { contract: r.contract } : {}),

@@ -9,7 +9,9 @@
  * - One proof runs at a time per process (the Z3 session is one per process anyway); a waiting
  *   proof is replaced when its slot (project + file) asks for newer content, so a burst of edits
  *   proves only the latest text. No key is ever proved twice at once.
- * - Settled verdicts stay in a bounded cache (undo shows the old verdict at once).
+ * - Settled verdicts stay in a bounded cache (undo shows the old verdict at once). A provisional
+ *   verdict (an answer the wall clock cut short, not the solver's resource limit) is shown once
+ *   and never kept: the next request for that content proves it again.
  */
 import type { ProgramVerdict } from "../core/prover/api";
 
@@ -39,6 +41,8 @@ const CACHE_SIZE = 256;
 
 export class ProofScheduler {
   private readonly settled = new Map<string, Settled>();
+  /** Keys whose settled verdict is provisional: dropped when first read. */
+  private readonly provisional = new Set<string>();
   private readonly waiting = new Map<string, ProofJob>();
   private running: Running | undefined;
   /** Number of proofs started (for tests and the bench). */
@@ -51,6 +55,7 @@ export class ProofScheduler {
     const hit = this.settled.get(key);
     if (hit) {
       this.settled.delete(key);
+      if (this.provisional.delete(key)) return hit;
       this.settled.set(key, hit);
     }
     return hit;
@@ -123,7 +128,12 @@ export class ProofScheduler {
         )
         .then((result) => {
           this.settled.set(running.key, result);
-          while (this.settled.size > CACHE_SIZE) this.settled.delete(this.settled.keys().next().value!);
+          if ("verdict" in result && result.verdict.provisional !== undefined) this.provisional.add(running.key);
+          while (this.settled.size > CACHE_SIZE) {
+            const oldest = this.settled.keys().next().value!;
+            this.settled.delete(oldest);
+            this.provisional.delete(oldest);
+          }
           this.running = undefined;
           for (const job of running.jobs) {
             try {

@@ -7,17 +7,15 @@
  */
 import type { Command } from "commander";
 import { exportsProgram } from "../../core/prover/diagnostics";
-import { DEFAULT_TIMEOUT_MS } from "../../core/prover/prove";
 import { action, type CliContext } from "../command";
 import { EXIT, findingDiagnostics, printDiagnostics } from "../io";
 import { loadProject, verifiedLock } from "../project";
 import { printHuman, proveFiles, toJson, warmUpSolver } from "../proofs";
-import { parseTimeout } from "./prove";
+import { parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type SolverFlags } from "../options";
 
-interface Options {
+interface Options extends SolverFlags {
   readonly json?: boolean;
   readonly project?: string;
-  readonly timeout?: string;
 }
 
 export default function register(program: Command, context: CliContext): void {
@@ -26,11 +24,13 @@ export default function register(program: Command, context: CliContext): void {
     .description("check the trusted layer's rules and prove every agent program of the project (CI gate)")
     .option("--json", "print one JSON document with the findings and the proofs")
     .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
-    .option("--timeout <ms>", `per-query solver limit in milliseconds (default ${DEFAULT_TIMEOUT_MS})`)
+    .option(...RLIMIT_OPTION)
+    .option(...TIMEOUT_OPTION)
+    .option(...PROGRAM_TIMEOUT_OPTION)
     .action(
       action(context, async (opts: Options) => {
         const { io } = context;
-        const timeout = parseTimeout(opts.timeout);
+        const solver = parseSolverOptions(opts);
         warmUpSolver();
         const project = loadProject({ cwd: io.cwd, project: opts.project });
         const { ts, program, layer } = project;
@@ -38,7 +38,7 @@ export default function register(program: Command, context: CliContext): void {
         const checker = program.getTypeChecker();
         const programs = layer.agentFiles.filter((f) => exportsProgram(ts, checker, f));
         const findings = [...layer.findings.filter((f) => layer.isTrusted(f.file) || !programs.includes(f.file)), ...lock.findings];
-        const verdicts = await proveFiles(project, programs, timeout);
+        const verdicts = await proveFiles(project, programs, solver);
         if (opts.json) {
           const json = toJson(verdicts, io.cwd);
           const layerFindings = findingDiagnostics(ts, findings).map((d) => {

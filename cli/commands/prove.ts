@@ -5,23 +5,15 @@
  */
 import * as path from "node:path";
 import type { Command } from "commander";
-import { DEFAULT_TIMEOUT_MS } from "../../core/prover/prove";
 import { action, type CliContext } from "../command";
 import { CliError, EXIT } from "../io";
+import { parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type SolverFlags } from "../options";
 import { loadProject, verifiedLock } from "../project";
 import { printHuman, proveFiles, toJson, warmUpSolver } from "../proofs";
 
-interface Options {
+interface Options extends SolverFlags {
   readonly json?: boolean;
   readonly project?: string;
-  readonly timeout?: string;
-}
-
-export function parseTimeout(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new CliError(`clauz3: --timeout expects a positive number of milliseconds, not ${JSON.stringify(value)}.`, EXIT.usage);
-  return n;
 }
 
 export default function register(program: Command, context: CliContext): void {
@@ -31,11 +23,13 @@ export default function register(program: Command, context: CliContext): void {
     .argument("<files...>", "agent programs (.ts files)")
     .option("--json", "print one JSON document")
     .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
-    .option("--timeout <ms>", `per-query solver limit in milliseconds (default ${DEFAULT_TIMEOUT_MS})`)
+    .option(...RLIMIT_OPTION)
+    .option(...TIMEOUT_OPTION)
+    .option(...PROGRAM_TIMEOUT_OPTION)
     .action(
       action(context, async (files: string[], opts: Options) => {
         const { io } = context;
-        const timeout = parseTimeout(opts.timeout);
+        const solver = parseSolverOptions(opts);
         warmUpSolver();
         const project = loadProject({ cwd: io.cwd, project: opts.project, extraRoots: files, onlyExtraRoots: true });
         // An invalid lock is a configuration error; unpinned files refuse the programs that reach them.
@@ -47,7 +41,7 @@ export default function register(program: Command, context: CliContext): void {
           if (project.layer.isTrusted(source)) throw new CliError(`clauz3: ${f} belongs to the trusted layer; prove agent programs (files that export \`guarantees\` and \`main\`).`, EXIT.usage);
           return source;
         });
-        const verdicts = await proveFiles(project, sources, timeout);
+        const verdicts = await proveFiles(project, sources, solver);
         if (opts.json) io.stdout(`${JSON.stringify(toJson(verdicts, io.cwd), null, 2)}\n`);
         else printHuman(project, io, verdicts);
         return verdicts.every((v) => v.verdict === "proved") ? EXIT.ok : EXIT.failed;

@@ -50,13 +50,32 @@ export interface ProgramVerdict {
   readonly file: string;
   readonly verdict: Verdict;
   readonly results: readonly ProofResult[];
+  /**
+   * Set (to the reason) when an answer was cut short by the wall clock — a query's backstop or the
+   * program's time budget — rather than decided within the solver's resource limit. The verdict
+   * may then differ on a less busy machine: it is not final, and callers never cache it.
+   */
+  readonly provisional?: string;
 }
 
 /** Options of a proof. */
 export interface ProveOptions {
   readonly trustedRoots?: readonly string[];
-  /** Per-query solver limit in milliseconds (the outside watchdog adds a margin). Default 20 000. */
+  /**
+   * Z3 resource units (`rlimit`) one query may use over all its attempts: the deterministic bound
+   * of the solver's work. Default `DEFAULT_RLIMIT` (limits.ts, docs/determinism.md).
+   */
+  readonly rlimit?: number;
+  /**
+   * Wall-clock backstop of one query in milliseconds, for a solver that stops counting its work or
+   * a stalled machine; an answer it cuts short is not final. Default `DEFAULT_BACKSTOP_MS`.
+   */
   readonly timeoutMs?: number;
+  /**
+   * Wall-clock budget of one program (all its queries) in milliseconds; the queries left when it
+   * runs out are unknown (refused). Default `DEFAULT_PROGRAM_TIMEOUT_MS`.
+   */
+  readonly programTimeoutMs?: number;
 }
 
 /** Input of a proof: the caller's TypeScript, a type-checked program, and the agent file. */

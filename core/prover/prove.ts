@@ -17,12 +17,8 @@ import { decodeFloat, decodeInt, decodeString, type SExpr } from "./sexpr";
 import { or, renameSymbols } from "./smt";
 import { bool, num, str, type Sym } from "./values";
 import { SolverError, Z3Session, type ValueSort } from "./z3";
+import { checkProgramLimits, failedProof, ProgramBudget } from "./limits";
 
-/**
- * The default per-query solver limit. The slowest corpus query took 12 s under some seed on an
- * idle machine; a refusal only because a shared CI machine was busy would be a wrong verdict.
- */
-export const DEFAULT_TIMEOUT_MS = 40_000;
 /** Array length bound of the counterexample search that backs up undecided guarantees. */
 const BOUNDED_SEARCH = 3;
 /** How many elements of an array a counterexample shows. */
@@ -123,9 +119,20 @@ type Outcome =
  * `unknown` or timeout, is refused — never proved.
  */
 export async function proveProgram(input: ProveInput, layerResult?: LayerResult): Promise<ProgramVerdict> {
+  // One program's failure (a stack overflow anywhere, a lost solver) is that program's verdict:
+  // the others of a batch keep theirs (limits.ts).
+  try {
+    checkProgramLimits(input.ts, [input.file]);
+    return await proveWithinLimits(input, layerResult);
+  } catch (error) {
+    return failedProof(input.file, error);
+  }
+}
+
+async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): Promise<ProgramVerdict> {
   const { ts, program, file } = input;
   const options = input.options ?? {};
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const budget = new ProgramBudget(options);
   const checker = program.getTypeChecker();
   const layer = layerResult ?? readLayer(ts, program, options);
   const base = program.getCurrentDirectory();
@@ -199,7 +206,7 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
     }
     return boundedRun;
   };
-  const runQuery = (q: ViolationQuery, describe: Describe): Promise<Outcome> => runViolation(session, world, q, timeoutMs, describe);
+  const runQuery = (q: ViolationQuery, describe: Describe): Promise<Outcome> => runViolation(session, world, q, budget, describe);
 
   for (const g of guarantees) {
     const contract = qualifiedCall(g);
@@ -231,7 +238,7 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
       const bounded = await boundedSearch();
       if (bounded) {
         try {
-          const found = await decide(g, common, bounded.world, bounded.exec, (q, d) => runViolation(session, bounded.world, q, timeoutMs, d), base);
+          const found = await decide(g, common, bounded.world, bounded.exec, (q, d) => runViolation(session, bounded.world, q, budget, d), base);
           if (found.verdict === "violated") result = { ...found, message: `${found.message} (Found among runs whose arrays have at most ${BOUNDED_SEARCH} elements.)` };
         } catch (error) {
           if (!(error instanceof Refusal || error instanceof EncodingRefusal || error instanceof SolverError)) throw error;
@@ -242,13 +249,13 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
   }
 
   if (!programRefusal && !layerProblem) {
-    results.push(...(await checkObligations(session, world, timeoutMs, base)));
-    results.push(...(await checkThrows(session, world, timeoutMs, base)));
+    results.push(...(await checkObligations(session, world, budget, base)));
+    results.push(...(await checkThrows(session, world, budget, base)));
   } else if (guarantees.length === 0 && programRefusal) {
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
   }
   const verdict: Verdict = results.some((r) => r.verdict === "violated") ? "violated" : results.some((r) => r.verdict === "refused") ? "refused" : "proved";
-  return { file: file.fileName, verdict, results };
+  return { file: file.fileName, verdict, results, ...(budget.wallClock ? { provisional: budget.wallClock } : {}) };
 }
 
 type Describe = (index: number, reader: ModelReader) => { fact?: Fact; other?: Fact; otherRenames?: ReadonlyMap<string, string> };
@@ -323,7 +330,7 @@ async function runViolation(
   session: Z3Session,
   world: World,
   q: ViolationQuery,
-  timeoutMs: number,
+  budget: ProgramBudget,
   describe: (index: number, reader: ModelReader) => { fact?: Fact; other?: Fact; otherRenames?: ReadonlyMap<string, string> },
 ): Promise<Outcome> {
   const live = q.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.indicator !== "false");
@@ -331,7 +338,9 @@ async function runViolation(
   const names = live.map(({ i }) => `violation!${i}`);
   const decls = [...world.declarations, ...q.declarations, ...live.map(({ c }, k) => `(define-fun ${names[k]} () Bool ${c.indicator})`)].join("\n");
   const assertions = [...world.assumptions.map((a) => a.term), ...q.assumptions, names.length === 1 ? names[0]! : `(or ${names.join(" ")})`];
-  const answer = await session.query(decls, assertions, timeoutMs, async (get) => {
+  const limits = budget.next();
+  if (!limits) return { status: "unknown", reason: budget.programReason };
+  const answer = await session.query(decls, assertions, limits, async (get) => {
     const reader = new ModelReader(get);
     names.forEach((n) => reader.wantTerm(n));
     for (const input of world.inputs) reader.want(input.sym);
@@ -380,6 +389,7 @@ async function runViolation(
     };
     return { index, cex, activeSites };
   });
+  budget.note(answer);
   if (answer.status !== "sat") return answer;
   return { status: "sat", ...answer.result };
 }
@@ -427,12 +437,12 @@ async function undecidedOnSolverError(outcome: Promise<Outcome>): Promise<Outcom
 }
 
 /** Preconditions: one query for all, then narrowing to report each failing call with its own counterexample. */
-async function checkObligations(session: Z3Session, world: World, timeoutMs: number, base: string): Promise<ProofResult[]> {
+async function checkObligations(session: Z3Session, world: World, budget: ProgramBudget, base: string): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
   let pending = world.obligations.map((o, i) => ({ o, i }));
   while (pending.length > 0) {
     const q: ViolationQuery = { declarations: [], assumptions: [], candidates: pending.map(({ o }) => ({ indicator: `(and ${o.guard} (not ${o.holds}))`, fact: undefined })) };
-    const outcome = await undecidedOnSolverError(runViolation(session, world, q, timeoutMs, () => ({})));
+    const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({})));
     if (outcome.status === "unsat") break;
     const picked = pending[outcome.status === "sat" ? outcome.index : 0]!;
     const { o } = picked;
@@ -462,7 +472,7 @@ async function checkObligations(session: Z3Session, world: World, timeoutMs: num
   return results;
 }
 
-async function checkThrows(session: Z3Session, world: World, timeoutMs: number, base: string): Promise<ProofResult[]> {
+async function checkThrows(session: Z3Session, world: World, budget: ProgramBudget, base: string): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
   // One query per site: an unrolled loop repeats a throw once per iteration, and the site is
   // reachable when any of them is.
@@ -471,7 +481,7 @@ async function checkThrows(session: Z3Session, world: World, timeoutMs: number, 
   for (const group of bySite.values()) {
     const t = group[0]!;
     const location = spanOf(t.site);
-    const outcome = await undecidedOnSolverError(runViolation(session, world, { declarations: [], assumptions: [], candidates: [{ indicator: or(...group.map((x) => x.guard)), fact: undefined }] }, timeoutMs, () => ({})));
+    const outcome = await undecidedOnSolverError(runViolation(session, world, { declarations: [], assumptions: [], candidates: [{ indicator: or(...group.map((x) => x.guard)), fact: undefined }] }, budget, () => ({})));
     if (outcome.status === "unsat") results.push({ kind: "throw", verdict: "proved", code: PROOF_CODES.proved, location, message: t.message ? `proved: ${t.message.replace("may be", "is never")}.` : "proved: this throw is unreachable." });
     else if (outcome.status === "unknown") results.push({ kind: "throw", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide whether this throw is reachable (${outcome.reason}).` });
     else {

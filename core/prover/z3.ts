@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
 import { parseSExprs, type SExpr } from "./sexpr";
 import { analyse, parseCommands, regexFormulation, wordFormulation, type Theories } from "./tactics";
 
@@ -9,7 +10,12 @@ type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
 export type SolverAnswer<T> =
   | { readonly status: "sat"; readonly result: T }
   | { readonly status: "unsat" }
-  | { readonly status: "unknown"; readonly reason: string };
+  | {
+      readonly status: "unknown";
+      readonly reason: string;
+      /** Set when the wall clock (the backstop or the program's budget) ended the query, not Z3's resource limit: not final. */
+      readonly wallClock?: boolean;
+    };
 
 /** A solver error that is clauz3's fault (malformed query): fail closed, report as refused. */
 export class SolverError extends Error {}
@@ -19,7 +25,7 @@ export type ValueSort = "String" | "Float64" | "Bool" | "Int";
 const SORTS: Record<ValueSort, string> = { String: "String", Float64: "(_ FloatingPoint 11 53)", Bool: "Bool", Int: "Int" };
 
 /**
- * The solvers of a session, all in one context:
+ * The solvers of a query, all in the query's own context:
  * - `general`: Z3's default solver: the SMT core with every theory.
  * - `fp`: bit-blasting for floating point and Booleans only — `fpa2bv` turns IEEE operations into
  *   bit-vector circuits, `bit-blast` and `aig` into a compressed propositional formula, `sat`
@@ -28,10 +34,13 @@ const SORTS: Record<ValueSort, string> = { String: "String", Float64: "(_ Floati
  * - `fpMixed`: the same translation to a propositional formula for the floating-point part,
  *   followed by the SMT core for the rest, for floating point next to strings, integers or
  *   functions (not conversions between floats and other sorts).
- * Every solver is reset after each attempt: an answer depends only on the query's text (and the
- * time it is given), never on the queries before it. Reusing the general solver with push/pop
- * was about 10% faster over the corpus, but Z3 keeps random state and caches across pops, which
- * made the time of one string query vary from 40 ms to over 20 s with what came before it.
+ * Every query gets a fresh context (about 4 ms), and its solvers are reset after each attempt: an
+ * answer depends only on the query's text and its resource limit, never on the queries before it.
+ * Reusing the general solver with push/pop was about 10% faster over the corpus, but Z3 keeps
+ * random state and caches across pops, which made the time of one string query vary from 40 ms to
+ * over 20 s with what came before it; and a shared context numbers new terms after the old ones,
+ * which changed the work (3741 against 3956 resource units) and could change the model of the
+ * same query asked again.
  */
 type EngineName = "general" | "fp" | "fpMixed";
 const TACTICS: Record<Exclude<EngineName, "general">, readonly string[]> = {
@@ -44,11 +53,21 @@ type Formulation = "original" | "regex" | "words";
 interface Attempt {
   readonly engine: EngineName;
   readonly formulation: Formulation;
+  /** Runs only once every other attempt of the query has ended without running out of resources. */
+  readonly fallback?: true;
 }
 
-/** The first time slice of each attempt when a query has several; each round multiplies it by 4. */
-const FIRST_SLICE_MS = 100;
-const SLICE_OVER = "time slice over";
+/**
+ * The first resource slice of each attempt when a query has several; each round multiplies it by
+ * {@link GROWTH}. A slice is counted in Z3's resource units (`rlimit`), not in time: which attempt
+ * answers, and with which model, is then the same on an idle and on a busy machine. Over the
+ * corpus the hardest string queries need 5.0–5.7 million units in one attempt: the third round
+ * (6.25 million) holds them (docs/determinism.md).
+ */
+const FIRST_SLICE = 250_000;
+const GROWTH = 5;
+const SLICE_OVER = "resource slice spent";
+const MEMORY_CAP = "the solver reached its memory cap";
 /** The regular-expression formulation is dropped when it is this much larger than the original. */
 const REGEX_GROWTH = 8;
 
@@ -67,7 +86,10 @@ export function attemptsFor(t: Theories): Attempt[] {
   const formulations: Formulation[] = t.strings ? ["regex", "words", "original"] : ["original"];
   if (t.fp && !t.fpConversion) {
     if (!t.strings && !t.arithmetic && !t.functions) return [{ engine: "fp", formulation: "original" }];
-    return [...formulations.map((formulation) => ({ engine: "fpMixed" as const, formulation })), { engine: "general", formulation: "original" }];
+    // The general solver decides floating point far more slowly per resource unit (30 000 units/s
+    // against 180 000 on the corpus) and answered none of its 216 mixed queries first: it is the
+    // fallback for what the bit-blasting engine gives up on, not a turn-taker.
+    return [...formulations.map((formulation) => ({ engine: "fpMixed" as const, formulation })), { engine: "general", formulation: "original", fallback: true }];
   }
   return formulations.map((formulation) => ({ engine: "general" as const, formulation }));
 }
@@ -79,44 +101,67 @@ interface Trace {
   words?: string;
 }
 
+/** How one attempt ended: an answer, a reason it gave none, or the wall clock. */
+type AttemptEnd<T> =
+  | { readonly kind: "answer"; readonly answer: SolverAnswer<T>; readonly used: number }
+  | { readonly kind: "none"; readonly reason: string; readonly used: number }
+  | { readonly kind: "wallClock"; readonly used: number };
+
+/** One query's Z3 objects: its context, its solvers, and the terms it holds. */
+interface Scope {
+  readonly z3: LowLevel;
+  readonly ctx: never;
+  readonly engines: Map<EngineName, unknown>;
+}
+
+/** Whether an exception comes from the wasm instance itself (a trap, its stack, its memory), not from Z3 reporting an error. */
+function isInstanceFailure(error: unknown): boolean {
+  return error instanceof RangeError || (error instanceof Error && (error.constructor.name === "RuntimeError" || /out of memory|memory access out of bounds|unreachable/i.test(error.message)));
+}
+
 /**
- * One warm Z3 per process (wasm `z3-solver`). Queries run one at a time; formulas are parsed from
- * SMT-LIB text with the synchronous parser, checked with the asynchronous `solver_check` under an
- * outside watchdog that interrupts Z3 (its own timeout can overshoot). The text command interface
- * (`eval_smtlib2_string`) is not used: its wasm binding passes the command string on the stack to
- * another thread, which races with the next call.
+ * One warm Z3 per process (wasm `z3-solver`). Queries run one at a time, each in a fresh context;
+ * formulas are parsed from SMT-LIB text with the synchronous parser and checked with the
+ * asynchronous `solver_check`. The text command interface (`eval_smtlib2_string`) is not used:
+ * its wasm binding passes the command string on the stack to another thread, which races with the
+ * next call.
  *
  * Each query goes to the solvers that suit the theories its text uses (`attemptsFor`). When there
  * are several attempts (for example the original and the regular-expression formulation of a
- * string query), they take turns with time slices that grow fourfold each round until one answers
- * `sat` or `unsat` or the query's time is up; `unknown` and timeouts only ever end as `unknown`.
+ * string query), they take turns with resource slices that grow fourfold each round until one
+ * answers `sat` or `unsat` or the query's resource limit is spent; `unknown` only ever ends as
+ * `unknown`. Work is counted by Z3's resource counter, so the answer and the model do not depend
+ * on the machine's load. An outside watchdog interrupts Z3 at the query's wall-clock backstop; an
+ * answer it cut short says so (`wallClock`) and is never final.
+ *
+ * Limits: a query beyond the text limits (`queryProblem`) is unknown before Z3 sees it; Z3's
+ * memory is capped (`memory_max_size`); and when the wasm instance fails (a trap, a stack
+ * overflow, a lost interrupt) it is dropped and the next query starts a fresh one.
  */
 export class Z3Session {
   private static instance: Promise<Z3Session> | undefined;
   /** Added to every seed: the bench proves the corpus under several bases to find heavy tails. */
   static seedBase = 0;
+  /** Z3's memory cap in MB, applied to each wasm instance when it starts (tests lower it). */
+  static memoryMb = Z3_MEMORY_MB;
+  /** Test-only fault injection: called before every check; whatever it throws is thrown there. */
+  static beforeCheck: (() => void) | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  private broken = false;
-  private readonly engines = new Map<EngineName, unknown>();
+  /** The wasm instance; replaced after it failed. */
+  private z3: Promise<LowLevel> | undefined;
+  /** How many wasm instances this session has started (1 until one failed). */
+  instances = 0;
   /** The solver the current check runs on (for the watchdog's interrupt). */
-  private running: unknown;
+  private running: { scope: Scope; solver: unknown } | undefined;
 
-  private constructor(private readonly z3: LowLevel, private readonly ctx: never) {}
+  private constructor() {}
 
   /** The process's warm session (initialised on first use). */
   static get(): Promise<Z3Session> {
     if (!Z3Session.instance) {
       Z3Session.instance = (async () => {
-        const { init } = await import("z3-solver");
-        const { Z3 } = await init();
-        // Characters are UTF-16 code units, as JavaScript sees strings: restrict Z3's alphabet to the BMP range.
-        Z3.global_param_set("encoding", "bmp");
-        const cfg = Z3.mk_config();
-        Z3.set_param_value(cfg, "model", "true");
-        const ctx = Z3.mk_context_rc(cfg);
-        Z3.del_config(cfg);
-        const session = new Z3Session(Z3, ctx as never);
-        session.engine("general");
+        const session = new Z3Session();
+        await session.instance();
         return session;
       })();
       Z3Session.instance.catch(() => (Z3Session.instance = undefined));
@@ -124,10 +169,44 @@ export class Z3Session {
     return Z3Session.instance;
   }
 
-  /** The solver of an engine, created on first use and kept for the session. */
-  private engine(name: EngineName): never {
-    const { z3, ctx } = this;
-    let solver = this.engines.get(name);
+  /** The current wasm instance, started (and warmed up with one context) on first use. */
+  private instance(): Promise<LowLevel> {
+    if (!this.z3) {
+      this.instances++;
+      const started = (async () => {
+        const { init } = await import("z3-solver");
+        const { Z3 } = await init();
+        // Characters are UTF-16 code units, as JavaScript sees strings: restrict Z3's alphabet to the BMP range.
+        Z3.global_param_set("encoding", "bmp");
+        Z3.global_param_set("memory_max_size", String(Z3Session.memoryMb));
+        const scope = this.open(Z3);
+        this.engine(scope, "general");
+        Z3.del_context(scope.ctx);
+        return Z3;
+      })();
+      started.catch(() => (this.z3 = undefined));
+      this.z3 = started;
+    }
+    return this.z3;
+  }
+
+  /** Drop the wasm instance: nothing it says can be trusted any more; the next query starts a fresh one. */
+  private retire(): void {
+    this.z3 = undefined;
+  }
+
+  private open(z3: LowLevel): Scope {
+    const cfg = z3.mk_config();
+    z3.set_param_value(cfg, "model", "true");
+    const ctx = z3.mk_context_rc(cfg) as never;
+    z3.del_config(cfg);
+    return { z3, ctx, engines: new Map() };
+  }
+
+  /** The solver of an engine in a query's context, created on first use. */
+  private engine(scope: Scope, name: EngineName): never {
+    const { z3, ctx } = scope;
+    let solver = scope.engines.get(name);
     if (!solver) {
       if (name === "general") solver = z3.mk_solver(ctx);
       else {
@@ -145,24 +224,19 @@ export class Z3Session {
         solver = z3.mk_solver_from_tactic(ctx, chain);
       }
       z3.solver_inc_ref(ctx, solver as never);
-      this.engines.set(name, solver);
+      scope.engines.set(name, solver);
     }
     return solver as never;
   }
 
-  private parse(script: string): unknown[] {
-    const { z3, ctx } = this;
+  /** Parse SMT-LIB text into the scope's context (terms live until the context is deleted). */
+  private parse(scope: Scope, script: string): unknown[] {
+    const { z3, ctx } = scope;
     let vec: ReturnType<LowLevel["parse_smtlib2_string"]>;
     try {
       vec = z3.parse_smtlib2_string(ctx, script, [], [], [], []);
     } catch (error) {
-      if (error instanceof RangeError || (error instanceof Error && error.constructor.name === "RuntimeError")) {
-        // Not Z3 rejecting the text: the wasm instance itself failed (memory). Nothing it says
-        // can be trusted any more; the next caller gets a fresh session.
-        this.broken = true;
-        Z3Session.instance = undefined;
-        throw new SolverError(`the solver failed while reading a query (${String((error as Error).message)}); a new solver will be started`);
-      }
+      if (isInstanceFailure(error)) throw error;
       const m = /line (\d+) column/.exec(String(error));
       const line = m ? script.split("\n")[Number(m[1]) - 1] : undefined;
       throw new SolverError(`Z3 rejected a query: ${String((error as Error).message ?? error).slice(0, 300)}${line ? ` at: ${line.slice(0, 300)}` : ""}`);
@@ -182,102 +256,61 @@ export class Z3Session {
     }
   }
 
+  /** Z3's resource counter of the scope's context ("rlimit count": cumulative over the context). */
+  private rlimitCount(scope: Scope, solver: unknown): number {
+    const { z3, ctx } = scope;
+    const stats = z3.solver_get_statistics(ctx, solver as never);
+    z3.stats_inc_ref(ctx, stats);
+    try {
+      for (let i = 0; i < z3.stats_size(ctx, stats); i++) {
+        if (z3.stats_get_key(ctx, stats, i) === "rlimit count") return z3.stats_get_uint_value(ctx, stats, i);
+      }
+      return 0;
+    } finally {
+      z3.stats_dec_ref(ctx, stats);
+    }
+  }
+
   /**
-   * Check `assertions` under `declarations`. When satisfiable, `onSat` may read values from the
-   * model (`getValues`) before the solver moves on.
+   * Check `assertions` under `declarations` within `limits`. When satisfiable, `onSat` may read
+   * values from the model (`getValues`) before the solver moves on.
    */
   async query<T>(
     declarations: string,
     assertions: readonly string[],
-    timeoutMs: number,
+    limits: QueryLimits,
     onSat: (getValues: (terms: readonly { term: string; sort: ValueSort }[]) => Promise<SExpr[]>) => Promise<T>,
   ): Promise<SolverAnswer<T>> {
     const run = async (): Promise<SolverAnswer<T>> => {
-      if (this.broken) throw new SolverError("the solver session was lost after a watchdog interrupt");
       const text = `${declarations}\n${assertions.map((a) => `(assert ${a})`).join("\n")}`;
+      // Sizes first: neither the parsers nor Z3 see a query they cannot read in bounded time and stack.
+      const problem = queryProblem(text);
+      if (problem) return { status: "unknown", reason: problem };
+      const z3 = await this.instance();
+      const scope = this.open(z3);
       const started = performance.now();
       const trace: Trace | undefined = process.env.CLAUZ3_DUMP_SMT ? { lines: [] } : undefined;
       let status = "error";
-      const owned: unknown[] = [];
+      let spent = 0;
       try {
-        const original = this.parse(text);
-        owned.push(...original);
-        let commands: SExpr[];
-        try {
-          commands = parseCommands(text);
-        } catch (error) {
-          throw new SolverError(`the query is malformed: ${(error as Error).message}`);
+        const answer = await this.solve(scope, text, declarations, limits, started, onSat, trace, (used) => (spent += used));
+        status = answer.status === "unknown" ? `unknown (${answer.reason})` : answer.status;
+        // After Z3 ran out of memory its wasm heap stays at the cap: start afresh.
+        if (answer.status === "unknown" && answer.reason.startsWith(MEMORY_CAP)) this.retire();
+        return answer;
+      } catch (error) {
+        if (isInstanceFailure(error)) {
+          this.retire();
+          throw new SolverError(`the solver failed (${String((error as Error).message).slice(0, 200)}); a new solver is started for the next query`);
         }
-        // Z3's parser lets some truncated input pass without an error: every assertion of the text must have been read.
-        const asserted = commands.filter((c) => Array.isArray(c) && c[0] === "assert").length;
-        if (asserted !== original.length) throw new SolverError(`Z3 read ${original.length} of the query's ${asserted} assertions`);
-        const theories = analyse(commands);
-        const attempts = attemptsFor(theories);
-        // The reformulated text is cheap to compute; Z3 parses it only when its turn comes.
-        let regexText: string | undefined;
-        if (attempts.some((a) => a.formulation === "regex")) {
-          try {
-            regexText = regexFormulation(commands, REGEX_GROWTH * text.length + 10_000);
-          } catch (error) {
-            trace?.lines.push(`regex formulation failed: ${String(error).slice(0, 200)}`);
-          }
-          if (trace && regexText !== undefined) trace.regex = regexText;
-        }
-        const wordsText = attempts.some((a) => a.formulation === "words") ? wordFormulation(commands) : undefined;
-        if (trace && wordsText !== undefined) trace.words = wordsText;
-        const formulas = new Map<Formulation, unknown[] | undefined>([["original", original]]);
-        const formulasOf = (f: Formulation): unknown[] | undefined => {
-          if (!formulas.has(f)) {
-            const reformulated = f === "regex" ? regexText : wordsText;
-            let parsed: unknown[] | undefined;
-            try {
-              parsed = reformulated === undefined ? undefined : this.parse(reformulated);
-              if (parsed) owned.push(...parsed);
-            } catch (error) {
-              trace?.lines.push(`${f} formulation rejected: ${String(error).slice(0, 200)}`);
-              parsed = undefined; // a reformulation Z3 rejects is skipped; the original still runs
-            }
-            formulas.set(f, parsed);
-          }
-          return formulas.get(f);
-        };
-        let live = attempts.filter((a) => (a.formulation === "regex" ? regexText : a.formulation === "words" ? wordsText : text) !== undefined);
-        const deadline = started + timeoutMs;
-        const reasons: string[] = [];
-        for (let round = 0; live.length > 0; round++) {
-          for (const attempt of live) {
-            const attemptFormulas = formulasOf(attempt.formulation);
-            if (attemptFormulas === undefined) {
-              live = live.filter((a) => a.formulation !== attempt.formulation);
-              continue;
-            }
-            const left = deadline - performance.now();
-            if (left < 1) {
-              status = "timeout";
-              const others = [...new Set(reasons)].filter((r) => r !== SLICE_OVER);
-              return { status: "unknown", reason: others.length > 0 ? `no answer within ${timeoutMs} ms (${others.join("; ")})` : `no answer within ${timeoutMs} ms` };
-            }
-            const slice = live.length === 1 ? left : Math.min(left, FIRST_SLICE_MS * 4 ** round);
-            const answer = await this.attempt(attempt, attemptFormulas, original, !theories.quantifiers, Math.max(1, Math.floor(slice)), round, declarations, onSat, owned, trace);
-            if (answer === "lost") {
-              status = "timeout";
-              return { status: "unknown", reason: `no answer within ${timeoutMs} ms` };
-            }
-            if (typeof answer === "string") {
-              reasons.push(answer);
-              // Only a time slice that ran out is worth a longer one; other unknowns are final for the attempt.
-              if (answer !== SLICE_OVER) live = live.filter((a) => a !== attempt);
-              continue;
-            }
-            status = answer.status;
-            return answer;
-          }
-        }
-        status = "unknown";
-        return { status: "unknown", reason: [...new Set(reasons)].join("; ") };
+        throw error;
       } finally {
-        if (trace) dump(text, trace, status, performance.now() - started);
-        for (const a of owned) this.z3.dec_ref(this.ctx, a as never);
+        if (trace) dump(text, trace, status, performance.now() - started, spent);
+        try {
+          if (this.z3 && (await this.z3) === z3) z3.del_context(scope.ctx);
+        } catch {
+          this.retire();
+        }
       }
     };
     const next = this.queue.then(run, run);
@@ -285,55 +318,157 @@ export class Z3Session {
     return next;
   }
 
+  /** The attempts of one query, in turns, until an answer, the resource limit or the backstop. */
+  private async solve<T>(
+    scope: Scope,
+    text: string,
+    declarations: string,
+    limits: QueryLimits,
+    started: number,
+    onSat: (getValues: (terms: readonly { term: string; sort: ValueSort }[]) => Promise<SExpr[]>) => Promise<T>,
+    trace: Trace | undefined,
+    charge: (used: number) => void,
+  ): Promise<SolverAnswer<T>> {
+    const original = this.parse(scope, text);
+    let commands: SExpr[];
+    try {
+      commands = parseCommands(text);
+    } catch (error) {
+      throw new SolverError(`the query is malformed: ${(error as Error).message}`);
+    }
+    // Z3's parser lets some truncated input pass without an error: every assertion of the text must have been read.
+    const asserted = commands.filter((c) => Array.isArray(c) && c[0] === "assert").length;
+    if (asserted !== original.length) throw new SolverError(`Z3 read ${original.length} of the query's ${asserted} assertions`);
+    const theories = analyse(commands);
+    const attempts = attemptsFor(theories);
+    // The reformulated text is cheap to compute; Z3 parses it only when its turn comes.
+    let regexText: string | undefined;
+    if (attempts.some((a) => a.formulation === "regex")) {
+      try {
+        regexText = regexFormulation(commands, REGEX_GROWTH * text.length + 10_000);
+      } catch (error) {
+        trace?.lines.push(`regex formulation failed: ${String(error).slice(0, 200)}`);
+      }
+      if (trace && regexText !== undefined) trace.regex = regexText;
+    }
+    const wordsText = attempts.some((a) => a.formulation === "words") ? wordFormulation(commands) : undefined;
+    if (trace && wordsText !== undefined) trace.words = wordsText;
+    const formulas = new Map<Formulation, unknown[] | undefined>([["original", original]]);
+    const formulasOf = (f: Formulation): unknown[] | undefined => {
+      if (!formulas.has(f)) {
+        const reformulated = f === "regex" ? regexText : wordsText;
+        let parsed: unknown[] | undefined;
+        try {
+          parsed = reformulated === undefined ? undefined : this.parse(scope, reformulated);
+        } catch (error) {
+          if (isInstanceFailure(error)) throw error;
+          trace?.lines.push(`${f} formulation rejected: ${String(error).slice(0, 200)}`);
+          parsed = undefined; // a reformulation Z3 rejects is skipped; the original still runs
+        }
+        formulas.set(f, parsed);
+      }
+      return formulas.get(f);
+    };
+    let live = attempts.filter((a) => (a.formulation === "regex" ? regexText : a.formulation === "words" ? wordsText : text) !== undefined);
+    // Fallbacks wait until only they are left.
+    const turn = (): Attempt[] => (live.some((a) => !a.fallback) ? live.filter((a) => !a.fallback) : live);
+    const deadline = started + limits.backstopMs;
+    const reasons: string[] = [];
+    let spent = 0;
+    for (let round = 0; live.length > 0; round++) {
+      const takers = turn();
+      for (const attempt of takers) {
+        const attemptFormulas = formulasOf(attempt.formulation);
+        if (attemptFormulas === undefined) {
+          live = live.filter((a) => a.formulation !== attempt.formulation);
+          continue;
+        }
+        const left = limits.rlimit - spent;
+        if (left < 1) {
+          const others = [...new Set(reasons)].filter((r) => r !== SLICE_OVER);
+          return { status: "unknown", reason: `no answer within the resource limit of ${limits.rlimit} units${others.length > 0 ? ` (${others.join("; ")})` : ""}; raise it with --rlimit <units>` };
+        }
+        const slice = takers.length === 1 ? left : Math.min(left, FIRST_SLICE * GROWTH ** round);
+        const end = await this.attempt(scope, attempt, attemptFormulas, original, !theories.quantifiers, slice, deadline, round, declarations, onSat, trace);
+        spent += end.used;
+        charge(end.used);
+        if (end.kind === "wallClock") {
+          return { status: "unknown", reason: limits.backstopReason ?? `the query reached its wall-clock backstop of ${limits.backstopMs} ms`, wallClock: true };
+        }
+        if (end.kind === "none") {
+          if (end.reason.startsWith(MEMORY_CAP)) return { status: "unknown", reason: end.reason };
+          reasons.push(end.reason);
+          // Only a resource slice that ran out is worth a larger one; other unknowns are final for the attempt.
+          if (end.reason !== SLICE_OVER) live = live.filter((a) => a !== attempt);
+          continue;
+        }
+        return end.answer;
+      }
+    }
+    return { status: "unknown", reason: [...new Set(reasons)].join("; ") };
+  }
+
   /**
-   * One attempt: the formulas on one engine for at most `ms`. Returns the answer, a reason string
-   * when there is none (unknown, time slice over, unconfirmed model), or "lost" when the watchdog
-   * had to interrupt Z3.
+   * One attempt: the formulas on one engine for at most `rlimit` resource units, under the
+   * query's wall-clock deadline. Reports the resource units it used.
    */
   private async attempt<T>(
+    scope: Scope,
     attempt: Attempt,
     formulas: readonly unknown[],
     original: readonly unknown[],
     /** Evaluate the original assertions in a model before believing it (not for quantified queries, whose evaluation is unreliable). */
     confirm: boolean,
-    ms: number,
+    rlimit: number,
+    deadline: number,
     seed: number,
     declarations: string,
     onSat: (getValues: (terms: readonly { term: string; sort: ValueSort }[]) => Promise<SExpr[]>) => Promise<T>,
-    owned: unknown[],
     trace: Trace | undefined,
-  ): Promise<SolverAnswer<T> | string | "lost"> {
-    const { z3, ctx } = this;
-    const solver = this.engine(attempt.engine);
+  ): Promise<AttemptEnd<T>> {
+    const { z3, ctx } = scope;
+    const solver = this.engine(scope, attempt.engine);
     const params = z3.mk_params(ctx);
     z3.params_inc_ref(ctx, params);
-    z3.params_set_uint(ctx, params, z3.mk_string_symbol(ctx, "timeout"), ms);
-    // Each round of a query's time slices starts afresh; another seed makes it a different try
-    // rather than a longer replay of the last one (solving times are heavy-tailed).
+    z3.params_set_uint(ctx, params, z3.mk_string_symbol(ctx, "rlimit"), rlimit);
+    // Each round of a query's slices starts afresh; another seed makes it a different try rather
+    // than a longer replay of the last one (solving effort is heavy-tailed). Seeds are fixed by
+    // the round, so the run is the same every time.
     z3.params_set_uint(ctx, params, z3.mk_string_symbol(ctx, "random_seed"), Z3Session.seedBase + seed);
     z3.solver_set_params(ctx, solver, params);
     z3.params_dec_ref(ctx, params);
     const started = performance.now();
-    let checked: number | undefined;
+    let used = 0;
     let outcome = "error";
+    let reset = true;
     try {
       for (const f of formulas) z3.solver_assert(ctx, solver, f as never);
-      this.running = solver;
-      const status = await this.watchdog(z3.solver_check(ctx, solver), ms + 1000);
+      const before = this.rlimitCount(scope, solver);
+      Z3Session.beforeCheck?.();
+      this.running = { scope, solver };
+      const status = await this.watchdog(z3.solver_check(ctx, solver), Math.max(1, deadline - performance.now()));
       this.running = undefined;
-      checked = performance.now();
-      if (status === undefined) {
-        outcome = "lost";
-        return "lost";
+      if (status === "lost") {
+        // Z3 did not stop when interrupted: the instance is dropped, and with it this context.
+        reset = false;
+        outcome = "wall clock, lost";
+        return { kind: "wallClock", used: rlimit };
+      }
+      used = Math.max(0, this.rlimitCount(scope, solver) - before);
+      if (status === "interrupted") {
+        outcome = "wall clock";
+        return { kind: "wallClock", used };
       }
       if (status === -1) {
         outcome = "unsat";
-        return { status: "unsat" };
+        return { kind: "answer", answer: { status: "unsat" }, used };
       }
       if (status !== 1) {
         const why = z3.solver_get_reason_unknown(ctx, solver);
         outcome = `unknown (${why})`;
-        return why === "timeout" || why === "canceled" ? SLICE_OVER : `the solver answered unknown (${why})`;
+        // Z3 says "canceled" or "max. resource limit exceeded" when the slice ran out.
+        const sliceOver = used >= rlimit || /resource limit|canceled/.test(why);
+        return { kind: "none", reason: sliceOver ? SLICE_OVER : /memory/.test(why) ? `${MEMORY_CAP} of ${Z3Session.memoryMb} MB (simplify the program or split the guarantee)` : `the solver answered unknown (${why})`, used };
       }
       const model = z3.solver_get_model(ctx, solver);
       z3.model_inc_ref(ctx, model);
@@ -347,7 +482,7 @@ export class Z3Session {
         };
         if (!confirmed && !original.every(holds)) {
           outcome = "sat, model not confirmed";
-          return `a model from ${attempt.engine}/${attempt.formulation} did not satisfy the query`;
+          return { kind: "none", reason: `a model from ${attempt.engine}/${attempt.formulation} did not satisfy the query`, used };
         }
         outcome = "sat";
         let probe = 0;
@@ -356,8 +491,7 @@ export class Z3Session {
           // Each term is read as the right-hand side of an equation with a fresh probe constant.
           const names = terms.map(() => `probe!${probe++}`);
           const script = `${declarations}\n${terms.map((t, i) => `(declare-const ${names[i]} ${SORTS[t.sort]})\n(assert (= ${names[i]} ${t.term}))`).join("\n")}`;
-          const eqs = this.parse(script);
-          owned.push(...eqs);
+          const eqs = this.parse(scope, script);
           return eqs.map((eq) => {
             const term = z3.get_app_arg(ctx, eq as never, 1);
             const value = z3.model_eval(ctx, model, term, true);
@@ -366,35 +500,41 @@ export class Z3Session {
             return parsed!;
           });
         };
-        return { status: "sat", result: await onSat(getValues) };
+        return { kind: "answer", answer: { status: "sat", result: await onSat(getValues) }, used };
       } finally {
         z3.model_dec_ref(ctx, model);
       }
+    } catch (error) {
+      if (isInstanceFailure(error)) reset = false;
+      throw error;
     } finally {
-      const check = checked === undefined ? "" : ` (check ${(checked - started).toFixed(1)} ms)`;
-      trace?.lines.push(`${attempt.engine}/${attempt.formulation} ≤${ms} ms: ${outcome} in ${(performance.now() - started).toFixed(1)} ms${check}`);
-      if (!this.broken) z3.solver_reset(ctx, solver);
+      this.running = undefined;
+      trace?.lines.push(`${attempt.engine}/${attempt.formulation} rlimit ${rlimit}: ${outcome}, used ${used} units in ${(performance.now() - started).toFixed(1)} ms`);
+      if (reset) z3.solver_reset(ctx, solver);
     }
   }
 
-  /** Race a solver call against a timer; on timeout interrupt Z3 and wait for it to stop. */
-  private async watchdog<R>(work: Promise<R>, ms: number): Promise<R | undefined> {
+  /**
+   * Race a solver call against the wall-clock backstop; on timeout interrupt Z3 and wait for it to
+   * stop ("interrupted"), or drop the instance when it does not ("lost").
+   */
+  private async watchdog<R>(work: Promise<R>, ms: number): Promise<R | "interrupted" | "lost"> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), ms)));
     const winner = await Promise.race([work, timeout]);
     clearTimeout(timer);
     if (winner !== "timeout") return winner;
     try {
-      this.z3.solver_interrupt(this.ctx, this.running as never);
+      if (this.running) this.running.scope.z3.solver_interrupt(this.running.scope.ctx, this.running.solver as never);
     } catch {
       /* interrupt is best effort */
     }
     const stopped = await Promise.race([work.then(() => true, () => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
     if (!stopped) {
-      this.broken = true;
-      Z3Session.instance = undefined; // the next caller gets a fresh session
+      this.retire();
+      return "lost";
     }
-    return undefined;
+    return "interrupted";
   }
 }
 
@@ -404,13 +544,13 @@ let dumpCounter = 0;
  * `(check-sat)`) with the answer, the elapsed time and the attempts in comments at the end, and
  * the regular-expression formulation, when one was tried, next to it (`…-regex.smt2`).
  */
-function dump(text: string, trace: Trace, status: string, ms: number): void {
+function dump(text: string, trace: Trace, status: string, ms: number, rlimit: number): void {
   const dir = process.env.CLAUZ3_DUMP_SMT;
   if (!dir) return;
   try {
     fs.mkdirSync(dir, { recursive: true });
     const name = `q${process.pid}-${String(dumpCounter++).padStart(5, "0")}`;
-    const comments = [`; status: ${status}`, `; elapsed-ms: ${ms.toFixed(1)}`, ...trace.lines.map((l) => `; attempt: ${l}`)].join("\n");
+    const comments = [`; status: ${status}`, `; elapsed-ms: ${ms.toFixed(1)}`, `; rlimit-used: ${rlimit}`, ...trace.lines.map((l) => `; attempt: ${l}`)].join("\n");
     fs.writeFileSync(path.join(dir, `${name}.smt2`), `(set-option :encoding bmp)\n${text}\n(check-sat)\n${comments}\n`);
     if (trace.regex) fs.writeFileSync(path.join(dir, `${name}-regex.smt2`), `(set-option :encoding bmp)\n${trace.regex}\n(check-sat)\n`);
     if (trace.words) fs.writeFileSync(path.join(dir, `${name}-words.smt2`), `(set-option :encoding bmp)\n${trace.words}\n(check-sat)\n`);

@@ -1,0 +1,36 @@
+/**
+ * The solver options shared by `clauz3 prove` and `clauz3 check`: the deterministic resource limit
+ * of a query (`--rlimit`), the wall-clock backstop of a query (`--timeout`) and the wall-clock
+ * budget of a program (`--program-timeout`). Defaults and how they were chosen:
+ * docs/determinism.md and docs/robustness.md.
+ */
+import { DEFAULT_BACKSTOP_MS, DEFAULT_PROGRAM_TIMEOUT_MS, DEFAULT_RLIMIT, type BudgetOptions } from "../core/prover/limits";
+import { CliError, EXIT } from "./io";
+
+/** The options as commander hands them over. */
+export interface SolverFlags {
+  readonly rlimit?: string;
+  readonly timeout?: string;
+  readonly programTimeout?: string;
+}
+
+/** `--rlimit`, `--timeout` and `--program-timeout`, as arguments of commander's `.option()`. */
+export const RLIMIT_OPTION = ["--rlimit <units>", `Z3 resource units per query, the deterministic bound of its work (default ${DEFAULT_RLIMIT})`] as const;
+export const TIMEOUT_OPTION = ["--timeout <ms>", `per-query wall-clock backstop in milliseconds; an answer it cuts short is not final (default ${DEFAULT_BACKSTOP_MS})`] as const;
+export const PROGRAM_TIMEOUT_OPTION = ["--program-timeout <ms>", `wall-clock budget of one program in milliseconds; the queries left when it runs out are refused (default ${DEFAULT_PROGRAM_TIMEOUT_MS})`] as const;
+
+function positive(flag: string, unit: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new CliError(`clauz3: ${flag} expects a positive whole number of ${unit}, not ${JSON.stringify(value)}.`, EXIT.usage);
+  return n;
+}
+
+/** The prove options the flags ask for (a usage error, exit 2, for a value that is not a positive integer). */
+export function parseSolverOptions(flags: SolverFlags): BudgetOptions {
+  const rlimit = positive("--rlimit", "resource units", flags.rlimit);
+  if (rlimit !== undefined && rlimit > 0xffff_ffff) throw new CliError(`clauz3: --rlimit is at most ${0xffff_ffff} (Z3 counts in 32 bits), not ${flags.rlimit}.`, EXIT.usage);
+  const timeoutMs = positive("--timeout", "milliseconds", flags.timeout);
+  const programTimeoutMs = positive("--program-timeout", "milliseconds", flags.programTimeout);
+  return { ...(rlimit !== undefined ? { rlimit } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(programTimeoutMs !== undefined ? { programTimeoutMs } : {}) };
+}
