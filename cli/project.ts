@@ -10,6 +10,7 @@ import type { Clauz3Options, TypeScript } from "../core/context";
 import { readLayer, type LayerResult } from "../core/layer/read";
 import { verifyLock, type LockVerification } from "../core/lock/verify";
 import { librariesOf, type Library } from "../core/manifest";
+import { isStackOverflow, MAX_NESTING } from "../core/prover/limits";
 import { CliError, EXIT, type Io } from "./io";
 
 export interface Project {
@@ -21,6 +22,11 @@ export interface Project {
   readonly options: Clauz3Options;
   readonly layer: LayerResult;
   readonly libraries: readonly Library[];
+  /**
+   * Files TypeScript's parser could not read (absolute path → why): they stand in the program as
+   * empty files, and every command refuses them, and the programs that load them, by name.
+   */
+  readonly unreadable: ReadonlyMap<string, string>;
 }
 
 export interface LoadOptions {
@@ -104,7 +110,9 @@ export function loadProject(opts: LoadOptions): Project {
       ...ts.sys,
       onUnRecoverableConfigFileDiagnostic: (d) => void (fatal = d),
     });
-    const errors = [...(fatal ? [fatal] : []), ...(parsed?.errors ?? [])].filter(
+    // `errors` leaves out the JSON syntax errors of the file (and of the files it extends): those
+    // are the parse diagnostics of the config source, which TypeScript returns separately.
+    const errors = [...(fatal ? [fatal] : []), ...(parsed ? ts.getConfigFileParsingDiagnostics(parsed) : [])].filter(
       // "No inputs were found" does not matter when the command names its own file.
       (d) => !(d.code === 18003 && extraRoots.length > 0),
     );
@@ -129,11 +137,33 @@ export function loadProject(opts: LoadOptions): Project {
   const options = clauz3Options(compilerOptions);
   const host = ts.createCompilerHost(compilerOptions, true);
   host.getCurrentDirectory = () => projectDir;
+  const unreadable = guardParser(ts, host);
   const roots = opts.onlyExtraRoots && extraRoots.length > 0 ? [] : [...rootNames];
   for (const f of extraRoots) if (!roots.some((r) => path.resolve(r) === f)) roots.push(f);
   const program = ts.createProgram({ rootNames: roots, options: compilerOptions, host, projectReferences });
   const layer = readLayer(ts, program, options);
-  return { ts, program, projectDir, configPath, options, layer, libraries: librariesOf(layer.model) };
+  return { ts, program, projectDir, configPath, options, layer, libraries: librariesOf(layer.model), unreadable };
+}
+
+/**
+ * TypeScript's parser recurses over nesting: a file nested deeper than its stack allows (some
+ * hundreds of parentheses) throws a RangeError out of `createProgram`, which would end the run
+ * for every file. Such a file is read as empty instead and remembered, so that each command
+ * refuses it (and the programs that load it) by name while the other files keep their verdicts.
+ */
+function guardParser(ts: TypeScript, host: TS.CompilerHost): Map<string, string> {
+  const unreadable = new Map<string, string>();
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreateNewSourceFile) => {
+    try {
+      return read(fileName, languageVersion, onError, shouldCreateNewSourceFile);
+    } catch (error) {
+      if (!isStackOverflow(error)) throw error;
+      unreadable.set(path.resolve(fileName), `TypeScript's parser ran out of stack reading it: it is nested too deeply (more than the prover's limit of ${MAX_NESTING} levels, far more than it can parse). Split deeply nested expressions into named \`const\`s and helper functions`);
+      return ts.createSourceFile(fileName, "", languageVersion);
+    }
+  };
+  return unreadable;
 }
 
 /** Manifest problems of the given libraries as one configuration error (exit 2). */

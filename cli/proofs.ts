@@ -5,6 +5,8 @@
 import * as path from "node:path";
 import type * as TS from "typescript";
 import type { BudgetOptions } from "../core/prover/limits";
+import { PROOF_CODES } from "../core/rules";
+import { spanOf } from "../core/span";
 import { proveProgram } from "../core/prover/prove";
 import { proofDiagnostics } from "../core/prover/diagnostics";
 import { Z3Session } from "../core/prover/z3";
@@ -56,9 +58,49 @@ export function warmUpSolver(): void {
 export async function proveFiles(project: Project, files: readonly TS.SourceFile[], solver: BudgetOptions = {}): Promise<ProgramVerdict[]> {
   const out: ProgramVerdict[] = [];
   for (const file of files) {
+    const blocked = unreadableVerdict(project, file);
+    if (blocked) {
+      out.push(blocked);
+      continue;
+    }
     out.push(await proveProgram({ ts: project.ts, program: project.program, file, options: { ...project.options, ...solver } }, project.layer));
   }
   return out;
+}
+
+/** A refusal when the program, or a module it loads, is one TypeScript could not parse (see `loadProject`). */
+function unreadableVerdict(project: Project, file: TS.SourceFile): ProgramVerdict | undefined {
+  if (project.unreadable.size === 0) return undefined;
+  const { ts, program } = project;
+  // The unreadable module stands in the program as an empty file, which the checker does not see
+  // as a module: follow the import specifiers through module resolution instead.
+  const seen = new Set<TS.SourceFile>();
+  const queue = [file];
+  let bad: TS.SourceFile | undefined;
+  for (let f = queue.pop(); f && !bad; f = queue.pop()) {
+    if (seen.has(f)) continue;
+    seen.add(f);
+    if (isUnreadable(project, f)) bad = f;
+    for (const s of f.statements) {
+      const spec = (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) ? s.moduleSpecifier.text : undefined;
+      const resolved = spec === undefined ? undefined : ts.resolveModuleName(spec, f.fileName, program.getCompilerOptions(), ts.sys).resolvedModule;
+      const target = resolved && program.getSourceFile(resolved.resolvedFileName);
+      if (target) queue.push(target);
+    }
+  }
+  if (!bad) return undefined;
+  const why = project.unreadable.get(path.resolve(bad.fileName))!;
+  const what = bad === file ? "this program" : `${shown(bad.fileName, project.projectDir)}, which this program loads,`;
+  return {
+    file: file.fileName,
+    verdict: "refused",
+    results: [{ kind: "guarantee", verdict: "refused", code: PROOF_CODES.refused, location: spanOf(file), message: `refused: ${what} could not be read: ${why}.` }],
+  };
+}
+
+/** Whether a project file is one TypeScript could not parse (`check` reports each as a refused program). */
+export function isUnreadable(project: Project, file: TS.SourceFile): boolean {
+  return project.unreadable.has(path.resolve(file.fileName));
 }
 
 export function toJson(verdicts: readonly ProgramVerdict[], cwd: string): ProveJson {

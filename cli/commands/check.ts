@@ -10,7 +10,7 @@ import { exportsProgram } from "../../core/prover/diagnostics";
 import { action, type CliContext } from "../command";
 import { EXIT, findingDiagnostics, printDiagnostics } from "../io";
 import { loadProject, verifiedLock } from "../project";
-import { printHuman, proveFiles, toJson, warmUpSolver } from "../proofs";
+import { isUnreadable, printHuman, proveFiles, toJson, warmUpSolver } from "../proofs";
 import { parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type SolverFlags } from "../options";
 
 interface Options extends SolverFlags {
@@ -36,7 +36,8 @@ export default function register(program: Command, context: CliContext): void {
         const { ts, program, layer } = project;
         const lock = verifiedLock(project);
         const checker = program.getTypeChecker();
-        const programs = layer.agentFiles.filter((f) => exportsProgram(ts, checker, f));
+        // A file TypeScript could not parse is reported as a refused program, whatever it was meant to be.
+        const programs = program.getSourceFiles().filter((f) => (layer.agentFiles.includes(f) && exportsProgram(ts, checker, f)) || isUnreadable(project, f));
         const findings = [...layer.findings.filter((f) => layer.isTrusted(f.file) || !programs.includes(f.file)), ...lock.findings];
         const verdicts = await proveFiles(project, programs, solver);
         if (opts.json) {
