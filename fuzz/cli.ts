@@ -139,6 +139,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       weights: PROFILES[profile],
       runs: o.runs,
       shrinkBudget: o.shrink === false ? 0 : o.shrink,
+      shrinkSeconds: 180,
       ...limits,
       ...(o.stopAfter !== undefined ? { stopAfter: o.stopAfter } : {}),
       onProgram: (i, _g, j) => {

@@ -27,7 +27,7 @@ export function findingText(f: Finding, profile: string, holes: readonly string[
   const comment = (s: string) => s.split("\n").map((l) => `// ${l}`).join("\n");
   const header = [
     `fuzz finding: ${d.kind} — ${d.subject}`,
-    `seed ${f.seed}, profile ${profile}${holes.length > 0 ? `, re-opened holes: ${holes.join(", ")}` : ""} (\`npm run fuzz -- --seed ${f.seed} --count 1${profile !== "default" ? ` --profile ${profile}` : ""}\` finds the original; \`npm run fuzz -- --replay <this file>\` judges this one)`,
+    `seed ${f.seed}, profile ${profile}${holes.length > 0 ? `, re-opened holes: ${holes.join(", ")}` : ""} (\`npm run fuzz -- --seed ${f.seed} --count 1${profile !== "default" ? ` --profile ${profile}` : ""}${holes.map((h) => ` --reopen ${h}`).join("")}\` finds the original; \`npm run fuzz -- --replay <this file>\` judges this one)`,
     `prover verdict: ${f.judgement.verdict} (${f.judgement.results.map((r) => `${r.subject}: ${r.verdict}`).join("; ")})`,
     `disagreement: ${d.detail}`,
     `shrunk from ${f.original.text.length} to ${f.shrunk.text.length} characters in ${f.shrinkSteps} steps`,

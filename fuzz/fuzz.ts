@@ -18,6 +18,8 @@ export interface FuzzOptions {
   readonly runs: number;
   /** Programs judged while shrinking one disagreement, at most (0: no shrinking). */
   readonly shrinkBudget: number;
+  /** Wall-clock seconds one shrink may take, at most (the CLI's; tests do not shrink). */
+  readonly shrinkSeconds?: number;
   /** Solver limits of each proof (JudgeOptions). */
   readonly rlimit?: number;
   readonly programTimeoutMs?: number;
@@ -145,12 +147,16 @@ export async function shrink(oracle: Oracle, options: FuzzOptions, seed: number,
   const want = signature(disagreement);
   let best = { generated: original, judgement: originalJudgement, disagreement };
   let steps = 0;
+  const deadline = Date.now() + (options.shrinkSeconds ?? Infinity) * 1000;
+  // Candidates get a fifth of the solver budget: one the solver cannot decide quickly is refused, and most do not reproduce anyway.
+  const candidateOptions = { ...judgeOptions(options, seed), programTimeoutMs: Math.ceil((options.programTimeoutMs ?? FUZZ_PROGRAM_TIMEOUT_MS) / 5) };
   if (options.shrinkBudget > 0) {
     await fc.check(
       fc.asyncProperty(generatedArb(options.weights), async (candidate) => {
-        if (steps >= options.shrinkBudget) return true;
+        if (steps >= options.shrinkBudget || Date.now() > deadline) return true;
         steps++;
-        const j = await oracle.judge(candidate.text, judgeOptions(options, seed));
+        // The first candidate is the original program: judged as it was found.
+        const j = steps === 1 ? originalJudgement : await oracle.judge(candidate.text, candidateOptions);
         const same = j.disagreements.find((d) => signature(d) === want);
         if (!same) return true;
         if (candidate.text.length <= best.generated.text.length) best = { generated: candidate, judgement: j, disagreement: same };

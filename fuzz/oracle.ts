@@ -219,6 +219,8 @@ class Judging {
         if (!e) return undefined;
         if (e.value instanceof OracleFailure) return { kind: "oracle error", subject: "run", detail: e.value.message };
         if (e.value instanceof RequiresError && unproved.some((r) => r.kind === "precondition" && e.callSite?.endsWith(`@${at(r)}`))) return undefined;
+        // An undecided precondition query leaves the others unreported (prove.ts stops there): the prover vouched for none.
+        if (e.value instanceof RequiresError && unproved.some((r) => r.kind === "precondition" && r.verdict === "refused")) return undefined;
         if (e.throwSite && unproved.some((r) => r.kind === "throw" && at(r) === e.throwSite)) return undefined;
         if (mayBeUndefined && e.value instanceof TypeError) return undefined;
         const where = e.throwSite ? `throw@${e.throwSite}` : e.callSite ?? "main";

@@ -2,7 +2,7 @@
 /**
  * `npm run fuzz -- [options]` (see fuzz/cli.ts). The repository is TypeScript run by vitest, with
  * no TypeScript loader for plain Node: this compiles fuzz/ and what it imports (core/, runtime/)
- * with tsc into fuzz/.build (incremental: a second start compiles nothing), then runs the CLI.
+ * with tsc into fuzz/.build (again only when a source changed since), then runs the CLI.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -13,7 +13,8 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(here);
 const require = createRequire(import.meta.url);
-const stamp = path.join(here, ".build/.tsbuildinfo");
+/** Written after each successful build: the build is current while no source is newer. */
+const stamp = path.join(here, ".build/.stamp");
 
 /** The newest modification time of the TypeScript sources the build reads. */
 function newestSource() {
@@ -32,11 +33,11 @@ function newestSource() {
   return Math.max(newest, fs.statSync(path.join(here, "tsconfig.json")).mtimeMs);
 }
 
-// tsc's own incremental check takes seconds; skip it when nothing changed since the last build.
+// A build takes seconds even when nothing changed; skip it then.
 if (!fs.existsSync(stamp) || fs.statSync(stamp).mtimeMs < newestSource()) {
   try {
     execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(here, "tsconfig.json")], { stdio: "inherit" });
-    fs.utimesSync(stamp, new Date(), new Date());
+    fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
   } catch {
     process.stderr.write("fuzz: the TypeScript build of fuzz/ failed (see above)\n");
     process.exit(2);
