@@ -60,6 +60,8 @@ export interface FuzzReport {
   readonly runs: number;
   /** Violations whose counterexample did not replay but leaves out values the run needed (see `Judgement.notes`). */
   readonly unconfirmed: number;
+  /** The first few of them, with their seeds. */
+  readonly unconfirmedExamples: readonly string[];
 }
 
 /** TypeScript's error for `++`/`--` on a string: the generator writes it on purpose. */
@@ -97,6 +99,7 @@ export async function fuzz(oracle: Oracle, options: FuzzOptions): Promise<FuzzRe
   let runs = 0;
   let programs = 0;
   let unconfirmed = 0;
+  const unconfirmedExamples: string[] = [];
   const batch = options.batch ?? 8;
   let stop = false;
   for (let start = 0; start < options.count && !stop; start += batch) {
@@ -113,13 +116,14 @@ export async function fuzz(oracle: Oracle, options: FuzzOptions): Promise<FuzzRe
       }
     }
   }
-  return { programs, seconds: (Date.now() - started) / 1000, verdicts, refusals, refusedPrograms, findings, illTyped, runs, unconfirmed };
+  return { programs, seconds: (Date.now() - started) / 1000, verdicts, refusals, refusedPrograms, findings, illTyped, runs, unconfirmed, unconfirmedExamples };
 
   /** Count one judged program; true when the run should stop. */
   async function record(i: number, seed: number, generated: Generated, judgement: Judgement): Promise<boolean> {
     programs++;
     runs += judgement.runs;
     unconfirmed += judgement.notes.length;
+    for (const n of judgement.notes) if (unconfirmedExamples.length < 5) unconfirmedExamples.push(`seed ${seed}: ${n.subject}: ${n.detail}`);
     verdicts[judgement.verdict]++;
     for (const r of judgement.refusals) refusals.set(r, (refusals.get(r) ?? 0) + 1);
     if (judgement.verdict === "refused" && judgement.refusals[0]) refusedPrograms.set(judgement.refusals[0], (refusedPrograms.get(judgement.refusals[0]) ?? 0) + 1);

@@ -284,7 +284,8 @@ class Judging {
     // Values the counterexample leaves out (results of calls in loops, elements past the shown ones)
     // are drawn: half of the attempts from the values the counterexample shows, half from all pools.
     const shown = shownPools(cex);
-    const narrow: Pools = { strings: shown.strings.length > 0 ? shown.strings : this.pools.strings, numbers: shown.numbers.length > 0 ? shown.numbers : this.pools.numbers };
+    // The shown values, and the simplest others (a tool's `ensures` may allow none of the shown ones).
+    const narrow: Pools = { strings: [...shown.strings, "", "a"], numbers: [...shown.numbers, 0, 1, -1] };
     const wide: Pools = { strings: [...narrow.strings, ...this.pools.strings], numbers: [...narrow.numbers, ...this.pools.numbers] };
     let first: { inputs: unknown[]; run: Run } | undefined;
     let incomplete = false;
