@@ -29,6 +29,8 @@ export interface Weights {
   readonly smtNames: number;
   readonly contracts: Readonly<Record<string, number>>;
   readonly maxHelpers: number;
+  /** Parameters of `main`, at most. */
+  readonly maxParams: number;
   /** Statements in a nested block: at least `minBlock`, at most `blockLength`. */
   readonly minBlock: number;
   readonly blockLength: number;
@@ -63,6 +65,9 @@ export const CONTRACTS: Readonly<Record<string, readonly ContractArg["k"][]>> = 
   neverMeasure: ["num"],
   measuresSumAtMost: ["num"],
   measuresAtMost: ["count"],
+  distinctMeasures: [],
+  oneMeasure: [],
+  payOnce: [],
   nothing: [],
 };
 
@@ -80,6 +85,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   smtNames: 1,
   contracts: Object.fromEntries(Object.keys(CONTRACTS).map((c) => [c, c === "nothing" ? 0.2 : 1])),
   maxHelpers: 2,
+  maxParams: 3,
   minBlock: 0,
   blockLength: 3,
   stmtDepth: 2,
@@ -114,9 +120,9 @@ export function weights(
 const PLAIN_STRINGS = ["", "a", "b", "ab", "x", "x@corp", "ceo@corp", "/secrets", "/secrets/a", "5", "6", "0", "-0", "NaN", "undefined", "true", "😀", "\ud83d", "\ude00", "a\ud800b", " ", "A"];
 /**
  * Names of the form the prover's fresh names take (`<prefix>!<n>`; loop indices are `i!<n>`, their
- * copies `i!<n>.<k>`). In small programs the first loop index is `i!3` to `i!6`, hence their weight.
+ * copies `i!<n>.<k>`). In small programs the first loop index is `i!3` (to `i!6`), hence their weight.
  */
-const LOOP_INDEX_NAMES = [...Array.from({ length: 16 }, (_, n) => `i!${n}`), ...["i!3", "i!4", "i!5", "i!6"].flatMap((n) => [n, n, n])];
+const LOOP_INDEX_NAMES = [...Array.from({ length: 16 }, (_, n) => `i!${n}`), ...["i!3", "i!3", "i!3", "i!3", "i!4", "i!4", "i!5", "i!6"].flatMap((n) => [n, n])];
 const OTHER_SMT_NAMES = [...Array.from({ length: 8 }, (_, n) => `j!${n}`), "k!0", "k!2", "x!1", "pc!0", "pc!2", "v!1", "v!3", "n!0", "i!1.0", "violation!0"];
 const NUMBERS = [0, -0, 1, 2, 3, 5, -1, 0.1, 0.2, 0.3, 0.5, 1.5, 10, 100, 1e16, 2 ** 53, NaN, Infinity, -Infinity, 5e-324, 0.1 + 0.2];
 
@@ -181,7 +187,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
       bool: weighted<BoolExpr>([
         [2, fc.boolean().map((v) => ({ t: "bool", k: "lit", v }))],
         [2, fc.nat(7).map((i) => ({ t: "bool", k: "var", i }))],
-        [6, fc.record({ op: fc.constantFrom("===" as const, "!==" as const, "<" as const, "<=" as const, ">" as const, ">=" as const, "===" as const), a: fc.oneof(str, num), b: fc.oneof(str, num) }).map(({ op, a, b }) => ({ t: "bool", k: "cmp", op, a, b }))],
+        [6, fc.record({ op: fc.constantFrom("===" as const, "!==" as const, "<" as const, "<=" as const, ">" as const, ">=" as const, "===" as const, "==" as const, "!=" as const), a: fc.oneof(str, num), b: fc.oneof(str, num) }).map(({ op, a, b }) => ({ t: "bool", k: "cmp", op, a, b }))],
         [1, fc.record({ op: fc.constantFrom("===" as const, "!==" as const), a: bool, b: bool }).map(({ op, a, b }) => ({ t: "bool", k: "eqBool", op, a, b }))],
         [w.optional, fc.record({ op: fc.constantFrom("===" as const, "!==" as const), a: ostr, b: fc.option(strLit.map((v): StrExpr => ({ t: "str", k: "lit", v })), { nil: null }) }).map(({ op, a, b }) => ({ t: "bool", k: "eqOpt", op, a, b }))],
         [3, fc.record({ m: fc.constantFrom("startsWith" as const, "endsWith" as const, "includes" as const), s: str, x: str }).map(({ m, s, x }) => ({ t: "bool", k: "method", m, s, x }))],
@@ -212,7 +218,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         [2, fc.nat(3).map((i) => ({ t: "row", k: "var", i }))],
         [1, str.map((arg) => ({ t: "row", k: "entry", arg }))],
       ], d("expr")),
-      args: fc.record({ str, num, bool }),
+      args: fc.record({ str, num, bool, pass: weighted<"value" | "undefined" | "optional">([[8, fc.constant("value" as const)], [1, fc.constant("undefined" as const)], [w.optional + 0.5, fc.constant("optional" as const)]]) }),
     };
   });
 
@@ -251,7 +257,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         [s.throwIf, fc.record({ c: expr.bool, msg: strLit }).map(({ c, msg }) => ({ k: "throwIf", c, msg }))],
         [s.return, fc.constant({ k: "return" })],
         [s.jump, fc.constantFrom("break" as const, "continue" as const).map((kind) => ({ k: "jump", kind }))],
-        [s.filter, fc.record({ src: expr.strs, op: fc.constantFrom("===" as const, "!==" as const, "startsWith" as const, "endsWith" as const, "includes" as const), lit: strLit, e: effect, useElement: fc.boolean() }).map((x) => ({ k: "filter", ...x }))],
+        [s.filter, fc.record({ src: expr.strs, op: fc.constantFrom("===" as const, "===" as const, "!==" as const, "startsWith" as const, "endsWith" as const, "includes" as const), lit: strLit, e: effect, useElement: fc.boolean() }).map((x) => ({ k: "filter", ...x }))],
         [s.repeat, fc.record({ how: fc.constantFrom("helper" as const, "loop" as const), src: fc.constantFrom("few" as const, "few" as const, "amounts" as const), e: effect }).map((x) => ({ k: "repeat", ...x }))],
         [s.tdz, fc.record({ items: fc.array(strLit, { minLength: 2, maxLength: 3 }), pick: fc.nat(2), init: expr.str, e: fc.constantFrom("log" as const, "sendEmail" as const) }).map((x) => ({ k: "tdz", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
@@ -262,6 +268,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
 
   const helper: fc.Arbitrary<Helper> = fc.record({
     params: fc.array(fc.constantFrom<Scalar>("str", "num", "bool"), { maxLength: 2 }),
+    defaults: fc.array(fc.option(expr.args, { nil: null, freq: 2 }), { maxLength: 2 }),
     ret: fc.constantFrom<Scalar | "void">("void", "void", "str", "num", "bool"),
     body: stmts.block,
     result: expr.args,
@@ -273,7 +280,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
   const guarantee: fc.Arbitrary<GuaranteeIR> = weighted(contractNames.map((c) => [w.contracts[c] ?? 0, fc.tuple(...CONTRACTS[c]!.map(argOf)).map((args) => ({ contract: c, args }))] as const));
 
   return fc.record({
-    params: fc.array(fc.constantFrom("str" as const, "str" as const, "num" as const, "bool" as const, "strs" as const, "nums" as const), { maxLength: 3 }),
+    params: fc.array(fc.constantFrom("str" as const, "str" as const, "num" as const, "bool" as const, "strs" as const, "nums" as const), { maxLength: w.maxParams }),
     helpers: fc.array(helper, { maxLength: w.maxHelpers }),
     body,
     guarantees: fc.array(guarantee, { minLength: 1, maxLength: 3 }),

@@ -45,7 +45,7 @@ export type NumExpr = { readonly t: "num" } & (
 export type BoolExpr = { readonly t: "bool" } & (
   | { readonly k: "lit"; readonly v: boolean }
   | { readonly k: "var"; readonly i: number }
-  | { readonly k: "cmp"; readonly op: "===" | "!==" | "<" | "<=" | ">" | ">="; readonly a: StrExpr | NumExpr; readonly b: StrExpr | NumExpr }
+  | { readonly k: "cmp"; readonly op: "===" | "!==" | "==" | "!=" | "<" | "<=" | ">" | ">="; readonly a: StrExpr | NumExpr; readonly b: StrExpr | NumExpr }
   | { readonly k: "eqBool"; readonly op: "===" | "!=="; readonly a: BoolExpr; readonly b: BoolExpr }
   | { readonly k: "eqOpt"; readonly op: "===" | "!=="; readonly a: OStrExpr; readonly b: StrExpr | null }
   | { readonly k: "method"; readonly m: "startsWith" | "endsWith" | "includes"; readonly s: StrExpr; readonly x: StrExpr }
@@ -81,11 +81,16 @@ export type RowExpr = { readonly t: "row" } & (
   | { readonly k: "entry"; readonly arg: StrExpr }
 );
 
-/** An argument for each type a helper parameter may have; the printer passes the one that fits. */
+/**
+ * An argument for each type a helper parameter may have; the printer passes the one that fits. To a
+ * parameter with a default, `pass` may instead give `undefined` (trailing ones are left out) or a
+ * value that may be undefined (`maybeName(…)`, `maybeCount()`): the default applies then.
+ */
 export interface HelperArgs {
   readonly str: StrExpr;
   readonly num: NumExpr;
   readonly bool: BoolExpr;
+  readonly pass?: "value" | "undefined" | "optional";
 }
 
 /** How a `switch` clause ends: a jump, nothing (falls through), or a block `{ … }` (falls through unless it jumps inside). */
@@ -128,6 +133,8 @@ export type Stmt =
 
 export interface Helper {
   readonly params: readonly Scalar[];
+  /** A default value per parameter (null: none); only trailing parameters keep theirs (TypeScript's rule for omitting). */
+  readonly defaults: readonly (HelperArgs | null)[];
   readonly ret: Scalar | "void";
   readonly body: readonly Stmt[];
   /** The value returned at the end (the one of the helper's return type). */

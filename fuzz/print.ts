@@ -21,6 +21,8 @@ interface Var {
 interface HelperDecl {
   readonly name: string;
   readonly params: readonly Scalar[];
+  /** Whether each parameter has a default (a call may pass undefined, or leave it out). */
+  readonly defaulted: readonly boolean[];
   readonly ret: Scalar | "void";
   readonly where: Helper["where"];
 }
@@ -144,7 +146,15 @@ class Printer {
     if (hs.length === 0) return undefined;
     const h = hs[i % hs.length]!;
     const fallback: HelperArgs = { str: { t: "str", k: "lit", v: "a" }, num: { t: "num", k: "lit", v: 1 }, bool: { t: "bool", k: "lit", v: true } };
-    return `${h.name}(${h.params.map((p, j) => this.expr((args[j] ?? fallback)[p])).join(", ")})`;
+    const texts = h.params.map((p, j) => {
+      const a = args[j] ?? fallback;
+      if (!h.defaulted[j] || a.pass === undefined || a.pass === "value") return this.expr(a[p]);
+      if (a.pass === "undefined") return undefined;
+      return p === "str" ? `maybeName(${this.expr(a.str)})` : p === "num" ? "maybeCount()" : `(${this.cond(a.bool)} ? true : undefined)`;
+    });
+    // Trailing `undefined` arguments are left out; others are written.
+    while (texts.length > 0 && texts[texts.length - 1] === undefined) texts.pop();
+    return `${h.name}(${texts.map((t) => t ?? "undefined").join(", ")})`;
   }
 
   /** A comparison operand or `switch` discriminant, widened: its TypeScript type may be a literal type (or narrowed), and TypeScript rejects comparing two literal types that differ. */
@@ -538,7 +548,8 @@ class Printer {
   helper(h: Helper, index: number, mainParams: readonly Var[]): void {
     const name = `h${index}`;
     const params = h.params.map((t) => ({ name: this.fresh("a"), t }));
-    const sig = `(${params.map((p) => `${p.name}: ${TYPE_TEXT[p.t]}`).join(", ")}): ${h.ret === "void" ? "void" : TYPE_TEXT[h.ret]}`;
+    // Only a run of trailing parameters may have defaults (then every call may leave them out).
+    const defaulted = h.params.map((_, j) => h.params.slice(j).every((__, k) => h.defaults[j + k] != null));
     const savedScopes = this.scopes;
     const saved = { breakables: this.breakables, returns: this.returns, fn: this.fn, quant: this.quant, moduleOnly: this.moduleOnly };
     this.scopes = [h.where === "main" ? [...mainParams] : []];
@@ -547,16 +558,23 @@ class Printer {
     this.fn = ++this.fnCount;
     this.quant = 0;
     this.moduleOnly = h.where === "module";
+    // A default sees the parameters before it (declared one by one, as JavaScript binds them).
+    const paramTexts: string[] = [];
+    for (const [j, p] of params.entries()) {
+      const d = defaulted[j] ? h.defaults[j]! : null;
+      paramTexts.push(`${p.name}: ${TYPE_TEXT[p.t]}${d ? ` = ${this.expr(d[p.t as Scalar])}` : ""}`);
+      this.declare(p.name, p.t, false);
+    }
+    const sig = `(${paramTexts.join(", ")}): ${h.ret === "void" ? "void" : TYPE_TEXT[h.ret]}`;
     this.line(h.where === "module" ? `function ${name}${sig} {` : `const ${name} = ${sig} => {`);
     this.depth++;
-    for (const p of params) this.declare(p.name, p.t, false);
     this.stmts(h.body);
     if (h.ret !== "void") this.line(`return ${this.expr(h.result[h.ret])};`);
     this.depth--;
     this.line(h.where === "module" ? "}" : "};");
     this.scopes = savedScopes;
     Object.assign(this, saved);
-    this.helpers.push({ name, params: h.params, ret: h.ret, where: h.where });
+    this.helpers.push({ name, params: h.params, defaulted, ret: h.ret, where: h.where });
   }
 
   /** Resolve a contract argument against the literals the program printed. */

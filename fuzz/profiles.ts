@@ -49,6 +49,10 @@ export const PROFILES: Readonly<Record<"default" | Hole, Weights>> = {
     stmt: { filter: 10, forArr: 2, effect: 1, decl: 1 },
     effects: { sendEmail: 4, log: 4, pay: 0.5, measure: 0.5 },
     contracts: { nobodyTwice: 5, distinctLogs: 5, oneRecipient: 4, emailsAtMost: 3, logsAtMost: 3 },
+    // Few names are made before the first loop, so its index is one of the literals' (`i!3` to `i!6`).
+    maxParams: 0,
+    maxHelpers: 0,
+    blockLength: 2,
   }),
   // A closure reading a `const` declared after it, called in a later iteration.
   tdz: weights({

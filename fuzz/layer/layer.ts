@@ -82,6 +82,12 @@ export const measuresBelow = contract({ description: "Every measurement is below
 export const neverMeasure = contract({ description: "No measurement is {v}." }, (v: number): ContractSpec => Metric.all((e) => e.value !== v));
 /** The measurements add up to at most limit. */
 export const measuresSumAtMost = contract({ description: "The measurements add up to at most {limit}." }, (limit: number): ContractSpec => Metric.sum((e) => e.value).atMost(limit));
+/** No value is measured twice (numbers: NaN is never equal to itself, -0 equals 0). */
+export const distinctMeasures = contract({ description: "No value is measured twice." }, (): ContractSpec => Metric.distinct((e) => e.value));
+/** Every measurement has the same value. */
+export const oneMeasure = contract({ description: "Every measurement has the same value." }, (): ContractSpec => Metric.sharesValue((e) => e.value));
+/** No account is paid twice. */
+export const payOnce = contract({ description: "No account is paid twice." }, (): ContractSpec => Pay.distinct((p) => p.account));
 /** At most n measurements. */
 export const measuresAtMost = contract({ description: "At most {n} measurements." }, (n: number): ContractSpec => Metric.count().atMost(n));
 /** Nothing is promised. */

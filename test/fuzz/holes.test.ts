@@ -11,9 +11,9 @@ import { fuzzLayerText } from "../../fuzz/project";
  */
 const BUDGET: Readonly<Record<Exclude<Hole, "increment-non-number">, number>> = {
   "switch-fallthrough": 80,
-  "opaque-truthy": 60,
-  "shared-call-results": 50,
-  "rename-in-literals": 60,
+  "opaque-truthy": 120,
+  "shared-call-results": 30,
+  "rename-in-literals": 100,
   tdz: 30,
 };
 
