@@ -19,6 +19,8 @@ import { bool, num, str, type Sym } from "./values";
 import { SolverError, Z3Session, type ValueSort } from "./z3";
 import { checkProgramLimits, failedProof, ProgramBudget } from "./limits";
 
+/** Loops over arrays longer than this in a model are blamed without looking at each iteration. */
+const BLAME_ITERATIONS = 64;
 /** Array length bound of the counterexample search that backs up undecided guarantees. */
 const BOUNDED_SEARCH = 3;
 /** How many elements of an array a counterexample shows. */
@@ -74,6 +76,11 @@ class ModelReader {
   }
   bool(term: string): boolean {
     return this.values.get(term) === "true";
+  }
+  /** An Int term's value, when it was fetched. */
+  int(term: string): number | undefined {
+    const v = this.values.get(term);
+    return v === undefined ? undefined : decodeInt(v);
   }
   /** Ask for the elements of symbolic arrays whose length is known. */
   wantElements(sym: Sym): void {
@@ -356,7 +363,7 @@ async function runViolation(
       : { fact: described.fact, factRenames: undefined, other: undefined, otherRenames: undefined };
     let fact = chosen.fact;
     const activeSites = (q.contributors ?? []).filter((c) => reader.bool(c.active)).map((c) => c.fact);
-    if (!fact && q.aggregate && !q.aggregate.tooFew) fact = await blameAggregate(q, reader);
+    if (!fact && q.aggregate && !q.aggregate.tooFew) fact = await blameAggregate(q, reader, world);
     for (const input of world.inputs) reader.wantElements(input.sym);
     for (const r of world.toolResults) if (r.loops.length === 0) reader.wantElements(r.sym);
     const otherFields = chosen.other ? renamedFields(chosen.other, chosen.otherRenames) : undefined;
@@ -395,10 +402,24 @@ async function runViolation(
 }
 
 /** The call that first takes the running count or sum past the upper bound, in program order. */
-async function blameAggregate(q: ViolationQuery, reader: ModelReader): Promise<Fact | undefined> {
+async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: World): Promise<Fact | undefined> {
   const agg = q.aggregate!;
   const contributors = q.contributors ?? [];
   for (const v of agg.values) if (v) reader.want(v);
+  const loopLength = (f: Fact): string | undefined => (f.loops.length > 0 ? world.loopRanges.get(f.loops[0]!)?.len : undefined);
+  for (const c of contributors) {
+    const len = loopLength(c.fact);
+    if (len) reader.wantTerm(len, "Int");
+  }
+  await reader.fetch();
+  // Whether a call in a loop over an array happens in some iteration of the model's array.
+  const iterations = (c: { fact: Fact; active: string }): string[] | undefined => {
+    const len = loopLength(c.fact);
+    const n = len === undefined ? undefined : reader.int(len);
+    if (c.fact.loops.length !== 1 || n === undefined || n > BLAME_ITERATIONS) return undefined;
+    return Array.from({ length: n }, (_, i) => renameSymbols(c.active, new Map([[c.fact.loops[0]!, String(i)]])));
+  };
+  for (const c of contributors) for (const t of iterations(c) ?? []) reader.wantTerm(t);
   await reader.fetch();
   const upper = agg.op === "atMost" || agg.op === "equals" ? (x: number) => x > agg.bounds[0]!
     : agg.op === "lessThan" ? (x: number) => x >= agg.bounds[0]!
@@ -407,7 +428,14 @@ async function blameAggregate(q: ViolationQuery, reader: ModelReader): Promise<F
   const order = contributors.map((c, i) => ({ c, i })).sort((a, b) => a.c.fact.order - b.c.fact.order);
   let running = 0;
   for (const { c, i } of order) {
-    if (c.fact.loops.length > 0) return c.fact; // a loop's call takes the count past the bound
+    if (c.fact.loops.length > 0) {
+      // A loop whose call happens in no iteration of the model's array (an empty array, a guard
+      // false for every element) makes no call: the fuzzer found the blame on such a loop, with
+      // the call that did break the bound after it. Otherwise its calls take the count past it.
+      const its = iterations(c);
+      if (its && !its.some((t) => reader.bool(t))) continue;
+      return c.fact;
+    }
     if (!reader.bool(c.active)) continue;
     const v = agg.values[i];
     const shown = v ? reader.show(v) : 1;

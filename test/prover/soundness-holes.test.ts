@@ -308,6 +308,18 @@ export function main(note: string): void {
   }, 120_000);
 });
 
+describe("found by the differential tester", () => {
+  it("a count is blamed on a call the run makes, not on a loop whose call never happens (fuzz seed 102210)", async () => {
+    const v = await prove(`export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  for (const c of contacts()) if (c === "x" && c !== "x") sendEmail(c, "1");
+  sendEmail("a@corp", "2");
+}`);
+    expect(v.verdict).toBe("violated");
+    expect(v.results[0]!.location.line).toBe(6);
+  }, 120_000);
+});
+
 describe("re-opening a hole brings the wrong proof back (the switch the differential tester uses)", () => {
   for (const c of cases.filter((x) => x.hole !== "increment-non-number")) {
     it(`${c.hole}: ${c.name}`, async () => {
