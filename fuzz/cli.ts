@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { HOLES, reopenHole, type Hole } from "../core/prover/holes";
-import { appendRun, FINDINGS_DIR, readRuns, saveFinding, totalPrograms } from "./findings";
+import { appendRun, FINDINGS_DIR, findingProgram, readRuns, saveFinding, totalPrograms } from "./findings";
 import { fuzz, judgeOptions, type FuzzReport } from "./fuzz";
 import { Oracle, type Judgement } from "./oracle";
 import { isProfile, PROFILES } from "./profiles";
@@ -49,7 +49,7 @@ function summary(report: FuzzReport, seed: number): string {
 function showJudgement(j: Judgement): string {
   return [
     `verdict: ${j.verdict}`,
-    ...j.results.map((r) => `  ${r.kind} ${r.subject}: ${r.verdict}`),
+    ...j.results.map((r) => `  ${r.kind} ${r.subject}: ${r.verdict}${r.verdict === "proved" ? "" : `\n    ${r.message}`}`),
     ...j.refusals.map((r) => `  refused: ${r}`),
     ...j.typeErrors.map((e) => `  type error ${e}`),
     `runs: ${j.runs}`,
@@ -125,7 +125,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         process.stderr.write(`fuzz: --replay ${o.replay}: no such file\n`);
         return 2;
       }
-      const j = await oracle.judge(fs.readFileSync(file, "utf8"), judgeOptions({ runs: o.runs, ...limits }, o.seed ?? 0));
+      const j = await oracle.judge(findingProgram(fs.readFileSync(file, "utf8")), judgeOptions({ runs: o.runs, ...limits }, o.seed ?? 0));
       out(showJudgement(j));
       return j.disagreements.length > 0 ? 1 : 0;
     }
@@ -154,7 +154,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
     out(summary(report, seed));
     if (o.record) {
-      appendRun({ date: new Date().toISOString(), profile, seed, programs: report.programs, seconds: Math.round(report.seconds), verdicts: report.verdicts, disagreements: report.findings.length, ...(holes.length > 0 ? { holes } : {}) });
+      appendRun({ date: new Date().toISOString(), profile, seed, programs: report.programs, seconds: Math.round(report.seconds), verdicts: report.verdicts, disagreements: report.findings.length, concreteRuns: report.runs, unconfirmed: report.unconfirmed, ...(holes.length > 0 ? { holes } : {}) });
       const t = totalPrograms(readRuns());
       out(`total: ${t.programs} distinct default-profile programs so far (fuzz/runs.jsonl)`);
     }

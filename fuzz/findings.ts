@@ -17,11 +17,14 @@ export interface RunRecord {
   readonly seconds: number;
   readonly verdicts: Readonly<Record<string, number>>;
   readonly disagreements: number;
+  /** Concrete runs of `main`, and violations whose counterexample left out values the replay needed (absent in the first records). */
+  readonly concreteRuns?: number;
+  readonly unconfirmed?: number;
   /** Holes re-opened during the run (none for soundness runs). */
   readonly holes?: readonly string[];
 }
 
-/** The header of a saved finding: `//` lines, then the shrunk program (line numbers in the header count them). */
+/** The header of a saved finding: `//` lines, then the shrunk program (its line numbers are the program's own: the header is left out when it is judged again). */
 export function findingText(f: Finding, profile: string, holes: readonly string[]): string {
   const d = f.disagreement;
   const comment = (s: string) => s.split("\n").map((l) => `// ${l}`).join("\n");
@@ -33,6 +36,14 @@ export function findingText(f: Finding, profile: string, holes: readonly string[
     `shrunk from ${f.original.text.length} to ${f.shrunk.text.length} characters in ${f.shrinkSteps} steps`,
   ];
   return `${comment(header.join("\n"))}\n${f.shrunk.text}`;
+}
+
+/** The program of a saved finding: its text without the header (so line numbers are those it was judged with). */
+export function findingProgram(text: string): string {
+  const lines = text.split("\n");
+  let i = 0;
+  while (i < lines.length && lines[i]!.startsWith("// ")) i++;
+  return lines.slice(i).join("\n");
 }
 
 /** Save a finding as `fuzz/findings/<kind>-<seed>.ts`; returns its path. */

@@ -44,7 +44,7 @@ export interface Disagreement {
 /** What the oracle concluded about one program. */
 export interface Judgement {
   readonly verdict: Verdict;
-  readonly results: readonly { readonly kind: ProofResult["kind"]; readonly verdict: Verdict; readonly subject: string }[];
+  readonly results: readonly { readonly kind: ProofResult["kind"]; readonly verdict: Verdict; readonly subject: string; readonly message: string }[];
   /** The reason of each refused result, normalised (see `refusalKey`). */
   readonly refusals: readonly string[];
   readonly disagreements: readonly Disagreement[];
@@ -152,7 +152,7 @@ class Judging {
   }
 
   async judge(typeErrors: string[]): Promise<Judgement> {
-    const results = this.verdict.results.map((r) => ({ kind: r.kind, verdict: r.verdict, subject: this.subject(r) }));
+    const results = this.verdict.results.map((r) => ({ kind: r.kind, verdict: r.verdict, subject: this.subject(r), message: r.message }));
     const refusals = this.verdict.results.filter((r) => r.verdict === "refused").map((r) => refusalKey(r.message));
     try {
       this.plan = loadPlan(this.file.text, this.oracle.layer);
