@@ -218,8 +218,3 @@ export function runMain(plan: LoadedPlan, args: readonly unknown[], choose: RunS
     current = saved;
   }
 }
-
-/** The runtime's view of a tool, once the layer is loaded. */
-export function toolRuntime(name: string): ToolRuntime | undefined {
-  return tools.get(name);
-}

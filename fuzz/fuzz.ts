@@ -49,8 +49,6 @@ export interface FuzzReport {
   readonly programs: number;
   readonly seconds: number;
   readonly verdicts: Readonly<Record<Verdict, number>>;
-  /** Refused results by refusal reason. */
-  readonly refusals: ReadonlyMap<string, number>;
   /** Programs refused (as a whole verdict) by the reason of their first refused result. */
   readonly refusedPrograms: ReadonlyMap<string, number>;
   readonly findings: readonly Finding[];
@@ -92,7 +90,6 @@ function signature(d: Disagreement): string {
 export async function fuzz(oracle: Oracle, options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
   const verdicts: Record<Verdict, number> = { proved: 0, violated: 0, refused: 0 };
-  const refusals = new Map<string, number>();
   const refusedPrograms = new Map<string, number>();
   const findings: Finding[] = [];
   const illTyped = { designed: 0, other: 0, examples: [] as string[] };
@@ -116,7 +113,7 @@ export async function fuzz(oracle: Oracle, options: FuzzOptions): Promise<FuzzRe
       }
     }
   }
-  return { programs, seconds: (Date.now() - started) / 1000, verdicts, refusals, refusedPrograms, findings, illTyped, runs, unconfirmed, unconfirmedExamples };
+  return { programs, seconds: (Date.now() - started) / 1000, verdicts, refusedPrograms, findings, illTyped, runs, unconfirmed, unconfirmedExamples };
 
   /** Count one judged program; true when the run should stop. */
   async function record(i: number, seed: number, generated: Generated, judgement: Judgement): Promise<boolean> {
@@ -125,7 +122,6 @@ export async function fuzz(oracle: Oracle, options: FuzzOptions): Promise<FuzzRe
     unconfirmed += judgement.notes.length;
     for (const n of judgement.notes) if (unconfirmedExamples.length < 5) unconfirmedExamples.push(`seed ${seed}: ${n.subject}: ${n.detail}`);
     verdicts[judgement.verdict]++;
-    for (const r of judgement.refusals) refusals.set(r, (refusals.get(r) ?? 0) + 1);
     if (judgement.verdict === "refused" && judgement.refusals[0]) refusedPrograms.set(judgement.refusals[0], (refusedPrograms.get(judgement.refusals[0]) ?? 0) + 1);
     if (judgement.typeErrors.length > 0) {
       if (judgement.typeErrors.every((e) => DESIGNED_TYPE_ERROR.test(e))) illTyped.designed++;

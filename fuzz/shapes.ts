@@ -36,17 +36,3 @@ export function shapeOf(checker: ts.TypeChecker, type: ts.Type, depth = 0): Shap
   }
   throw new Error(`fuzz: no values of type ${checker.typeToString(type)}`);
 }
-
-/** Whether a value has a shape (the oracle checks what it supplies before it runs a program). */
-export function fits(shape: Shape, v: unknown): boolean {
-  switch (shape.k) {
-    case "string": return typeof v === "string";
-    case "number": return typeof v === "number";
-    case "boolean": return typeof v === "boolean";
-    case "undefined": return v === undefined;
-    case "null": return v === null;
-    case "array": return Array.isArray(v) && v.every((x) => fits(shape.of, x));
-    case "record": return typeof v === "object" && v !== null && shape.fields.every(([k, s]) => fits(s, (v as Record<string, unknown>)[k]));
-    case "union": return shape.of.some((s) => fits(s, v));
-  }
-}
