@@ -76,18 +76,28 @@ export function truthy(v: Sym): string {
   }
 }
 
-/** `a === b` for two scalars (JavaScript strict equality); undefined when the kinds are not comparable here. */
-export function strictEquals(a: Sym, b: Sym): string | undefined {
+/**
+ * An equality over scalars lifted to possibly-undefined values: equal when both are undefined, or
+ * both defined and equal by `eq`; `null` when neither side may be undefined.
+ */
+function overMaybe(a: Sym, b: Sym, eq: (a: Sym, b: Sym) => string | undefined): string | undefined | null {
   if (a.k === "maybe" && b.k === "maybe") {
-    const inner = strictEquals(a.v, b.v);
+    const inner = eq(a.v, b.v);
     return inner === undefined ? undefined : or(and(not(a.def), not(b.def)), and(a.def, b.def, inner));
   }
   if (a.k === "maybe" || b.k === "maybe") {
     const [m, x] = a.k === "maybe" ? [a, b] : [b as Extract<Sym, { k: "maybe" }>, a];
     if (x.k === "undef") return not(m.def);
-    const inner = strictEquals(m.v, x);
+    const inner = eq(m.v, x);
     return inner === undefined ? undefined : and(m.def, inner);
   }
+  return null;
+}
+
+/** `a === b` for two scalars (JavaScript strict equality); undefined when the kinds are not comparable here. */
+export function strictEquals(a: Sym, b: Sym): string | undefined {
+  const lifted = overMaybe(a, b, strictEquals);
+  if (lifted !== null) return lifted;
   // An unmodelled value may be undefined, null or anything else: not comparable here.
   if ((a.k === "opaque" || b.k === "opaque") && !holeOpen("opaque-truthy")) return undefined;
   if (a.k === "undef" || b.k === "undef") return String(a.k === b.k);
@@ -104,17 +114,9 @@ export function strictEquals(a: Sym, b: Sym): string | undefined {
 
 /** SameValueZero (used by `Array.prototype.includes`): like === but NaN equals NaN. */
 export function sameValueZero(a: Sym, b: Sym): string | undefined {
-  // A possibly-undefined value: equal when both are undefined, or both defined and SameValueZero.
-  if (a.k === "maybe" && b.k === "maybe") {
-    const inner = sameValueZero(a.v, b.v);
-    return inner === undefined ? undefined : or(and(not(a.def), not(b.def)), and(a.def, b.def, inner));
-  }
-  if (a.k === "maybe" || b.k === "maybe") {
-    const [m, x] = a.k === "maybe" ? [a, b] : [b as Extract<Sym, { k: "maybe" }>, a];
-    if (x.k === "undef") return not(m.def);
-    const inner = sameValueZero(m.v, x);
-    return inner === undefined ? undefined : and(m.def, inner);
-  }
+  // A possibly-undefined value keeps the NaN rule for its defined part (a red-team finding).
+  const lifted = overMaybe(a, b, sameValueZero);
+  if (lifted !== null) return lifted;
   const eq = strictEquals(a, b);
   if (eq !== undefined && a.k === "num" && b.k === "num") {
     if (a.c !== undefined && b.c !== undefined) return String(a.c === b.c || (Number.isNaN(a.c) && Number.isNaN(b.c)));
