@@ -125,11 +125,11 @@ export function removeProject(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** The LinkML metamodel JSON Schema from `../shared/linkml/`, or a clear failure. */
+/** The LinkML metamodel JSON Schema vendored in `schema/vendor/linkml/` (origin and licence in its README), or a clear failure. */
 export function metamodelPath(): string {
-  const p = path.resolve(ROOT, "../shared/linkml/meta.schema.json");
+  const p = path.resolve(ROOT, "schema/vendor/linkml/meta.schema.json");
   if (!fs.existsSync(p)) {
-    throw new Error(`The LinkML metamodel JSON Schema is missing: expected ${p} (shared/linkml/meta.schema.json beside the checkout). The catalog cannot be validated without it.`);
+    throw new Error(`The LinkML metamodel JSON Schema is missing: expected ${p} (vendored in the repository). The catalog cannot be validated without it.`);
   }
   return p;
 }
