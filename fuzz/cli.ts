@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { HOLES, reopenHole, type Hole } from "../core/prover/holes";
-import { appendRun, FINDINGS_DIR, findingProgram, readRuns, saveFinding, totalPrograms } from "./findings";
+import { appendRun, checkoutCommit, FINDINGS_DIR, findingProgram, readRuns, saveFinding, totalPrograms } from "./findings";
 import { fuzz, judgeOptions, type FuzzReport } from "./fuzz";
 import { Oracle, type Judgement } from "./oracle";
 import { isProfile, PROFILES } from "./profiles";
@@ -154,7 +154,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
     out(summary(report, seed));
     if (o.record) {
-      appendRun({ date: new Date().toISOString(), profile, seed, programs: report.programs, seconds: Math.round(report.seconds), verdicts: report.verdicts, disagreements: report.findings.length, concreteRuns: report.runs, unconfirmed: report.unconfirmed, ...(holes.length > 0 ? { holes } : {}) });
+      const commit = checkoutCommit();
+      appendRun({ date: new Date().toISOString(), profile, seed, programs: report.programs, seconds: Math.round(report.seconds), verdicts: report.verdicts, disagreements: report.findings.length, concreteRuns: report.runs, unconfirmed: report.unconfirmed, ...(holes.length > 0 ? { holes } : {}), ...(commit !== undefined ? { commit } : {}) });
       const t = totalPrograms(readRuns());
       out(`total: ${t.programs} distinct default-profile programs so far (fuzz/runs.jsonl)`);
     }

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Finding } from "./fuzz";
@@ -22,6 +23,19 @@ export interface RunRecord {
   readonly unconfirmed?: number;
   /** Holes re-opened during the run (none for soundness runs). */
   readonly holes?: readonly string[];
+  /** The checkout's commit (with `+dirty` when it had uncommitted changes), so a run can be tied to the prover it judged (absent in the first records). */
+  readonly commit?: string;
+}
+
+/** The checkout's commit, `+dirty` when the work tree differs from it; undefined outside a git checkout. */
+export function checkoutCommit(): string | undefined {
+  try {
+    const head = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no", "--", "core", "runtime", "fuzz", ":!fuzz/runs.jsonl", ":!fuzz/findings"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return dirty === "" ? head : `${head}+dirty`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The header of a saved finding: `//` lines, then the shrunk program (its line numbers are the program's own: the header is left out when it is judged again). */
