@@ -459,7 +459,7 @@ export class Executor {
    */
   private definite(v: Sym, at: TS.Node, st: State): Sym {
     if (v.k !== "maybe") return v;
-    this.world.throws.push({ message: `\`${at.getText()}\` may be undefined here`, guard: and(st.pc, not(v.def)), site: at, loops: [...this.loops] });
+    this.world.throws.push({ message: `\`${at.getText()}\` may be undefined here`, guard: and(st.pc, not(v.def)), site: at, loops: [...this.loops], order: this.world.nextOrder() });
     st.pc = and(st.pc, v.def);
     return v.v;
   }
@@ -608,7 +608,7 @@ export class Executor {
       if (ts.isNewExpression(e) && ts.isIdentifier(e.expression) && /^(Error|TypeError|RangeError)$/.test(e.expression.text)) {
         for (const a of e.arguments ?? []) this.evalExpr(a, st);
       } else this.evalExpr(s.expression, st);
-      this.world.throws.push({ guard: st.pc, site: s, loops: [...this.loops] });
+      this.world.throws.push({ guard: st.pc, site: s, loops: [...this.loops], order: this.world.nextOrder() });
       return { fall: null, returns: [] };
     }
     if (ts.isForOfStatement(s)) return this.execForOf(s, st);
@@ -1413,7 +1413,7 @@ export class Executor {
     for (const r of tool.requires) {
       const env = bindNamed(r.fn, 0);
       const holds = this.cond(this.withPure(() => this.evalFunctionBodyValue(r.fn, { pc: "true", env })), r.fn);
-      this.world.obligations.push({ tool, message: r.message ?? r.fn.getText(), holds, guard: pc, site: e, args, loops });
+      this.world.obligations.push({ tool, message: r.message ?? r.fn.getText(), holds, guard: pc, site: e, args, loops, order: this.world.nextOrder() });
       pc = and(pc, holds);
     }
     const order = this.world.nextOrder();

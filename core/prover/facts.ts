@@ -25,6 +25,8 @@ export interface Obligation {
   readonly site: TS.CallExpression;
   readonly args: ReadonlyMap<string, Sym>;
   readonly loops: readonly string[];
+  /** Where the call stands in program order (tool results of later calls are not shown with its counterexample). */
+  readonly order: number;
 }
 
 /** A `throw` statement reached under `guard`. */
@@ -34,6 +36,7 @@ export interface ThrowFact {
   readonly guard: string;
   readonly site: TS.Node;
   readonly loops: readonly string[];
+  readonly order: number;
 }
 
 /** Everything symbolic execution of one program produced. */
