@@ -11,6 +11,10 @@ export interface Io {
   readonly stderr: (text: string) => void;
   /** Whether stderr is a terminal (diagnostics are coloured only then). */
   readonly stderrIsTTY: boolean;
+  /** Whether stdout is a terminal: the report is pretty there and TypeScript's plain format elsewhere (default false). */
+  readonly stdoutIsTTY?: boolean;
+  /** The environment read for NO_COLOR and FORCE_COLOR (default: none set). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export const processIo: Io = {
@@ -18,9 +22,11 @@ export const processIo: Io = {
   stdout: (t) => void process.stdout.write(t),
   stderr: (t) => void process.stderr.write(t),
   stderrIsTTY: process.stderr.isTTY === true,
+  stdoutIsTTY: process.stdout.isTTY === true,
+  env: process.env,
 };
 
-/** Exit codes: 0 ok, 1 a check failed or output differs, 2 usage or configuration error. */
+/** Exit codes: 0 ok, 1 a finding (or output differs), 2 usage or configuration error; never anything else (docs/cli.md). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** An error that ends the command with a message and an exit code. */

@@ -1,12 +1,9 @@
 #!/usr/bin/env node
 /**
- * `clauz3`: the command-line surface. Exit codes: 0 ok, 1 a check failed (or output differs),
- * 2 usage or configuration error.
+ * `clauz3`: the command-line surface. Exit codes: 0 ok, 1 a finding (or output differs), 2 usage
+ * or configuration error, never anything else (docs/cli.md).
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { Command, CommanderError } from "commander";
-import { packageRoot } from "../core/manifest";
 import type { CliContext, CommandRegistration } from "./command";
 import { CliError, EXIT, processIo, type Io } from "./io";
 import catalog from "./commands/catalog";
@@ -15,6 +12,9 @@ import libraries from "./commands/libraries";
 import prove from "./commands/prove";
 import check from "./commands/check";
 import lock from "./commands/lock";
+import explain from "./commands/explain";
+import { EXIT_CODES_HELP } from "./format/help";
+import { toolVersion } from "./format/output";
 
 /** Every subcommand, in help order. Adding one: import its module above and list it here. */
 const COMMANDS: readonly CommandRegistration[] = [
@@ -24,22 +24,16 @@ const COMMANDS: readonly CommandRegistration[] = [
   describe,
   libraries,
   catalog,
+  explain,
 ];
-
-function version(): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return "0.0.0";
-  }
-}
 
 /** Run the CLI with `argv` (without `node` and the script); resolves to the exit code. */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   const context: CliContext = { io, exitCode: EXIT.ok };
   const program = new Command("clauz3")
     .description("Static contracts for agent-authored TypeScript.")
-    .version(version())
+    .version(toolVersion())
+    .addHelpText("after", `\n${EXIT_CODES_HELP}\n\nRun \`clauz3 <command> --help\` for a command's options and examples.\n`)
     .exitOverride()
     .showHelpAfterError("(run `clauz3 --help` for usage)")
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });

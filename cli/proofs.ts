@@ -8,14 +8,22 @@ import type { BudgetOptions } from "../core/prover/limits";
 import { PROOF_CODES } from "../core/rules";
 import { spanOf } from "../core/span";
 import { proveProgram } from "../core/prover/prove";
-import { proofDiagnostics } from "../core/prover/diagnostics";
+import { proveGate, type Gate } from "../core/gate";
 import { Z3Session } from "../core/prover/z3";
-import type { ProgramVerdict, ProofResult } from "../core/prover/api";
+import type { Counterexample, ProgramVerdict, ProofResult, ShownValue } from "../core/prover/api";
 import type { Span } from "../core/model";
-import { printDiagnostics, terminalSafe, type Io } from "./io";
+import { terminalSafe } from "./io";
 import type { Project } from "./project";
 
-/** The JSON shape of `prove --json` (documented in the README). */
+type Place = { readonly file: string; readonly line: number; readonly column: number };
+
+/** A counterexample as JSON: call sites are places relative to the current directory. */
+export type CounterexampleJson = Omit<Counterexample, "callSite" | "otherEvent"> & {
+  readonly callSite?: Place;
+  readonly otherEvent?: { readonly name: string; readonly fields: Readonly<Record<string, ShownValue>>; readonly callSite?: Place };
+};
+
+/** The programs of the JSON report (schema/report.schema.json). */
 export interface ProveJson {
   readonly programs: readonly {
     readonly file: string;
@@ -32,12 +40,13 @@ export interface ProveJson {
       readonly message: string;
       readonly location: { readonly file: string; readonly line: number; readonly column: number };
       readonly guarantee?: { readonly file: string; readonly line: number; readonly column: number };
-      readonly counterexample?: ProofResult["counterexample"];
+      readonly counterexample?: CounterexampleJson;
     }[];
   }[];
 }
 
-function shown(fileName: string, cwd: string): string {
+/** A path as shown: relative to `cwd` with forward slashes, absolute when outside it. */
+export function shown(fileName: string, cwd: string): string {
   const rel = path.relative(cwd, fileName).replace(/\\/g, "/");
   return rel === "" || rel.startsWith("../") || path.isAbsolute(rel) ? fileName.replace(/\\/g, "/") : rel;
 }
@@ -55,7 +64,9 @@ export function warmUpSolver(): void {
 }
 
 /** Prove each file; progress is not printed (output is one report at the end). */
-export async function proveFiles(project: Project, files: readonly TS.SourceFile[], solver: BudgetOptions = {}): Promise<ProgramVerdict[]> {
+export async function proveFiles(project: Project, files: readonly TS.SourceFile[], solver: BudgetOptions = {}, gate?: Gate): Promise<ProgramVerdict[]> {
+  // The gate (core/gate) refuses a program that does not type-check before the prover runs.
+  if (gate) return proveGate(gate, solver, files, (file) => unreadableVerdict(project, file));
   const out: ProgramVerdict[] = [];
   for (const file of files) {
     const blocked = unreadableVerdict(project, file);
@@ -103,6 +114,16 @@ export function isUnreadable(project: Project, file: TS.SourceFile): boolean {
   return project.unreadable.has(path.resolve(file.fileName));
 }
 
+/** A counterexample with every call site as a relative `{file,line,column}` (absent when unknown). */
+function counterexampleJson(c: Counterexample, cwd: string): CounterexampleJson {
+  const { callSite, otherEvent, ...rest } = c;
+  return {
+    ...rest,
+    ...(callSite ? { callSite: place(callSite, cwd) } : {}),
+    ...(otherEvent ? { otherEvent: { name: otherEvent.name, fields: otherEvent.fields, ...(otherEvent.callSite ? { callSite: place(otherEvent.callSite, cwd) } : {}) } } : {}),
+  };
+}
+
 export function toJson(verdicts: readonly ProgramVerdict[], cwd: string): ProveJson {
   return {
     programs: verdicts.map((v) => ({
@@ -119,27 +140,22 @@ export function toJson(verdicts: readonly ProgramVerdict[], cwd: string): ProveJ
         message: r.message,
         location: place(r.location, cwd),
         ...(r.guarantee ? { guarantee: place(r.guarantee, cwd) } : {}),
-        ...(r.counterexample ? { counterexample: { ...r.counterexample, callSite: r.counterexample.callSite ? place(r.counterexample.callSite, cwd) : undefined } } : {}),
+        ...(r.counterexample ? { counterexample: counterexampleJson(r.counterexample, cwd) } : {}),
       })),
     })),
-  } as ProveJson;
+  };
 }
 
-/** Human report: TypeScript's formatted diagnostics (code frames; colour on a TTY), then one line per program. */
-export function printHuman(project: Project, io: Io, verdicts: readonly ProgramVerdict[]): void {
-  const { ts, program } = project;
-  const diagnostics: TS.Diagnostic[] = [];
-  for (const v of verdicts) {
-    const file = program.getSourceFile(v.file);
-    if (file) diagnostics.push(...proofDiagnostics(ts, program, file, v).errors);
-  }
-  printDiagnostics(ts, io, project.projectDir, diagnostics);
+/** The pretty report's lines per program: its verdict, each proved guarantee, each failure (paths relative to `cwd`). */
+export function verdictLines(verdicts: readonly ProgramVerdict[], cwd: string): string {
+  let out = "";
   for (const v of verdicts) {
     const proved = v.results.filter((r) => r.kind === "guarantee" && r.verdict === "proved");
-    io.stdout(`${terminalSafe(shown(v.file, io.cwd))}: ${v.verdict}\n`);
-    for (const r of proved) io.stdout(`  ✓ ${terminalSafe(r.contract ?? "")}: ${terminalSafe(r.sentence ?? "proved")}\n`);
+    out += `${terminalSafe(shown(v.file, cwd))}: ${v.verdict}\n`;
+    for (const r of proved) out += `  ✓ ${terminalSafe(r.contract ?? "")}: ${terminalSafe(r.sentence ?? "proved")}\n`;
     for (const r of v.results.filter((x) => x.verdict !== "proved")) {
-      io.stdout(`  ✗ ${r.verdict} ${r.kind}${r.contract ? ` ${terminalSafe(r.contract)}` : ""} at ${terminalSafe(shown(r.location.fileName, io.cwd))}:${r.location.line}:${r.location.column}\n`);
+      out += `  ✗ ${r.verdict} ${r.kind}${r.contract ? ` ${terminalSafe(r.contract)}` : ""} at ${terminalSafe(shown(r.location.fileName, cwd))}:${r.location.line}:${r.location.column}\n`;
     }
   }
+  return out;
 }

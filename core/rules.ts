@@ -242,3 +242,57 @@ export const PROOF_CODES = {
   /** A guarantee is proved (suggestion on its entry in `guarantees`). */
   proved: 93100,
 } as const;
+
+/** A proof result as documentation (`clauz3 explain`, SARIF rule metadata, the README's code table). */
+export interface ProofRule {
+  readonly code: number;
+  /** Stable id (kebab-case), the key of the code in PROOF_CODES. */
+  readonly id: keyof typeof PROOF_CODES;
+  readonly doc: string;
+  /**
+   * An agent program that gets this code, beside the stdlib filesystem layer at
+   * `tools/filesystem/`; ⟦ and ⟧ mark where it is reported. Absent when no small program gets it
+   * on every machine (93105 depends on the solver's budget).
+   */
+  readonly example?: RuleExample;
+}
+
+const FS_IMPORTS = `import { readFile } from "./tools/filesystem/trusted/effects";\nimport * as fs from "./tools/filesystem/trusted/contracts";\n`;
+
+export const PROOF_RULES: readonly ProofRule[] = [
+  {
+    code: PROOF_CODES.proved,
+    id: "proved",
+    doc: "A guarantee is proved for every input of `main` and every value the tools may return (editor: a suggestion on its entry in `guarantees`).",
+    example: { file: "plan.ts", code: `${FS_IMPORTS}export const guarantees = [⟦fs.neverReadUnder("/secrets")⟧];\nexport function main(path: string): void {\n  if (path !== "" && !path.startsWith("/secrets")) readFile(path);\n}\n` },
+  },
+  {
+    code: PROOF_CODES.violated,
+    id: "violated",
+    doc: "A guarantee is violated: the error is on the call whose event breaks it, with a counterexample (the inputs and tool results of a run that breaks it). Guard the call, or change the guarantee.",
+    example: { file: "plan.ts", code: `${FS_IMPORTS}export const guarantees = [fs.neverReadUnder("/secrets")];\nexport function main(path: string): void {\n  if (path !== "") ⟦readFile(path)⟧;\n}\n` },
+  },
+  {
+    code: PROOF_CODES.precondition,
+    id: "precondition",
+    doc: "A tool's `requires` precondition can fail at a call: the error is on the call, with the input that fails it. Check the condition before the call.",
+    example: { file: "plan.ts", code: `${FS_IMPORTS}export const guarantees = [fs.neverReadUnder("/secrets")];\nexport function main(path: string): void {\n  if (!path.startsWith("/secrets")) ⟦readFile(path)⟧;\n}\n` },
+  },
+  {
+    code: PROOF_CODES.throw,
+    id: "throw",
+    doc: "A `throw` (or a use of a possibly-undefined value) is reachable: the error is on it, with the input that reaches it. Handle the case instead of throwing.",
+    example: { file: "plan.ts", code: `${FS_IMPORTS}export const guarantees = [fs.neverReadUnder("/secrets")];\nexport function main(path: string): void {\n  if (path === "") ⟦throw new Error("no path")⟧;\n  if (!path.startsWith("/secrets")) readFile(path);\n}\n` },
+  },
+  {
+    code: PROOF_CODES.refused,
+    id: "refused",
+    doc: "The program or a contract leaves the subset the prover models: the error is on the exact node, saying what to write instead. A refused program is never proved.",
+    example: { file: "plan.ts", code: `${FS_IMPORTS}export const guarantees = [fs.neverReadUnder("/secrets")];\nexport function main(path: string): void {\n  ⟦eval(path)⟧;\n}\n` },
+  },
+  {
+    code: PROOF_CODES.unknown,
+    id: "unknown",
+    doc: "The solver answered unknown, or ran out of its resource limit or time budget: the program is refused, never proved. Simplify the program, or raise `--rlimit` / `--program-timeout`.",
+  },
+];

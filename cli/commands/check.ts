@@ -1,58 +1,81 @@
 /**
- * `clauz3 check [--project]`: the CI gate. Runs the trusted-layer rules over the project, verifies
+ * `clauz3 check [--project] [paths…]`: the CI gate. Runs the trusted-layer rules over the project, verifies
  * its trusted files against `clauz3.lock` (never writing it), and proves every agent program in it
- * (non-trusted sources that export `guarantees` or `main`). Exit 0 when the layer is clean and
- * pinned and every program is proved, 1 otherwise, 2 on usage or configuration errors (an invalid
- * lock among them).
+ * (non-trusted sources that export `guarantees` or `main`; with paths, those among them). Output
+ * and exit codes: cli/format/ and docs/cli.md.
  */
+import * as path from "node:path";
 import type { Command } from "commander";
+import type * as TS from "typescript";
 import { exportsProgram } from "../../core/prover/diagnostics";
 import { action, type CliContext } from "../command";
-import { EXIT, findingDiagnostics, printDiagnostics } from "../io";
+import { addOutputOptions, chooseOutput, emitReport, type OutputFlags } from "../format/output";
+import { withHelp } from "../format/help";
+import { makeReport } from "../format/report";
+import { expandInputs, type Input } from "../inputs";
+import { openGate } from "../../core/gate";
+import { CliError, EXIT } from "../io";
 import { loadProject, verifiedLock } from "../project";
-import { isUnreadable, printHuman, proveFiles, toJson, warmUpSolver } from "../proofs";
+import { isUnreadable, proveFiles, warmUpSolver } from "../proofs";
 import { parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type SolverFlags } from "../options";
 
-interface Options extends SolverFlags {
-  readonly json?: boolean;
+interface Options extends SolverFlags, OutputFlags {
   readonly project?: string;
 }
 
 export default function register(program: Command, context: CliContext): void {
-  program
+  const command = program
     .command("check")
     .description("check the trusted layer's rules and prove every agent program of the project (CI gate)")
-    .option("--json", "print one JSON document with the findings and the proofs")
+    .argument("[paths...]", "prove only the agent programs among these files, directories or globs (default: every one)")
     .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
     .option(...RLIMIT_OPTION)
     .option(...TIMEOUT_OPTION)
-    .option(...PROGRAM_TIMEOUT_OPTION)
-    .action(
-      action(context, async (opts: Options) => {
+    .option(...PROGRAM_TIMEOUT_OPTION);
+  addOutputOptions(command);
+  withHelp(command, [
+    ["clauz3 check", "the CI gate: pretty on a terminal, tsc's plain format when piped"],
+    ["clauz3 check plans/", "prove only the agent programs under plans/"],
+    ["clauz3 check --format sarif -o clauz3.sarif", "a SARIF 2.1.0 log for code scanning"],
+    ["clauz3 check --json --max-warnings 0", "one JSON document (schema/report.schema.json); warnings fail too"],
+  ]);
+  command.action(
+      action(context, async (paths: string[], opts: Options) => {
         const { io } = context;
+        const output = chooseOutput(opts, io);
         const solver = parseSolverOptions(opts);
+        const selected = paths.length > 0 ? expandInputs(io.cwd, paths) : undefined;
         warmUpSolver();
         const project = loadProject({ cwd: io.cwd, project: opts.project });
         const { ts, program, layer } = project;
-        const lock = verifiedLock(project);
+        verifiedLock(project);
         const checker = program.getTypeChecker();
+        const chosen = selected && chosenFiles(program, selected, io.cwd);
         // A file TypeScript could not parse is reported as a refused program, whatever it was meant to be.
-        const programs = program.getSourceFiles().filter((f) => (layer.agentFiles.includes(f) && exportsProgram(ts, checker, f)) || isUnreadable(project, f));
-        const findings = [...layer.findings.filter((f) => layer.isTrusted(f.file) || !programs.includes(f.file)), ...lock.findings];
-        const verdicts = await proveFiles(project, programs, solver);
-        if (opts.json) {
-          const json = toJson(verdicts, io.cwd);
-          const layerFindings = findingDiagnostics(ts, findings).map((d) => {
-            const at = d.file!.getLineAndCharacterOfPosition(d.start!);
-            return { file: d.file!.fileName, line: at.line + 1, column: at.character + 1, code: d.code, message: String(d.messageText) };
-          });
-          io.stdout(`${JSON.stringify({ findings: layerFindings, ...json }, null, 2)}\n`);
-        } else {
-          printDiagnostics(ts, io, project.projectDir, findingDiagnostics(ts, findings));
-          printHuman(project, io, verdicts);
-          io.stdout(`clauz3 check: ${findings.length} layer finding(s), ${verdicts.filter((v) => v.verdict === "proved").length}/${verdicts.length} program(s) proved\n`);
-        }
-        return findings.length === 0 && verdicts.every((v) => v.verdict === "proved") ? EXIT.ok : EXIT.failed;
+        const programs = program
+          .getSourceFiles()
+          .filter((f) => (layer.agentFiles.includes(f) && exportsProgram(ts, checker, f)) || isUnreadable(project, f))
+          .filter((f) => !chosen || chosen.has(f));
+        // The gate (core/gate), as `prove` and tspc run it: TypeScript's own diagnostics, configuration,
+        // manifests, layer rules and the lock, then the proofs (a program that does not type-check is refused).
+        const gate = openGate({ ts, program, options: project.options, layer, libraries: project.libraries, programs });
+        const inScope = (d: TS.Diagnostic): boolean => !chosen || !d.file || !layer.agentFiles.includes(d.file) || chosen.has(d.file);
+        const findings = [...gate.typescript, ...gate.configuration, ...gate.findings].filter(inScope);
+        const verdicts = await proveFiles(project, programs, solver, gate);
+        const code = emitReport(io, output, makeReport("check", ts, program, io.cwd, findings, verdicts));
+        return gate.configurationError ? EXIT.usage : code;
       }),
     );
+}
+
+/** The project files the paths name; a file named on the command line must be one of them. */
+function chosenFiles(program: TS.Program, inputs: readonly Input[], cwd: string): Set<TS.SourceFile> {
+  const byPath = new Map(program.getSourceFiles().map((f) => [path.resolve(f.fileName), f]));
+  const out = new Set<TS.SourceFile>();
+  for (const input of inputs) {
+    const file = byPath.get(input.file);
+    if (file) out.add(file);
+    else if (input.explicit) throw new CliError(`clauz3: ${path.relative(cwd, input.file) || input.file} is not a TypeScript source file of the project.`, EXIT.usage);
+  }
+  return out;
 }

@@ -29,7 +29,7 @@ export function main(message: string): void {
 const FILES: Record<string, string> = { ...MAIL, ...LOG, ...PLANS };
 
 interface CheckJson {
-  findings: { file: string; line: number; column: number; code: number; message: string }[];
+  findings: { location: { file: string; line: number; column: number }; code: number; message: string }[];
   programs: { file: string; verdict: string; results: { verdict: string; code: number; message: string }[] }[];
 }
 
@@ -60,7 +60,7 @@ describe("clauz3 lock, then clauz3 check", () => {
   it("without a lock, every trusted file is unpinned and check fails", () => {
     const { status, json } = checkJson(dir);
     expect(status).toBe(1);
-    expect(json.findings.map((f) => [rel(dir, path.resolve(dir, f.file)), f.line, f.column, f.code])).toEqual([
+    expect(json.findings.map((f) => [rel(dir, path.resolve(dir, f.location.file)), f.location.line, f.location.column, f.code])).toEqual([
       ["tools/log/trusted/log.ts", 1, 1, 93020],
       ["tools/mail/trusted/contracts.ts", 1, 1, 93020],
       ["tools/mail/trusted/effects.ts", 1, 1, 93020],
@@ -111,7 +111,7 @@ describe("clauz3 lock, then clauz3 check", () => {
   it("a trusted file edited since: check fails on the file, refuses the program that reaches it, proves the other", () => {
     const file = path.join(dir, "tools/mail/trusted/contracts.ts");
     fs.writeFileSync(file, read(dir, "tools/mail/trusted/contracts.ts").replace("atMost(n)", "atMost(n + 1)"));
-    const human = clauz3(["check"], dir);
+    const human = clauz3(["check", "--pretty"], dir);
     expect(human.status).toBe(1);
     expect(human.stderr).toContain(
       "tools/mail/trusted/contracts.ts:1:1 - error TS93020: `tools/mail/trusted/contracts.ts` changed since it was pinned in clauz3.lock: review it, then run `clauz3 lock` to write its digest into the lock.",
@@ -148,7 +148,7 @@ export function main(to: string): void {
     const dir = project({ ...FILES, "tools/mail/trusted/sneaky.ts": sneaky, "agent.ts": agent }, { unpinned: ["tools/mail/trusted/sneaky.ts"] });
     const { status, json } = checkJson(dir);
     expect(status).toBe(1);
-    expect(json.findings.map((f) => [rel(dir, path.resolve(dir, f.file)), f.line, f.column, f.code])).toEqual([["tools/mail/trusted/sneaky.ts", 1, 1, 93020]]);
+    expect(json.findings.map((f) => [rel(dir, path.resolve(dir, f.location.file)), f.location.line, f.location.column, f.code])).toEqual([["tools/mail/trusted/sneaky.ts", 1, 1, 93020]]);
     expect(json.findings[0]!.message).toBe(
       "`tools/mail/trusted/sneaky.ts` is not pinned in clauz3.lock: review it, then run `clauz3 lock` to write its digest into the lock. A file in a trusted folder is trusted only once it is pinned; if nobody reviewed it, delete it.",
     );
@@ -161,7 +161,7 @@ describe("a lock entry whose file is gone", () => {
     const dir = project(FILES, { text: lockFor({ ...FILES, "tools/old/trusted/gone.ts": "export const x = 1;\n" }, "/") });
     const lockText = read(dir, "clauz3.lock");
     const line = lockText.split("\n").findIndex((l) => l.includes('"tools/old/trusted/gone.ts"')) + 1;
-    const r = clauz3(["check"], dir);
+    const r = clauz3(["check", "--pretty"], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`clauz3.lock:${line}:5 - error TS93021: clauz3.lock pins \`tools/old/trusted/gone.ts\`, which does not exist. Run \`clauz3 lock\` to write the lock again without it`);
     expect(r.stdout).toContain("clauz3 check: 1 layer finding(s), 2/2 program(s) proved");
