@@ -154,7 +154,9 @@ export function verdictLines(verdicts: readonly ProgramVerdict[], cwd: string): 
     out += `${terminalSafe(shown(v.file, cwd))}: ${v.verdict}\n`;
     for (const r of proved) out += `  ✓ ${terminalSafe(r.contract ?? "")}: ${terminalSafe(r.sentence ?? "proved")}\n`;
     for (const r of v.results.filter((x) => x.verdict !== "proved")) {
-      out += `  ✗ ${r.verdict} ${r.kind}${r.contract ? ` ${terminalSafe(r.contract)}` : ""} at ${terminalSafe(shown(r.location.fileName, cwd))}:${r.location.line}:${r.location.column}\n`;
+      // A precondition names its tool and the `requires` message it fails.
+      const what = r.contract ? ` ${terminalSafe(r.contract)}` : r.tool ? ` of ${terminalSafe(r.tool)}${r.requires ? ` ("${terminalSafe(r.requires)}")` : ""}` : "";
+      out += `  ✗ ${r.verdict} ${r.kind}${what} at ${terminalSafe(shown(r.location.fileName, cwd))}:${r.location.line}:${r.location.column}\n`;
     }
   }
   return out;

@@ -18,6 +18,8 @@ export interface Counterexample {
   readonly callSite: Span | undefined;
   /** The event (or tool call, for `effect(tool)` relations) with its field values. */
   readonly event: { readonly name: string; readonly fields: Readonly<Record<string, ShownValue>> } | undefined;
+  /** The failing call's arguments by parameter name, for preconditions. */
+  readonly arguments?: Readonly<Record<string, ShownValue>>;
   /** A second event, for `distinct`/`sharesValue` violations. */
   readonly otherEvent?: { readonly name: string; readonly fields: Readonly<Record<string, ShownValue>>; readonly callSite: Span | undefined };
 }
@@ -31,6 +33,8 @@ export interface ProofResult {
   readonly contractName?: string;
   /** The library-qualified tool, for preconditions. */
   readonly tool?: string;
+  /** The `requires` message (or its predicate's text) the call may fail, for preconditions. */
+  readonly requires?: string;
   /** The generated sentence (or first JSDoc paragraph) for guarantees. */
   readonly sentence?: string;
   readonly verdict: Verdict;

@@ -12,113 +12,25 @@ import type { Counterexample, ProgramVerdict, ProofResult, ProveInput, ShownValu
 import { EncodingRefusal, Encoder, relationIsPerformed, relationsOf, type ViolationQuery } from "./encode";
 import { Executor } from "./exec";
 import { checkProgramShape } from "./program-shape";
-import { World, type Fact } from "./facts";
-import { decodeFloat, decodeInt, decodeString, type SExpr } from "./sexpr";
-import { or, renameSymbols } from "./smt";
+import { runViolation, undecidedOnSolverError, type Describe, type Outcome } from "./counterexample";
+import { World, type Obligation } from "./facts";
+import { showText } from "./model-reader";
 import { bool, num, str, type Sym } from "./values";
-import { SolverError, Z3Session, type ValueSort } from "./z3";
+import { SolverError, Z3Session } from "./z3";
 import { checkProgramLimits, failedProof, ProgramBudget } from "./limits";
 
-/** Loops over arrays longer than this in a model are blamed without looking at each iteration. */
-const BLAME_ITERATIONS = 64;
 /** Array length bound of the counterexample search that backs up undecided guarantees. */
 const BOUNDED_SEARCH = 3;
-/** How many elements of an array a counterexample shows. */
-const SHOWN_ELEMENTS = 8;
 
 /** The sentence of a guarantee: the one renderer's sentence (or the first JSDoc paragraph). */
 export function guaranteeSentence(g: GuaranteeModel): string | undefined {
   return sentenceOf(g.contract, g.args).text ?? undefined;
 }
 
-function showNumber(n: number): ShownValue {
-  return Number.isNaN(n) ? "NaN" : Object.is(n, -0) ? "-0" : n === Infinity ? "Infinity" : n === -Infinity ? "-Infinity" : n;
-}
-
-function showText(v: ShownValue): string {
-  return typeof v === "string" ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(showText).join(", ")}]` : typeof v === "object" && v !== null ? `{ ${Object.entries(v).map(([k, x]) => `${k}: ${showText(x)}`).join(", ")} }` : String(v);
-}
-
 function where(span: Span, base: string): string {
   const rel = span.fileName.startsWith(base) ? span.fileName.slice(base.length).replace(/^[\\/]/, "") : span.fileName;
   return `${rel}:${span.line}:${span.column}`;
 }
-
-/** Reads values out of a satisfying model, in as few round trips as possible. */
-class ModelReader {
-  private readonly terms = new Map<string, ValueSort>();
-  private readonly values = new Map<string, SExpr>();
-  constructor(private readonly get: (terms: readonly { term: string; sort: ValueSort }[]) => Promise<SExpr[]>) {}
-
-  want(sym: Sym): void {
-    for (const [t, sort] of this.scalarTerms(sym)) if (!this.values.has(t)) this.terms.set(t, sort);
-  }
-  wantTerm(term: string, sort: ValueSort = "Bool"): void {
-    if (!this.values.has(term)) this.terms.set(term, sort);
-  }
-  async fetch(): Promise<void> {
-    const terms = [...this.terms].filter(([t]) => !this.values.has(t)).map(([term, sort]) => ({ term, sort }));
-    this.terms.clear();
-    if (terms.length === 0) return;
-    const vs = await this.get(terms);
-    terms.forEach((t, i) => this.values.set(t.term, vs[i]!));
-  }
-  private scalarTerms(sym: Sym): [string, ValueSort][] {
-    switch (sym.k) {
-      case "str": return sym.c === undefined ? [[sym.t, "String"]] : [];
-      case "bool": return sym.c === undefined ? [[sym.t, "Bool"]] : [];
-      case "num": return sym.c === undefined ? [[sym.t, "Float64"]] : [];
-      case "arr": return sym.items.flatMap((i) => this.scalarTerms(i));
-      case "rec": return [...sym.fields.values()].flatMap((i) => this.scalarTerms(i));
-      case "sarr": return [[sym.len, "Int"]];
-      default: return [];
-    }
-  }
-  bool(term: string): boolean {
-    return this.values.get(term) === "true";
-  }
-  /** An Int term's value, when it was fetched. */
-  int(term: string): number | undefined {
-    const v = this.values.get(term);
-    return v === undefined ? undefined : decodeInt(v);
-  }
-  /** Ask for the elements of symbolic arrays whose length is known. */
-  wantElements(sym: Sym): void {
-    if (sym.k === "sarr") {
-      const len = this.values.get(sym.len);
-      const n = len === undefined ? 0 : Math.min(decodeInt(len), SHOWN_ELEMENTS);
-      for (let i = 0; i < n; i++) this.want(sym.at(String(i)));
-    } else if (sym.k === "rec") for (const v of sym.fields.values()) this.wantElements(v);
-  }
-  show(sym: Sym): ShownValue {
-    switch (sym.k) {
-      case "str": return sym.c ?? (this.values.has(sym.t) ? decodeString(String(this.values.get(sym.t))) : "?");
-      case "bool": return sym.c ?? (this.values.has(sym.t) ? this.values.get(sym.t) === "true" : "?");
-      case "num": {
-        if (sym.c !== undefined) return showNumber(sym.c);
-        const v = this.values.get(sym.t);
-        return v === undefined ? "?" : showNumber(decodeFloat(v));
-      }
-      case "undef": return null;
-      case "arr": return sym.items.map((i) => this.show(i));
-      case "rec": return Object.fromEntries([...sym.fields].map(([k, v]) => [k, this.show(v)]));
-      case "sarr": {
-        const len = this.values.get(sym.len);
-        if (len === undefined) return "?";
-        const n = decodeInt(len);
-        const shown = Array.from({ length: Math.min(n, SHOWN_ELEMENTS) }, (_, i) => this.show(sym.at(String(i))));
-        if (n > SHOWN_ELEMENTS) shown.push(`… ${n - SHOWN_ELEMENTS} more`);
-        return shown;
-      }
-      default: return "?";
-    }
-  }
-}
-
-type Outcome =
-  | { readonly status: "unsat" }
-  | { readonly status: "unknown"; readonly reason: string }
-  | { readonly status: "sat"; readonly index: number; readonly cex: Counterexample; readonly activeSites: readonly Fact[] };
 
 /**
  * Prove one agent program: every guarantee, every precondition of every reachable call, and the
@@ -265,8 +177,6 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   return { file: file.fileName, verdict, results, ...(budget.wallClock ? { provisional: budget.wallClock } : {}) };
 }
 
-type Describe = (index: number, reader: ModelReader) => { fact?: Fact; other?: Fact; otherRenames?: ReadonlyMap<string, string> };
-
 /** Decide one guarantee over one symbolic execution: proved, violated (with counterexample) or refused. */
 async function decide(
   g: GuaranteeModel,
@@ -318,184 +228,77 @@ function literalSym(v: LiteralValue): Sym {
 }
 
 function violationMessage(contract: string, sentence: string | undefined, cex: Counterexample, base: string): string {
-  const inputs = Object.entries(cex.inputs).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
-  const parts = [`${contract} is violated${sentence ? ` (${sentence})` : ""}.`, `Counterexample: main(${inputs})`];
-  if (cex.callSite && cex.event) {
-    const fields = Object.entries(cex.event.fields).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
-    parts.push(`reaches the call at ${where(cex.callSite, base)}, performing ${cex.event.name}(${fields})`);
-  }
-  if (cex.otherEvent) {
-    const fields = Object.entries(cex.otherEvent.fields).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
-    parts.push(`and ${cex.otherEvent.callSite ? `at ${where(cex.otherEvent.callSite, base)} ` : ""}${cex.otherEvent.name}(${fields})`);
-  }
+  const parts = [`${contract} is violated${sentence ? ` (${sentence})` : ""}.`, `Counterexample: main(${named(cex.inputs)})`];
+  if (cex.callSite && cex.event) parts.push(`reaches the call at ${where(cex.callSite, base)}, performing ${cex.event.name}(${named(cex.event.fields)})`);
+  if (cex.otherEvent) parts.push(`and ${cex.otherEvent.callSite ? `at ${where(cex.otherEvent.callSite, base)} ` : ""}${cex.otherEvent.name}(${named(cex.otherEvent.fields)})`);
+  return `${parts.join(" ")}${withResults(cex)}.`;
+}
+
+/** `name=value, …` of shown values. */
+function named(values: Readonly<Record<string, ShownValue>>): string {
+  return Object.entries(values).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
+}
+
+/** ` with tool results a → 1, …` when the run saw any before it stopped. */
+function withResults(cex: Counterexample): string {
   const tools = Object.entries(cex.toolResults);
-  if (tools.length > 0) parts.push(`with tool results ${tools.map(([k, v]) => `${k} → ${showText(v)}`).join(", ")}`);
-  return `${parts.join(" ")}.`;
+  return tools.length > 0 ? ` with tool results ${tools.map(([k, v]) => `${k} → ${showText(v)}`).join(", ")}` : "";
 }
 
-async function runViolation(
-  session: Z3Session,
-  world: World,
-  q: ViolationQuery,
-  budget: ProgramBudget,
-  describe: (index: number, reader: ModelReader) => { fact?: Fact; other?: Fact; otherRenames?: ReadonlyMap<string, string> },
-): Promise<Outcome> {
-  const live = q.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.indicator !== "false");
-  if (live.length === 0) return { status: "unsat" };
-  const names = live.map(({ i }) => `violation!${i}`);
-  const decls = [...world.declarations, ...q.declarations, ...live.map(({ c }, k) => `(define-fun ${names[k]} () Bool ${c.indicator})`)].join("\n");
-  const assertions = [...world.assumptions.map((a) => a.term), ...q.assumptions, names.length === 1 ? names[0]! : `(or ${names.join(" ")})`];
-  const limits = budget.next();
-  if (!limits) return { status: "unknown", reason: budget.programReason };
-  const answer = await session.query(decls, assertions, limits, async (get) => {
-    const reader = new ModelReader(get);
-    names.forEach((n) => reader.wantTerm(n));
-    for (const input of world.inputs) reader.want(input.sym);
-    for (const r of world.toolResults) if (r.loops.length === 0) { reader.want(r.sym); reader.wantTerm(r.guard); }
-    for (const c of q.contributors ?? []) reader.wantTerm(c.active);
-    await reader.fetch();
-    const k = names.findIndex((n) => reader.bool(n));
-    const index = live[Math.max(0, k)]!.i;
-    const described = describe(index, reader);
-    // For pairs, the later call is the one that breaks the guarantee; the earlier one is shown beside it.
-    const chosen = described.other
-      ? { fact: described.other, factRenames: described.otherRenames, other: described.fact, otherRenames: undefined }
-      : { fact: described.fact, factRenames: undefined, other: undefined, otherRenames: undefined };
-    let fact = chosen.fact;
-    const activeSites = (q.contributors ?? []).filter((c) => reader.bool(c.active)).map((c) => c.fact);
-    if (!fact && q.aggregate && !q.aggregate.tooFew) fact = await blameAggregate(q, reader, world);
-    for (const input of world.inputs) reader.wantElements(input.sym);
-    for (const r of world.toolResults) if (r.loops.length === 0) reader.wantElements(r.sym);
-    const otherFields = chosen.other ? renamedFields(chosen.other, chosen.otherRenames) : undefined;
-    const factFields = fact ? renamedFields(fact, chosen.factRenames) : undefined;
-    if (factFields) for (const v of factFields.values()) reader.want(v);
-    if (otherFields) for (const v of otherFields.values()) reader.want(v);
-    await reader.fetch();
-    const inputs: Record<string, ShownValue> = {};
-    for (const input of world.inputs) inputs[input.name] = reader.show(input.sym);
-    const toolResults: Record<string, ShownValue> = {};
-    // Only results the run had seen before the breaking call explain it: the executions of each
-    // call site that this run reaches, in program order (`tool@3:5`, then `tool@3:5#2`, …).
-    const executions = new Map<string, number>();
-    for (const r of [...world.toolResults].sort((a, b) => a.order - b.order)) {
-      if (r.loops.length > 0 || (fact && r.order >= fact.order) || !reader.bool(r.guard)) continue;
-      const n = (executions.get(r.label) ?? 0) + 1;
-      executions.set(r.label, n);
-      toolResults[n === 1 ? r.label : `${r.label}#${n}`] = reader.show(r.sym);
-    }
-    const eventOf = (f: Fact, fields: ReadonlyMap<string, Sym>) => ({
-      name: f.kind === "event" ? f.event!.name : f.tool.name,
-      fields: Object.fromEntries([...fields].map(([k, v]) => [k, reader.show(v)])),
-    });
-    const cex: Counterexample = {
-      inputs,
-      toolResults,
-      callSite: fact ? spanOf(fact.site) : undefined,
-      event: fact && factFields ? eventOf(fact, factFields) : undefined,
-      ...(chosen.other && otherFields ? { otherEvent: { ...eventOf(chosen.other, otherFields), callSite: spanOf(chosen.other.site) } } : {}),
-    };
-    return { index, cex, activeSites };
-  });
-  budget.note(answer);
-  if (answer.status !== "sat") return answer;
-  return { status: "sat", ...answer.result };
-}
-
-/** The call that first takes the running count or sum past the upper bound, in program order. */
-async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: World): Promise<Fact | undefined> {
-  const agg = q.aggregate!;
-  const contributors = q.contributors ?? [];
-  for (const v of agg.values) if (v) reader.want(v);
-  const loopLength = (f: Fact): string | undefined => (f.loops.length > 0 ? world.loopRanges.get(f.loops[0]!)?.len : undefined);
-  for (const c of contributors) {
-    const len = loopLength(c.fact);
-    if (len) reader.wantTerm(len, "Int");
-  }
-  await reader.fetch();
-  // Whether a call in a loop over an array happens in some iteration of the model's array.
-  const iterations = (c: { fact: Fact; active: string }): string[] | undefined => {
-    const len = loopLength(c.fact);
-    const n = len === undefined ? undefined : reader.int(len);
-    if (c.fact.loops.length !== 1 || n === undefined || n > BLAME_ITERATIONS) return undefined;
-    return Array.from({ length: n }, (_, i) => renameSymbols(c.active, new Map([[c.fact.loops[0]!, String(i)]])));
-  };
-  for (const c of contributors) for (const t of iterations(c) ?? []) reader.wantTerm(t);
-  await reader.fetch();
-  const upper = agg.op === "atMost" || agg.op === "equals" ? (x: number) => x > agg.bounds[0]!
-    : agg.op === "lessThan" ? (x: number) => x >= agg.bounds[0]!
-    : agg.op === "between" ? (x: number) => x > agg.bounds[1]!
-    : undefined;
-  const order = contributors.map((c, i) => ({ c, i })).sort((a, b) => a.c.fact.order - b.c.fact.order);
-  let running = 0;
-  for (const { c, i } of order) {
-    if (c.fact.loops.length > 0) {
-      // A loop whose call happens in no iteration of the model's array (an empty array, a guard
-      // false for every element) makes no call: the fuzzer found the blame on such a loop, with
-      // the call that did break the bound after it. Otherwise its calls take the count past it.
-      const its = iterations(c);
-      if (its && !its.some((t) => reader.bool(t))) continue;
-      return c.fact;
-    }
-    if (!reader.bool(c.active)) continue;
-    const v = agg.values[i];
-    const shown = v ? reader.show(v) : 1;
-    running += typeof shown === "number" ? shown : Number(shown);
-    if (upper?.(running)) return c.fact;
-  }
-  return undefined;
-}
-
-function renamedFields(f: Fact, renames: ReadonlyMap<string, string> | undefined): ReadonlyMap<string, Sym> {
-  if (!renames || renames.size === 0) return f.fields;
-  const out = new Map<string, Sym>();
-  for (const [k, v] of f.fields) {
-    out.set(k, v.k === "str" && v.c === undefined ? { k: "str", t: renameSymbols(v.t, renames) } : v.k === "num" && v.c === undefined ? { k: "num", t: renameSymbols(v.t, renames) } : v.k === "bool" && v.c === undefined ? { k: "bool", t: renameSymbols(v.t, renames) } : v);
-  }
-  return out;
-}
-
-/** A solver failure (a rejected query, a lost session) leaves a precondition or throw undecided: refused. */
-async function undecidedOnSolverError(outcome: Promise<Outcome>): Promise<Outcome> {
-  try {
-    return await outcome;
-  } catch (error) {
-    if (error instanceof SolverError) return { status: "unknown", reason: `the solver failed: ${error.message}` };
-    throw error;
-  }
-}
-
-/** Preconditions: one query for all, then narrowing to report each failing call with its own counterexample. */
+/**
+ * Preconditions: one query for all call sites, then narrowing to report each failing call with its
+ * own counterexample. When the query for all cannot be decided, each site is asked on its own, so
+ * one hard call leaves the others decided (and reported) rather than unreported.
+ */
 async function checkObligations(session: Z3Session, world: World, budget: ProgramBudget, base: string): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
-  let pending = world.obligations.map((o, i) => ({ o, i }));
+  const bySite = new Map<TS.Node, Obligation[]>();
+  for (const o of world.obligations) bySite.set(o.site, [...(bySite.get(o.site) ?? []), o]);
+  let pending = [...bySite.values()];
+  let together = true;
+  const proved = (group: readonly Obligation[]) => {
+    const o = group[0]!;
+    results.push({ kind: "precondition", tool: o.tool.qualifiedName, requires: o.message, verdict: "proved", code: PROOF_CODES.proved, location: spanOf(o.site), message: `proved: the precondition "${o.message}" of ${o.tool.qualifiedName} holds at this call.` });
+  };
   while (pending.length > 0) {
-    const q: ViolationQuery = { declarations: [], assumptions: [], candidates: pending.map(({ o }) => ({ indicator: `(and ${o.guard} (not ${o.holds}))`, fact: undefined })) };
-    const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({})));
-    if (outcome.status === "unsat") break;
-    const picked = pending[outcome.status === "sat" ? outcome.index : 0]!;
-    const { o } = picked;
-    const location = spanOf(o.site);
-    if (outcome.status === "unknown") {
-      results.push({ kind: "precondition", tool: o.tool.qualifiedName, verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide the precondition of ${o.tool.name} (${outcome.reason}).` });
-      pending = [];
-      break;
+    const batch = together ? pending : pending.slice(0, 1);
+    // One candidate per execution of a call (an unrolled loop repeats it), so the counterexample knows which one fails.
+    const copies = batch.flat();
+    const q: ViolationQuery = { declarations: [], assumptions: [], candidates: copies.map((o) => ({ indicator: `(and ${o.guard} (not ${o.holds}))`, fact: undefined })) };
+    const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({}), (index) => {
+      const o = copies[index]!;
+      return { loops: o.loops, order: o.order, args: o.args };
+    }));
+    if (outcome.status === "unsat") {
+      batch.forEach(proved);
+      pending = pending.slice(batch.length);
+      continue;
     }
-    const inputs = Object.entries(outcome.cex.inputs).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
+    if (outcome.status === "unknown") {
+      if (together && pending.length > 1) {
+        together = false;
+        continue;
+      }
+      const o = batch[0]![0]!;
+      results.push({ kind: "precondition", tool: o.tool.qualifiedName, requires: o.message, verdict: "refused", code: PROOF_CODES.unknown, location: spanOf(o.site), message: `refused: the solver could not decide the precondition "${o.message}" of ${o.tool.qualifiedName} at this call (${outcome.reason}); it is not proved.` });
+      pending = pending.slice(1);
+      continue;
+    }
+    const o = copies[outcome.index]!;
+    const location = spanOf(o.site);
+    const cex: Counterexample = { ...outcome.cex, callSite: location, event: undefined };
     results.push({
       kind: "precondition",
       tool: o.tool.qualifiedName,
+      requires: o.message,
       verdict: "violated",
       code: PROOF_CODES.precondition,
       location,
-      counterexample: { ...outcome.cex, callSite: location, event: undefined },
-      message: `${o.tool.qualifiedName} may be called with arguments that fail its precondition "${o.message}". Counterexample: main(${inputs}) reaches the call at ${where(location, base)}.`,
+      counterexample: cex,
+      message: `${o.tool.qualifiedName} may be called with arguments that fail its precondition "${o.message}". Counterexample: main(${named(cex.inputs)})${withResults(cex)} calls ${o.tool.name}(${named(cex.arguments ?? {})}) at ${where(location, base)}.`,
     });
-    // One report per call site: the other unrolled iterations of this call are the same finding.
-    pending = pending.filter((p) => p !== picked && p.o.site !== o.site);
-  }
-  for (const { o } of pending) {
-    if (results.some((r) => r.location.start === o.site.getStart() && r.location.fileName === o.site.getSourceFile().fileName)) continue;
-    results.push({ kind: "precondition", tool: o.tool.qualifiedName, verdict: "proved", code: PROOF_CODES.proved, location: spanOf(o.site), message: `proved: the precondition "${o.message}" of ${o.tool.qualifiedName} holds at this call.` });
+    // One report per call site: the other executions of this call are the same finding.
+    pending = pending.filter((group) => group[0]!.site !== o.site);
   }
   return results;
 }
@@ -509,13 +312,14 @@ async function checkThrows(session: Z3Session, world: World, budget: ProgramBudg
   for (const group of bySite.values()) {
     const t = group[0]!;
     const location = spanOf(t.site);
-    const outcome = await undecidedOnSolverError(runViolation(session, world, { declarations: [], assumptions: [], candidates: [{ indicator: or(...group.map((x) => x.guard)), fact: undefined }] }, budget, () => ({})));
+    // One candidate per copy: the site is reachable when any is, and the counterexample knows which.
+    const q: ViolationQuery = { declarations: [], assumptions: [], candidates: group.map((x) => ({ indicator: x.guard, fact: undefined })) };
+    const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({}), (index) => group[index]));
     if (outcome.status === "unsat") results.push({ kind: "throw", verdict: "proved", code: PROOF_CODES.proved, location, message: t.message ? `proved: ${t.message.replace("may be", "is never")}.` : "proved: this throw is unreachable." });
     else if (outcome.status === "unknown") results.push({ kind: "throw", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide whether this throw is reachable (${outcome.reason}).` });
     else {
-      const inputs = Object.entries(outcome.cex.inputs).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
       const what = t.message ? `${t.message}: the run would go on with undefined` : "A throw is reachable";
-      results.push({ kind: "throw", verdict: "violated", code: PROOF_CODES.throw, location, counterexample: { ...outcome.cex, callSite: location, event: undefined }, message: `${what} at ${where(location, base)}: main(${inputs}).` });
+      results.push({ kind: "throw", verdict: "violated", code: PROOF_CODES.throw, location, counterexample: { ...outcome.cex, callSite: location, event: undefined }, message: `${what} at ${where(location, base)}: main(${named(outcome.cex.inputs)})${withResults(outcome.cex)}.` });
     }
   }
   return results;

@@ -1,0 +1,312 @@
+/**
+ * Violation queries and the counterexamples read out of their models: the inputs, every tool
+ * result the run saw before the breaking call (also those of calls inside loops over arrays, one
+ * per iteration), the breaking event, and short arrays where the violation allows them.
+ */
+import type { Counterexample, ShownValue } from "./api";
+import type { ViolationQuery } from "./encode";
+import type { Fact, World } from "./facts";
+import type { ProgramBudget } from "./limits";
+import { ModelReader } from "./model-reader";
+import { renameSymbols } from "./smt";
+import type { Sym } from "./values";
+import { SolverError, type Z3Session } from "./z3";
+import { spanOf } from "../span";
+
+/** Loops over arrays longer than this in a model are blamed without looking at each iteration. */
+const BLAME_ITERATIONS = 64;
+/** Iterations of a loop whose tool results a counterexample lists (later ones are left out). */
+const SHOWN_ITERATIONS = 16;
+/** Executions of one call site inside nested loops that a counterexample lists. */
+const SHOWN_NESTED = 256;
+/** A counterexample with a longer array is asked for again with every array at most this long. */
+const SHORT_ARRAY = 3;
+
+export type Outcome =
+  | { readonly status: "unsat" }
+  | { readonly status: "unknown"; readonly reason: string }
+  | { readonly status: "sat"; readonly index: number; readonly cex: Counterexample; readonly activeSites: readonly Fact[] };
+
+export type Describe = (index: number, reader: ModelReader) => { fact?: Fact; other?: Fact; otherRenames?: ReadonlyMap<string, string> };
+
+/** The call (or throw) a counterexample stops at, and how its loop indices are named in the query. */
+export interface Cutoff {
+  readonly loops: readonly string[];
+  readonly order: number;
+  readonly renames?: ReadonlyMap<string, string> | undefined;
+  /** The arguments of the call, shown with the counterexample (preconditions). */
+  readonly args?: ReadonlyMap<string, Sym>;
+}
+
+/**
+ * Is one of the query's violations satisfiable? Then read a counterexample from the model. A
+ * counterexample whose arrays are long is asked for once more with every top-level array at most
+ * SHORT_ARRAY long, and the shorter one is kept when it exists (same violation, easier to read and
+ * to replay).
+ */
+export async function runViolation(
+  session: Z3Session,
+  world: World,
+  q: ViolationQuery,
+  budget: ProgramBudget,
+  describe: Describe,
+  cutoffOf: (index: number) => Cutoff | undefined = () => undefined,
+): Promise<Outcome> {
+  const first = await attempt(session, world, q, budget, describe, cutoffOf, []);
+  if (first.status !== "sat" || first.longest <= SHORT_ARRAY) return strip(first);
+  const bounds = arrayLengths(world).map((len) => `(<= ${len} ${SHORT_ARRAY})`);
+  const shorter = await attempt(session, world, q, budget, describe, cutoffOf, bounds);
+  return strip(shorter.status === "sat" ? shorter : first);
+}
+
+function strip(o: Outcome & { readonly longest?: number }): Outcome {
+  if (o.status !== "sat") return o;
+  const { longest: _longest, ...rest } = o as Outcome & { readonly longest: number };
+  return rest;
+}
+
+/** Length terms of the arrays a run starts from or receives outside loops. */
+function arrayLengths(world: World): string[] {
+  const out: string[] = [];
+  const visit = (s: Sym): void => {
+    if (s.k === "sarr") out.push(s.len);
+    else if (s.k === "rec") for (const v of s.fields.values()) visit(v);
+    else if (s.k === "arr") s.items.forEach(visit);
+  };
+  for (const input of world.inputs) visit(input.sym);
+  for (const r of world.toolResults) if (r.loops.length === 0) visit(r.sym);
+  return out;
+}
+
+async function attempt(
+  session: Z3Session,
+  world: World,
+  q: ViolationQuery,
+  budget: ProgramBudget,
+  describe: Describe,
+  cutoffOf: (index: number) => Cutoff | undefined,
+  extra: readonly string[],
+): Promise<(Outcome & { readonly status: "unsat" | "unknown" }) | (Outcome & { readonly status: "sat"; readonly longest: number })> {
+  const live = q.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.indicator !== "false");
+  if (live.length === 0) return { status: "unsat" };
+  const names = live.map(({ i }) => `violation!${i}`);
+  const decls = [...world.declarations, ...q.declarations, ...live.map(({ c }, k) => `(define-fun ${names[k]} () Bool ${c.indicator})`)].join("\n");
+  const assertions = [...world.assumptions.map((a) => a.term), ...q.assumptions, ...extra, names.length === 1 ? names[0]! : `(or ${names.join(" ")})`];
+  const limits = budget.next();
+  if (!limits) return { status: "unknown", reason: budget.programReason };
+  const answer = await session.query(decls, assertions, limits, async (get) => {
+    const reader = new ModelReader(get);
+    names.forEach((n) => reader.wantTerm(n));
+    for (const input of world.inputs) reader.want(input.sym);
+    for (const r of world.toolResults) if (r.loops.length === 0) reader.want(r.sym);
+    for (const c of q.contributors ?? []) reader.wantTerm(c.active);
+    await reader.fetch();
+    const longest = Math.max(0, ...arrayLengths(world).map((len) => reader.int(len) ?? 0));
+    const k = names.findIndex((n) => reader.bool(n));
+    const index = live[Math.max(0, k)]!.i;
+    const described = describe(index, reader);
+    // For pairs, the later call is the one that breaks the guarantee; the earlier one is shown beside it.
+    const chosen = described.other
+      ? { fact: described.other, factRenames: described.otherRenames, other: described.fact, otherRenames: undefined }
+      : { fact: described.fact, factRenames: undefined, other: undefined, otherRenames: undefined };
+    let fact = chosen.fact;
+    const activeSites = (q.contributors ?? []).filter((c) => reader.bool(c.active)).map((c) => c.fact);
+    if (!fact && q.aggregate && !q.aggregate.tooFew) fact = await blameAggregate(q, reader, world);
+    for (const input of world.inputs) reader.wantElements(input.sym);
+    const otherFields = chosen.other ? renamedFields(chosen.other, chosen.otherRenames) : undefined;
+    const factFields = fact ? renamedFields(fact, chosen.factRenames) : undefined;
+    if (factFields) for (const v of factFields.values()) reader.want(v);
+    if (otherFields) for (const v of otherFields.values()) reader.want(v);
+    await reader.fetch();
+    const inputs: Record<string, ShownValue> = {};
+    for (const input of world.inputs) inputs[input.name] = reader.show(input.sym);
+    const cutoff: Cutoff | undefined = fact ? { loops: fact.loops, order: fact.order, renames: chosen.factRenames } : cutoffOf(index);
+    const toolResults = await resultsBefore(world, reader, cutoff);
+    const args = cutoff?.args ? [...cutoff.args].map(([name, v]) => [name, renameSym(v, cutoff.renames ?? new Map())] as const) : undefined;
+    if (args) {
+      for (const [, v] of args) reader.want(v);
+      await reader.fetch();
+      for (const [, v] of args) reader.wantElements(v);
+      await reader.fetch();
+    }
+    const eventOf = (f: Fact, fields: ReadonlyMap<string, Sym>) => ({
+      name: f.kind === "event" ? f.event!.name : f.tool.name,
+      fields: Object.fromEntries([...fields].map(([key, v]) => [key, reader.show(v)])),
+    });
+    const cex: Counterexample = {
+      inputs,
+      toolResults,
+      callSite: fact ? spanOf(fact.site) : undefined,
+      event: fact && factFields ? eventOf(fact, factFields) : undefined,
+      ...(args ? { arguments: Object.fromEntries(args.map(([name, v]) => [name, reader.show(v)])) } : {}),
+      ...(chosen.other && otherFields ? { otherEvent: { ...eventOf(chosen.other, otherFields), callSite: spanOf(chosen.other.site) } } : {}),
+    };
+    return { index, cex, activeSites, longest };
+  });
+  budget.note(answer);
+  if (answer.status !== "sat") return answer;
+  return { status: "sat", ...answer.result };
+}
+
+/** An execution of a call site: where it stands in the run, its result and whether it happens. */
+interface Execution {
+  readonly label: string;
+  readonly key: readonly number[];
+  readonly sym: Sym;
+  readonly guard: string;
+}
+
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/**
+ * The tool results the run saw before the cutoff, labelled the way the runtime counts executions:
+ * `tool@3:5`, then `tool@3:5#2`, … A call inside a loop over an array is executed once per
+ * iteration in which its path condition holds: the model's array length says how many.
+ *
+ * Order: the symbolic execution numbers everything in program order, and runs a loop body once,
+ * so everything inside a loop is numbered after what precedes the loop and before what follows it.
+ * An execution's place is therefore (first number inside each enclosing loop, iteration)…, then
+ * its own number, compared lexicographically.
+ */
+async function resultsBefore(world: World, reader: ModelReader, cutoff: Cutoff | undefined): Promise<Record<string, ShownValue>> {
+  const starts = new Map<string, number>();
+  for (const item of [...world.toolResults, ...world.facts, ...world.obligations, ...world.throws]) {
+    for (const l of item.loops) starts.set(l, Math.min(starts.get(l) ?? Infinity, item.order));
+  }
+  const keyOf = (loops: readonly string[], at: readonly number[], order: number): number[] => [...loops.flatMap((l, i) => [starts.get(l) ?? order, at[i]!]), order];
+
+  let limit: number[] | undefined;
+  if (cutoff) {
+    const indices = cutoff.loops.map((l) => cutoff.renames?.get(l) ?? l);
+    indices.forEach((l) => reader.wantTerm(l, "Int"));
+    await reader.fetch();
+    // An iteration the model does not name: every iteration may come before the cutoff.
+    limit = keyOf(cutoff.loops, indices.map((l) => reader.int(l) ?? Infinity), cutoff.order);
+  }
+
+  const iterations = new Map<string, { renames: Map<string, string>; at: number[] }[]>();
+  const assignments = async (loops: readonly string[]) => {
+    const id = loops.join(" ");
+    const known = iterations.get(id);
+    if (known) return known;
+    let partial: { renames: Map<string, string>; at: number[] }[] = [{ renames: new Map(), at: [] }];
+    for (const l of loops) {
+      const len = world.loopRanges.get(l)?.len;
+      if (len === undefined) {
+        partial = [];
+        break;
+      }
+      const terms = partial.map((p) => renameSymbols(len, p.renames));
+      terms.forEach((t) => reader.wantTerm(t, "Int"));
+      await reader.fetch();
+      partial = partial.flatMap((p, i) => {
+        const n = Math.min(reader.int(terms[i]!) ?? 0, SHOWN_ITERATIONS);
+        return Array.from({ length: n }, (_, k) => ({ renames: new Map([...p.renames, [l, String(k)]]), at: [...p.at, k] }));
+      }).slice(0, SHOWN_NESTED);
+    }
+    iterations.set(id, partial);
+    return partial;
+  };
+
+  const executions: Execution[] = [];
+  for (const r of world.toolResults) {
+    for (const a of await assignments(r.loops)) {
+      const key = keyOf(r.loops, a.at, r.order);
+      if (limit && compareKeys(key, limit) >= 0) continue;
+      executions.push({ label: r.label, key, sym: renameSym(r.sym, a.renames), guard: renameSymbols(r.guard, a.renames) });
+    }
+  }
+  executions.sort((a, b) => compareKeys(a.key, b.key));
+  for (const e of executions) {
+    reader.wantTerm(e.guard);
+    reader.want(e.sym);
+  }
+  await reader.fetch();
+  const happened = executions.filter((e) => reader.bool(e.guard));
+  happened.forEach((e) => reader.wantElements(e.sym));
+  await reader.fetch();
+  const shown: Record<string, ShownValue> = {};
+  const count = new Map<string, number>();
+  for (const e of happened) {
+    const n = (count.get(e.label) ?? 0) + 1;
+    count.set(e.label, n);
+    shown[n === 1 ? e.label : `${e.label}#${n}`] = reader.show(e.sym);
+  }
+  return shown;
+}
+
+/** The call that first takes the running count or sum past the upper bound, in program order. */
+async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: World): Promise<Fact | undefined> {
+  const agg = q.aggregate!;
+  const contributors = q.contributors ?? [];
+  for (const v of agg.values) if (v) reader.want(v);
+  const loopLength = (f: Fact): string | undefined => (f.loops.length > 0 ? world.loopRanges.get(f.loops[0]!)?.len : undefined);
+  for (const c of contributors) {
+    const len = loopLength(c.fact);
+    if (len) reader.wantTerm(len, "Int");
+  }
+  await reader.fetch();
+  // Whether a call in a loop over an array happens in some iteration of the model's array.
+  const iterations = (c: { fact: Fact; active: string }): string[] | undefined => {
+    const len = loopLength(c.fact);
+    const n = len === undefined ? undefined : reader.int(len);
+    if (c.fact.loops.length !== 1 || n === undefined || n > BLAME_ITERATIONS) return undefined;
+    return Array.from({ length: n }, (_, i) => renameSymbols(c.active, new Map([[c.fact.loops[0]!, String(i)]])));
+  };
+  for (const c of contributors) for (const t of iterations(c) ?? []) reader.wantTerm(t);
+  await reader.fetch();
+  const upper = agg.op === "atMost" || agg.op === "equals" ? (x: number) => x > agg.bounds[0]!
+    : agg.op === "lessThan" ? (x: number) => x >= agg.bounds[0]!
+    : agg.op === "between" ? (x: number) => x > agg.bounds[1]!
+    : undefined;
+  const order = contributors.map((c, i) => ({ c, i })).sort((a, b) => a.c.fact.order - b.c.fact.order);
+  let running = 0;
+  for (const { c, i } of order) {
+    if (c.fact.loops.length > 0) {
+      // A loop whose call happens in no iteration of the model's array (an empty array, a guard
+      // false for every element) makes no call: the fuzzer found the blame on such a loop, with
+      // the call that did break the bound after it. Otherwise its calls take the count past it.
+      const its = iterations(c);
+      if (its && !its.some((t) => reader.bool(t))) continue;
+      return c.fact;
+    }
+    if (!reader.bool(c.active)) continue;
+    const v = agg.values[i];
+    const shown = v ? reader.show(v) : 1;
+    running += typeof shown === "number" ? shown : Number(shown);
+    if (upper?.(running)) return c.fact;
+  }
+  return undefined;
+}
+
+/** A symbolic value with constants renamed (a loop index to an iteration, a call's copy in a pair). */
+export function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
+  if (renames.size === 0) return v;
+  switch (v.k) {
+    case "str": case "bool": return v.c !== undefined ? v : { ...v, t: renameSymbols(v.t, renames) };
+    case "num": return v.c !== undefined ? v : { ...v, t: renameSymbols(v.t, renames), ...(v.int !== undefined ? { int: renameSymbols(v.int, renames) } : {}) };
+    case "maybe": return { k: "maybe", def: renameSymbols(v.def, renames), v: renameSym(v.v, renames) };
+    case "arr": return { k: "arr", items: v.items.map((i) => renameSym(i, renames)) };
+    case "rec": return { k: "rec", fields: new Map([...v.fields].map(([key, f]) => [key, renameSym(f, renames)])) };
+    case "sarr": return { ...v, len: renameSymbols(v.len, renames), at: (index) => renameSym(v.at(index), renames) };
+    default: return v;
+  }
+}
+
+function renamedFields(f: Fact, renames: ReadonlyMap<string, string> | undefined): ReadonlyMap<string, Sym> {
+  if (!renames || renames.size === 0) return f.fields;
+  return new Map([...f.fields].map(([k, v]) => [k, renameSym(v, renames)]));
+}
+
+/** A solver failure (a rejected query, a lost session) leaves a precondition or throw undecided: refused. */
+export async function undecidedOnSolverError(outcome: Promise<Outcome>): Promise<Outcome> {
+  try {
+    return await outcome;
+  } catch (error) {
+    if (error instanceof SolverError) return { status: "unknown", reason: `the solver failed: ${error.message}` };
+    throw error;
+  }
+}

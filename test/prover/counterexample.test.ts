@@ -1,0 +1,87 @@
+/**
+ * What a counterexample shows: the tool results the run saw before it broke (also those of calls
+ * inside loops over arrays, one per iteration, labelled the way the runtime counts executions),
+ * short arrays, and for a failing precondition the arguments of the call.
+ */
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { proveProgram } from "../../core/prover/prove";
+import { createProgram, PROJECT, stdlibFiles } from "../helpers/program";
+import { TEST_LAYER } from "./layer";
+import { IMPORTS, prove } from "./prove-helpers";
+
+describe("counterexamples", () => {
+  it("list the results of a call inside a loop over an array, one per iteration up to the breaking call", async () => {
+    const v = await prove(`export const guarantees = [m.noPaymentOver(100)];
+export function main(accounts: string[]): void {
+  for (const a of accounts) {
+    const b = balance(a);
+    if (b > 5) pay(a, b);
+  }
+}
+`);
+    expect(v.verdict).toBe("violated");
+    const cex = v.results.find((r) => r.verdict === "violated")!.counterexample!;
+    const accounts = cex.inputs.accounts as unknown[];
+    expect(accounts.length).toBeGreaterThan(0);
+    expect(accounts.length).toBeLessThanOrEqual(3);
+    const labels = Object.keys(cex.toolResults);
+    // balance() runs once per element up to and including the breaking iteration; its label counts executions.
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.length).toBeLessThanOrEqual(accounts.length);
+    expect(labels).toEqual(labels.map((_, i) => (i === 0 ? "balance@6:15" : `balance@6:15#${i + 1}`)));
+    const last = cex.toolResults[labels[labels.length - 1]!] as number;
+    expect(last).toBeGreaterThan(100);
+    expect(cex.event).toEqual({ name: "Pay", fields: { account: accounts[labels.length - 1], amount: last } });
+    // The earlier iterations paid nothing over the limit.
+    for (const l of labels.slice(0, -1)) expect((cex.toolResults[l] as number) <= 100).toBe(true);
+  });
+
+  it("of a failing precondition show the call's arguments and only what happened before the call", async () => {
+    const v = await prove(`export const guarantees = [m.nothing()];
+export function main(account: string): void {
+  const b = balance(account);
+  pay(account, b);
+  const c = balance("x");
+  if (c > 1) log("big");
+}
+`);
+    const r = v.results.find((x) => x.kind === "precondition" && x.verdict === "violated")!;
+    expect(r.location.line).toBe(6);
+    const cex = r.counterexample!;
+    expect(cex.arguments).toEqual({ account: cex.inputs.account, amount: 0 });
+    expect(cex.toolResults).toEqual({ "balance@5:13": 0 });
+    expect(r.message).toContain(`precondition "amount must be positive"`);
+    expect(r.message).toContain(`calls pay(account=${JSON.stringify(cex.inputs.account)}, amount=0) at plan.ts:6:3`);
+  });
+
+  it("of a precondition inside a loop show the arguments of the failing iteration", async () => {
+    const v = await prove(`export const guarantees = [m.nothing()];
+export function main(accounts: string[]): void {
+  for (const a of accounts) pay(a, balance(a));
+}
+`);
+    const r = v.results.find((x) => x.kind === "precondition" && x.verdict === "violated")!;
+    const cex = r.counterexample!;
+    const accounts = cex.inputs.accounts as string[];
+    const results = Object.values(cex.toolResults);
+    expect(results.length).toBeGreaterThan(0);
+    expect(results[results.length - 1]).toBe(0);
+    expect(cex.arguments).toEqual({ account: accounts[results.length - 1], amount: 0 });
+  });
+
+  it("leave no precondition unreported when the solver cannot decide them together", async () => {
+    const program = createProgram({ ...stdlibFiles(), "tools/mail/trusted/layer.ts": TEST_LAYER, "plan.ts": `${IMPORTS}export const guarantees = [m.nothing()];
+export function main(a: number, b: number): void {
+  pay("x", a * a + 1);
+  pay("y", b * b + 2);
+}
+` });
+    const file = program.getSourceFile(`${PROJECT}/plan.ts`)!;
+    // A resource limit too small for any query: every call site still gets its own verdict.
+    const v = await proveProgram({ ts, program, file, options: { rlimit: 1 } });
+    const preconditions = v.results.filter((r) => r.kind === "precondition");
+    expect(preconditions.map((r) => [r.verdict, r.location.line])).toEqual([["refused", 5], ["refused", 6]]);
+    expect(v.verdict).toBe("refused");
+  });
+});
