@@ -1,6 +1,7 @@
 /**
  * A small project for the output tests: a trusted `files` library without Node imports, a proved
- * program, a violated one, one whose precondition can fail, and a trusted file breaking rule 93003.
+ * program, a violated one, one whose precondition can fail, one that reads a path twice (two
+ * events in its counterexample), and a trusted file breaking rule 93003.
  */
 import { clauz3, ensureBuilt, removeProject, tempProject, type RunResult } from "../cli/helpers";
 
@@ -17,6 +18,8 @@ export const readFile = trusted(performs((path: string) => new Read(path)), requ
 `,
   "tools/files/trusted/contracts.ts": `import { contract, type ContractSpec } from "clauz3/spec";
 import { Read } from "./events";
+/** No path read twice. */
+export const readsOnce = contract({ description: "No path is read twice." }, (): ContractSpec => Read.distinct((e) => e.path));
 /** No read under a prefix. */
 export const neverReadUnder = contract({ description: "No tool reads a path starting with {prefix}." }, (prefix: string): ContractSpec => Read.all((e) => !e.path.startsWith(prefix)));
 `,
@@ -31,6 +34,16 @@ export const PROGRAMS = {
   "plans/ok.ts": `${HEAD}export function main(path: string): void {\n  if (path !== "" && !path.startsWith("/secrets")) readFile(path);\n}\n`,
   "plans/leak.ts": `${HEAD}export function main(path: string): void {\n  if (path !== "") readFile(path);\n}\n`,
   "plans/empty.ts": `${HEAD}export function main(path: string): void {\n  if (!path.startsWith("/secrets")) readFile(path);\n}\n`,
+  "plans/twice.ts": `import { readFile } from "../tools/files/trusted/effects";
+import * as files from "../tools/files/trusted/contracts";
+export const guarantees = [files.readsOnce()];
+export function main(a: string, b: string): void {
+  if (a !== "" && b !== "") {
+    readFile(a);
+    readFile(b);
+  }
+}
+`,
 };
 
 /** A trusted file breaking rule 93003 (an event field argument that is a literal). */

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { errorsOf, reportValidator } from "../cli-output/schemas";
 import { lockText, type LockSpec } from "../helpers/lock";
 
 export const ROOT = path.resolve(__dirname, "../..");
@@ -71,9 +72,17 @@ export interface RunResult {
   readonly stderr: string;
 }
 
-/** Run `clauz3 <args>` in `cwd`. */
+/**
+ * Run `clauz3 <args>` in `cwd`. Every JSON report `check` and `prove` print is validated against
+ * schema/report.schema.json here, so each CLI test checks the documents it makes.
+ */
 export function clauz3(args: readonly string[], cwd: string): RunResult {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
+  const json = args.includes("--json") || args.some((a, i) => a === "--format" && args[i + 1] === "json");
+  if ((args[0] === "check" || args[0] === "prove") && json && (r.status === 0 || r.status === 1) && !args.includes("-o")) {
+    const validate = reportValidator();
+    if (!validate(JSON.parse(r.stdout))) throw new Error(`clauz3 ${args.join(" ")} printed a report that does not match schema/report.schema.json: ${errorsOf(validate)}`);
+  }
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
