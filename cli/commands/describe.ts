@@ -1,17 +1,25 @@
 /**
- * `clauz3 describe [--json] <program>`: the identity of each guarantee of an agent program — the
+ * `clauz3 describe [--json] <program…>`: the identity of each guarantee of agent programs (files,
+ * directories, globs) — the
  * library title and badge, the library-qualified call, the sentence, the resolved symbol, the bound
  * parameters, the template digest, the renderer version and the source digests.
  */
 import * as path from "node:path";
 import type { Command } from "commander";
+import type * as TS from "typescript";
+import { exportsProgram } from "../../core/prover/diagnostics";
 import { describeProgram, displayPath, type GuaranteeIdentity } from "../../core/describe";
 import { action, type CliContext } from "../command";
-import { CliError, EXIT, findingDiagnostics, printDiagnostics, refusalDiagnostic, terminalSafe } from "../io";
+import { colourWanted } from "../format/colour";
+import { withHelp } from "../format/help";
+import { renderDiagnostics } from "../format/text";
+import { expandInputs } from "../inputs";
+import { CliError, EXIT, findingDiagnostics, refusalDiagnostic, terminalSafe } from "../io";
 import { checkManifests, loadProject } from "../project";
 
 interface Options {
   readonly json?: boolean;
+  readonly pretty?: boolean;
   readonly project?: string;
 }
 
@@ -31,46 +39,69 @@ function human(g: GuaranteeIdentity): string {
 }
 
 export default function register(program: Command, context: CliContext): void {
-  program
+  const command = program
     .command("describe")
-    .description("print the identity and sentence of each guarantee of an agent program")
-    .argument("<program>", "the agent program (a .ts file)")
-    .option("--json", "print JSON")
-    .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
-    .action(
-      action(context, (file: string, opts: Options) => {
+    .description("print the identity and sentence of each guarantee of agent programs")
+    .argument("<program...>", "agent programs: .ts files, directories or globs (from a directory or a glob, the files that export `guarantees` or `main`)")
+    .option("--json", "print JSON: one object for one program, an array of them for several")
+    .option("--pretty", "diagnostics with code frames (default on a terminal)")
+    .option("--no-pretty", "diagnostics in TypeScript's plain format, file(line,col): error TS93104: … (default when piped)")
+    .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)");
+  withHelp(command, [
+    ["clauz3 describe plan.ts", "each guarantee's library, call, sentence, symbol and digests"],
+    ["clauz3 describe plans --json", "the same for every agent program under plans/, as a JSON array"],
+  ]);
+  command.action(
+      action(context, (paths: string[], opts: Options) => {
         const { io } = context;
-        const project = loadProject({ cwd: io.cwd, project: opts.project, extraRoots: [file] });
+        const inputs = expandInputs(io.cwd, paths);
+        const project = loadProject({ cwd: io.cwd, project: opts.project, extraRoots: inputs.map((i) => i.file) });
         const { ts, program: tsProgram, layer } = project;
-        const abs = path.resolve(io.cwd, file);
-        const source = tsProgram.getSourceFiles().find((f) => path.resolve(f.fileName) === abs);
-        if (!source) throw new CliError(`clauz3: ${file} is not a TypeScript source file of the project.`, EXIT.usage);
-        const findings = layer.findings.filter((f) => layer.isTrusted(f.file) || f.file === source);
-        const description = describeProgram({ ts, program: tsProgram, layer: layer.model, file: source, libraries: project.libraries });
-        const used = new Set(description.guarantees.map((g) => g.library.id));
+        const checker = tsProgram.getTypeChecker();
+        const sources: TS.SourceFile[] = [];
+        for (const input of inputs) {
+          const source = tsProgram.getSourceFiles().find((f) => path.resolve(f.fileName) === input.file);
+          if (!source) throw new CliError(`clauz3: ${path.relative(io.cwd, input.file) || input.file} is not a TypeScript source file of the project.`, EXIT.usage);
+          if (input.explicit || (!layer.isTrusted(source) && exportsProgram(ts, checker, source))) sources.push(source);
+        }
+        if (sources.length === 0) throw new CliError(`clauz3: no agent program (a file that exports \`guarantees\` or \`main\`) among ${paths.join(" ")}.`, EXIT.usage);
+        const findings = layer.findings.filter((f) => layer.isTrusted(f.file) || sources.includes(f.file));
+        const described = sources.map((source) => ({ source, description: describeProgram({ ts, program: tsProgram, layer: layer.model, file: source, libraries: project.libraries }) }));
+        const descriptions = described.map((d) => d.description);
+        const used = new Set(descriptions.flatMap((d) => d.guarantees.map((g) => g.library.id)));
         checkManifests(project, project.libraries.filter((l) => used.has(l.id)));
-        const diagnostics = [...findingDiagnostics(ts, findings), ...description.refusals.map((r) => refusalDiagnostic(ts, r))];
-        printDiagnostics(ts, io, project.projectDir, diagnostics);
+        const refusals = descriptions.flatMap((d) => d.refusals.map((r) => refusalDiagnostic(ts, r)));
+        const diagnostics = [...findingDiagnostics(ts, findings), ...refusals];
+        const pretty = opts.pretty ?? io.stdoutIsTTY === true;
+        io.stderr(renderDiagnostics(ts, io.cwd, diagnostics, pretty, colourWanted(io.env ?? {}, io.stderrIsTTY)));
         if (opts.json) {
-          const problems = diagnostics.map((d) => {
-            const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
-            return {
-              file: d.file ? displayPath(d.file.fileName, project.projectDir) : null,
-              line: at ? at.line + 1 : null,
-              column: at ? at.character + 1 : null,
-              code: d.code,
-              message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
-            };
-          });
-          const out = { program: description.program, guarantees: description.guarantees, noGuarantees: description.noGuarantees, diagnostics: problems };
+          const asJson = ({ source, description }: (typeof described)[number]) => {
+            // Each program's object keeps the trusted layer's findings and its own.
+            const own = diagnostics.filter((d) => !d.file || layer.isTrusted(d.file) || d.file === source);
+            const problems = own.map((d) => {
+              const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+              return {
+                file: d.file ? displayPath(d.file.fileName, project.projectDir) : null,
+                line: at ? at.line + 1 : null,
+                column: at ? at.character + 1 : null,
+                code: d.code,
+                message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+              };
+            });
+            return { program: description.program, guarantees: description.guarantees, noGuarantees: description.noGuarantees, diagnostics: problems };
+          };
+          const out = inputs.length === 1 && inputs[0]!.explicit ? asJson(described[0]!) : described.map(asJson);
           io.stdout(`${JSON.stringify(out, null, 2)}\n`);
         } else {
-          if (!description.declared) io.stderr(`${description.program}: no \`export const guarantees = [...]\`; nothing to describe.\n`);
-          const blocks = description.guarantees.map(human);
-          if (description.noGuarantees > 0) blocks.push(`noGuarantees(): ${description.noGuarantees} explicit entr${description.noGuarantees === 1 ? "y" : "ies"} promising nothing`);
-          if (blocks.length > 0) io.stdout(`${blocks.join("\n\n")}\n`);
+          const several = descriptions.length > 1;
+          for (const description of descriptions) {
+            if (!description.declared) io.stderr(`${description.program}: no \`export const guarantees = [...]\`; nothing to describe.\n`);
+            const blocks = description.guarantees.map(human);
+            if (description.noGuarantees > 0) blocks.push(`noGuarantees(): ${description.noGuarantees} explicit entr${description.noGuarantees === 1 ? "y" : "ies"} promising nothing`);
+            if (blocks.length > 0) io.stdout(`${several ? `${terminalSafe(description.program)}\n\n` : ""}${blocks.join("\n\n")}\n${several ? "\n" : ""}`);
+          }
         }
-        return findings.length > 0 || description.refusals.length > 0 ? EXIT.failed : EXIT.ok;
+        return diagnostics.length > 0 ? EXIT.failed : EXIT.ok;
       }),
     );
 }

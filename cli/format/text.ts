@@ -5,6 +5,7 @@
  * line per program. Both end with the command's summary and tsc's "Found N errors" line.
  */
 import type * as TS from "typescript";
+import type { TypeScript } from "../../core/context";
 import { verdictLines } from "../proofs";
 import { uncoloured } from "./colour";
 import { foundLine, problemsOf, tally, type Report } from "./report";
@@ -43,4 +44,12 @@ export function renderPretty(report: Report, colour: boolean): Rendered {
   const framed = problems.length === 0 ? "" : report.ts.formatDiagnosticsWithColorAndContext(problems, host(report.cwd));
   const out = verdictLines(report.verdicts, report.cwd);
   return { stderr: colour ? framed : uncoloured(framed), stdout: `${out}${closing(report)}` };
+}
+
+/** Diagnostics alone (for `describe`): pretty with code frames, or tsc's plain lines. */
+export function renderDiagnostics(ts: TypeScript, cwd: string, diagnostics: readonly TS.Diagnostic[], pretty: boolean, colour: boolean): string {
+  if (diagnostics.length === 0) return "";
+  if (!pretty) return ts.formatDiagnostics(diagnostics, host(cwd));
+  const framed = ts.formatDiagnosticsWithColorAndContext(diagnostics, host(cwd));
+  return colour ? framed : uncoloured(framed);
 }

@@ -256,3 +256,17 @@ describe("files, directories and globs", () => {
     expect(r.status).toBe(1);
   });
 });
+
+describe("describe", () => {
+  it("takes a directory: a JSON array, one object per agent program; piped, its diagnostics are tsc's plain lines", () => {
+    const r = run(["describe", "--json", "plans"], dir);
+    expect(r.status).toBe(1);
+    const out = JSON.parse(r.stdout) as { program: string; guarantees: { call: string }[] }[];
+    expect(out.map((d) => d.program)).toEqual(["plans/empty.ts", "plans/leak.ts", "plans/ok.ts", "plans/twice.ts"]);
+    expect(out[0]!.guarantees.map((g) => g.call)).toEqual(['files.neverReadUnder(prefix="/secrets")']);
+    const lines = r.stderr.split("\n").filter((l) => l !== "");
+    expect(lines.map((l) => TSC_PATTERN.exec(l)?.slice(1, 6))).toEqual([["tools/files/trusted/config.ts", "4", "59", "error", "93003"]]);
+    // One file keeps its one object.
+    expect(JSON.parse(run(["describe", "--json", "plans/ok.ts"], dir).stdout)).toMatchObject({ program: "plans/ok.ts" });
+  });
+});

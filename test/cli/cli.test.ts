@@ -94,7 +94,7 @@ describe("clauz3 describe", () => {
 
   it("refuses computed arguments with TypeScript-formatted diagnostics and exit 1", () => {
     const dir = project({ ...stdlibLayer(), "plan.ts": `import * as fs from "./tools/filesystem/trusted/contracts";\nconst p = "/x";\nexport const guarantees = [fs.neverReadUnder(p)];\n` });
-    const r = clauz3(["describe", "--json", "plan.ts"], dir);
+    const r = clauz3(["describe", "--json", "--pretty", "plan.ts"], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/plan\.ts:3:46 - error TS93104: Guarantee arguments must be literals/);
     expect(JSON.parse(r.stdout).diagnostics).toEqual([expect.objectContaining({ file: "plan.ts", line: 3, column: 46, code: 93104 })]);
@@ -107,7 +107,7 @@ describe("clauz3 describe", () => {
       "No filesystem tool reads under {prefix.upper}.",
     );
     const dir = project({ ...layer, "plan.ts": PLAN });
-    const r = clauz3(["describe", "plan.ts"], dir);
+    const r = clauz3(["describe", "--pretty", "plan.ts"], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/tools\/filesystem\/trusted\/contracts\.ts:\d+:\d+ - error TS93010: Invalid description template for `neverReadUnder`: "\{prefix\.upper\}" is attribute or index access/);
   });
