@@ -4,8 +4,10 @@
  * program) built by the real binaries from a fresh process each time, alternately:
  *
  * - `tsc`: plain TypeScript, the same tsconfig minus the plugin (the baseline);
- * - `tspc` (ts-patch's live-patched compiler) without and with `{ "transform": "clauz3/plugin" }`,
- *   and with the program-transformer form (`"transformProgram": true`);
+ * - `tspc` (ts-patch's live-patched compiler) without and with `{ "transform": "clauz3/plugin" }`
+ *   (which proves the agent program: the default since the gate, docs/gate.md), with the same
+ *   entry opting out (`"prove": false`, so the proofs' share shows), and with the
+ *   program-transformer form (`"transformProgram": true`, proving);
  * - `tsc` of a copy of TypeScript patched on disk with `ts-patch install` (ts-patch's "persistent
  *   patch"), without and with the plugin. The copy lives in the temporary project, never in this
  *   checkout's node_modules.
@@ -50,6 +52,10 @@ export async function run({ runs, log }) {
       c.compilerOptions.plugins = [{ transform: "clauz3/plugin" }];
       c.compilerOptions.outDir = "out-plugin";
     });
+    variant("tsconfig.layer.json", (c) => {
+      c.compilerOptions.plugins = [{ transform: "clauz3/plugin", prove: false }];
+      c.compilerOptions.outDir = "out-layer";
+    });
     variant("tsconfig.program.json", (c) => {
       c.compilerOptions.plugins = [{ transform: "clauz3/plugin", transformProgram: true }];
       c.compilerOptions.outDir = "out-program";
@@ -69,6 +75,7 @@ export async function run({ runs, log }) {
       tsc: build(TSC, "tsconfig.plain.json"),
       tspcPlain: build(TSPC, "tsconfig.plain.json"),
       tspcPlugin: build(TSPC, "tsconfig.plugin.json"),
+      tspcLayer: build(TSPC, "tsconfig.layer.json"),
       tspcProgram: build(TSPC, "tsconfig.program.json"),
       installedPlain: build(patchedTsc, "tsconfig.plain.json"),
       installedPlugin: build(patchedTsc, "tsconfig.plugin.json"),
@@ -89,11 +96,14 @@ export async function run({ runs, log }) {
       target,
     });
     return [
-      row("tspc + clauz3/plugin", "tspcPlugin", "tsc", "tsc", 1.1),
-      row("tspc + clauz3/plugin (transformProgram)", "tspcProgram", "tsc", "tsc", 1.1),
-      row("tspc + clauz3/plugin", "tspcPlugin", "tspc, no plugin", "tspcPlain"),
-      row("ts-patch install'd tsc + clauz3/plugin", "installedPlugin", "tsc", "tsc", 1.1),
-      row("ts-patch install'd tsc + clauz3/plugin", "installedPlugin", "ts-patch install'd tsc, no plugin", "installedPlain"),
+      // The plain entry proves the agent program (the default): its cost is the build's.
+      row("tspc + clauz3/plugin (proving)", "tspcPlugin", "tsc", "tsc"),
+      row("tspc + clauz3/plugin, \"prove\": false", "tspcLayer", "tsc", "tsc", 1.1),
+      row("tspc + clauz3/plugin (proving)", "tspcPlugin", "tspc + clauz3/plugin, \"prove\": false", "tspcLayer"),
+      row("tspc + clauz3/plugin (transformProgram, proving)", "tspcProgram", "tsc", "tsc"),
+      row("tspc + clauz3/plugin (proving)", "tspcPlugin", "tspc, no plugin", "tspcPlain"),
+      row("ts-patch install'd tsc + clauz3/plugin (proving)", "installedPlugin", "tsc", "tsc"),
+      row("ts-patch install'd tsc + clauz3/plugin (proving)", "installedPlugin", "ts-patch install'd tsc, no plugin", "installedPlain"),
     ];
   } finally {
     removeProject(dir);

@@ -1,9 +1,10 @@
 /**
  * `clauz3/plugin`: the ts-patch transformer. A thin adapter from `core` to the build:
  *
- * - reads the program's trusted layer once per program (`readLayer`), verifies it against
- *   `clauz3.lock` (`verifyLock`, never writing it) and reports every finding as a diagnostic, so
- *   `tspc` prints `file(line,col): error TS93xxx: …` and fails;
+ * - runs the gate `clauz3 check` runs (core/gate) once per program: configuration, library
+ *   manifests, the trusted layer's rules, `clauz3.lock` (verified, never written) and, unless the
+ *   entry says `"prove": false`, the proofs of every agent program; every finding becomes a
+ *   diagnostic, so `tspc` prints `file(line,col): error TS93xxx: …` and fails;
  * - rewrites each `trusted(...)` call of a tool of the layer model in trusted-layer files so that
  *   its first argument is `{ __clauz3_metadata: {...} }` (the runtime's `ToolMetadata`, as data).
  *
@@ -28,14 +29,14 @@
  * for types only.
  */
 import type * as TS from "typescript";
-import { toDiagnostic, type Clauz3Options, type Finding } from "../core/context";
+import { toDiagnostic, type Clauz3Options } from "../core/context";
+import { openGate, proofErrors } from "../core/gate";
 import { readLayer, type LayerResult } from "../core/layer/read";
-import { verifyLock } from "../core/lock/verify";
 import type { ToolModel } from "../core/model";
 import { formatMessage, RULES } from "../core/rules";
 import type { METADATA_KEY } from "../runtime/brand";
 import type { ToolMetadata } from "../runtime/tool";
-import { proofDiagnosticsOf } from "./prove";
+import { proveInWorker } from "./prove";
 
 /** The key the runtime reads (`runtime/brand.ts`); typed against it, without loading the runtime. */
 const METADATA: typeof METADATA_KEY = "__clauz3_metadata";
@@ -47,7 +48,10 @@ export interface Clauz3PluginConfig {
   readonly trustedRoots?: readonly string[];
   /** `true`: run as a ts-patch program transformer (checks under every emit setting). */
   readonly transformProgram?: boolean;
-  /** `true`: also prove every agent program; violated or refused guarantees fail the build. */
+  /**
+   * Prove every agent program during the build (the default): a violated or refused program fails
+   * it. `false` opts out, for builds of trusted libraries alone; `clauz3 check` still proves.
+   */
   readonly prove?: boolean;
   readonly [option: string]: unknown;
 }
@@ -160,7 +164,10 @@ function programTransformer(program: TS.Program, config: Clauz3PluginConfig, ext
   const getGlobalDiagnostics = program.getGlobalDiagnostics;
   target.getGlobalDiagnostics = (cancellationToken) => {
     const base = getGlobalDiagnostics.call(program, cancellationToken);
-    const global = analysis().byFile.get("") ?? [];
+    // Findings in files that are not sources of the program (clauz3.json, clauz3.lock,
+    // tsconfig.json) are never asked for by file: they are global (tsc de-duplicates them).
+    const a = analysis();
+    const global = [...(a.byFile.get("") ?? []), ...a.diagnostics.filter((d) => d.file && !program.getSourceFile(d.file.fileName))];
     return global.length === 0 ? base : [...base, ...global];
   };
 
@@ -236,10 +243,12 @@ function analyse(ts: typeof TS, program: TS.Program, config: Clauz3PluginConfig)
       analysis = withDiagnostics([globalError(ts, options.problem)], { metadata: new Map(), filesWithTools: new Map() });
     } else {
       const layer = readLayer(ts, program, options);
-      // The lock is verified, never written: unpinned trusted files, stale entries, an invalid lock.
-      const lock = verifyLock(ts, program, layer.isTrusted);
-      const proofs = config.prove === true ? proofDiagnosticsOf(ts, program, layer, options.trustedRoots) : [];
-      analysis = withDiagnostics([...[...layer.findings, ...lock.findings].map((f: Finding) => toDiagnostic(ts, f)), ...proofs], metadataOf(layer));
+      // The gate `clauz3 check` runs (core/gate), less TypeScript's own diagnostics, which tspc
+      // prints itself: configuration, manifests, layer rules, the lock (verified, never written),
+      // then the proofs of every agent program unless the entry opts out with "prove": false.
+      const gate = openGate({ ts, program, options, layer });
+      const proofs = config.prove === false ? gate.programFindings : proofErrors(gate, proveInWorker(gate, options.trustedRoots));
+      analysis = withDiagnostics([...gate.configuration, ...gate.findings, ...proofs], metadataOf(layer));
     }
   } catch (error) {
     const where = program.getCompilerOptions().configFilePath;
@@ -274,7 +283,7 @@ function optionsOf(config: Clauz3PluginConfig): Clauz3Options | { problem: strin
     };
   }
   if (config.prove !== undefined && typeof config.prove !== "boolean") {
-    return { problem: `clauz3/plugin could not start: option "prove" must be true or false, got ${JSON.stringify(config.prove)}. Nothing was checked. Write "prove": true to prove agent programs during the build.` };
+    return { problem: `clauz3/plugin could not start: option "prove" must be true or false, got ${JSON.stringify(config.prove)}. Nothing was checked. Leave "prove" out (agent programs are proved during the build) or write "prove": false to build trusted libraries without proving.` };
   }
   const roots = config.trustedRoots;
   if (roots === undefined) return {};

@@ -1,9 +1,10 @@
-/** `prove: true`: prove every agent program of the build synchronously, through the warm worker. */
+/** Proving during the build (the default; `"prove": false` opts out): every agent program, synchronously, through the warm worker. */
 import * as path from "node:path";
 import { createSyncFn } from "synckit";
 import type * as TS from "typescript";
-import type { LayerResult } from "../core/layer/read";
-import { exportsProgram, failureDiagnostic, proofDiagnostics } from "../core/prover/diagnostics";
+import type { Gate } from "../core/gate";
+import type { ProgramVerdict } from "../core/prover/api";
+import { failedProof } from "../core/prover/limits";
 import type { ProveRequest, ProveResponse } from "./prove-worker";
 
 let proveSync: ((request: ProveRequest) => ProveResponse) | undefined;
@@ -26,26 +27,34 @@ function plainOptions(options: TS.CompilerOptions): TS.CompilerOptions {
   return JSON.parse(JSON.stringify(out)) as TS.CompilerOptions;
 }
 
-/** Proof diagnostics (violations, refusals) of every agent program in the program. */
-export function proofDiagnosticsOf(ts: typeof TS, program: TS.Program, layer: LayerResult, trustedRoots: readonly string[] | undefined): TS.Diagnostic[] {
-  const checker = program.getTypeChecker();
-  const programs = layer.agentFiles.filter((f) => exportsProgram(ts, checker, f));
+/**
+ * The verdicts of the gate's agent programs: those it refused before proof (they do not
+ * type-check) as it decided them, the others proved in the worker. The gate turns them into
+ * diagnostics (`proofErrors`), as it does for `clauz3 check`.
+ */
+export function proveInWorker(gate: Gate, trustedRoots: readonly string[] | undefined): ProgramVerdict[] {
+  const { program } = gate;
   // Inside the worker itself (a program rebuilt for proving), never prove again.
-  if (programs.length === 0 || process.env.CLAUZ3_PROVE_WORKER === "1") return [];
-  proveSync ??= createSyncFn(path.join(__dirname, "prove-worker.js"), { timeout: 30 * 60_000 });
-  let response: ProveResponse;
-  try {
-    response = proveSync({
-      typescript: typescriptPath(program.getCurrentDirectory()),
-      rootNames: program.getRootFileNames(),
-      options: plainOptions(program.getCompilerOptions()),
-      cwd: program.getCurrentDirectory(),
-      files: programs.map((f) => f.fileName),
-      trustedRoots,
-    });
-  } catch (error) {
-    response = { error: error instanceof Error ? error.message : String(error) };
+  if (gate.programs.length === 0 || process.env.CLAUZ3_PROVE_WORKER === "1") return [];
+  const pending = gate.programs.filter((f) => !gate.decided.has(f));
+  let proved: readonly ProgramVerdict[] = [];
+  if (pending.length > 0) {
+    proveSync ??= createSyncFn(path.join(__dirname, "prove-worker.js"), { timeout: 30 * 60_000 });
+    let response: ProveResponse;
+    try {
+      response = proveSync({
+        typescript: typescriptPath(program.getCurrentDirectory()),
+        rootNames: program.getRootFileNames(),
+        options: plainOptions(program.getCompilerOptions()),
+        cwd: program.getCurrentDirectory(),
+        files: pending.map((f) => f.fileName),
+        trustedRoots,
+      });
+    } catch (error) {
+      response = { error: error instanceof Error ? error.message : String(error) };
+    }
+    proved = "error" in response ? pending.map((f) => failedProof(f, new Error(`the proof worker failed: ${response.error.split("\n")[0]}`))) : response.verdicts;
   }
-  if ("error" in response) return programs.map((f) => failureDiagnostic(ts, f, `the proof worker failed: ${response.error.split("\n")[0]}`));
-  return response.verdicts.flatMap((v, i) => proofDiagnostics(ts, program, programs[i]!, v).errors);
+  let next = 0;
+  return gate.programs.map((f) => gate.decided.get(f) ?? proved[next++]!);
 }

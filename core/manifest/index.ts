@@ -106,11 +106,17 @@ export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, r
   });
 }
 
+/** The schema errors of parsed manifest JSON (empty when it is valid), for callers that locate each one. */
+export function manifestErrors(data: unknown): ErrorObject[] {
+  manifestValidator ??= createAjv().compile(manifestSchema());
+  return manifestValidator(data) ? [] : [...(manifestValidator.errors ?? [])];
+}
+
 /** Validate parsed manifest JSON against the shipped schema. */
 export function validateManifest(data: unknown): { ok: true; manifest: LibraryManifest } | { ok: false; problems: string[] } {
-  manifestValidator ??= createAjv().compile(manifestSchema());
-  if (manifestValidator(data)) return { ok: true, manifest: data as LibraryManifest };
-  return { ok: false, problems: ajvProblems(manifestValidator.errors) };
+  const errors = manifestErrors(data);
+  if (errors.length === 0) return { ok: true, manifest: data as LibraryManifest };
+  return { ok: false, problems: ajvProblems(errors) };
 }
 
 /** Read and validate a manifest file; `missing` when it does not exist. */

@@ -82,8 +82,7 @@ export function checkProgramShape(
     }
     const strict = strictRefusal(ts, program, file);
     if (strict) return strict;
-    const projectDir = projectDirectory(program);
-    const checked = [...importClosure(ts, checker, file)].filter((f) => isProjectSource(f.fileName, false) && (!program.isSourceFileDefaultLibrary(f) || isWithin(f.fileName, projectDir)) && runtimeModuleOf(f.fileName) === undefined);
+    const checked = checkedFiles(ts, program, file);
     const typeError = typeScriptRefusal(ts, program, file, checked);
     if (typeError) return typeError;
     for (const f of checked) {
@@ -120,6 +119,21 @@ export function checkProgramShape(
     return undefined;
   })();
   return { main, refusal };
+}
+
+/** The project files a program's proof relies on: it and what it imports (not dependencies, not clauz3's runtime). */
+function checkedFiles(ts: TypeScript, program: TS.Program, file: TS.SourceFile): TS.SourceFile[] {
+  const projectDir = projectDirectory(program);
+  return [...importClosure(ts, program.getTypeChecker(), file)].filter((f) => isProjectSource(f.fileName, false) && (!program.isSourceFileDefaultLibrary(f) || isWithin(f.fileName, projectDir)) && runtimeModuleOf(f.fileName) === undefined);
+}
+
+/**
+ * The refusal of a program that does not type-check (the first TypeScript error of the
+ * compilation or of the files it reaches), else undefined. The gate (core/gate) asks this before
+ * anything else about a program, so such a program is refused for its TypeScript error alone.
+ */
+export function typeCheckRefusal(ts: TypeScript, program: TS.Program, file: TS.SourceFile): Refusal | undefined {
+  return typeScriptRefusal(ts, program, file, checkedFiles(ts, program, file));
 }
 
 /** Without `strictNullChecks`, `null` and `undefined` inhabit every type and the prover's types lie. */

@@ -55,9 +55,26 @@ describe("stdlib:filesystem with good layers", () => {
     output = r.stdout + r.stderr;
   });
 
-  it("builds clean", () => {
+  it("builds clean: the plain entry proves its agent program", () => {
     expect(output).toBe("");
     expect(status).toBe(0);
+  });
+
+  it("fails the build when the agent program is refused, unless the entry opts out with \"prove\": false", () => {
+    // bookRoom's `requires` tests a regular expression, which the prover does not model.
+    const booking = fs.readFileSync(path.join(dir, "plan.ts"), "utf8").replace('import { invite } from', 'import { bookRoom, invite } from').replace("  for (const person", "  bookRoom(room, day, 2);\n  for (const person");
+    const refused = project("good-layer", { "plan.ts": booking });
+    const r = tspc(refused);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toBe("");
+    expect(errorLocations(r.stdout)).toEqual(["plan.ts(15,3): TS93104", "plan.ts(16,3): TS93104", "plan.ts(17,3): TS93104", "plan.ts(18,3): TS93104", "plan.ts(19,3): TS93104"]);
+    expect(r.stdout).toContain("RegularExpressionLiteral) is not modelled");
+    editTsconfig(refused, (c) => {
+      c.compilerOptions.plugins = [{ transform: "clauz3/plugin", prove: false }];
+    });
+    const optedOut = tspc(refused);
+    expect(optedOut.stdout + optedOut.stderr).toBe("");
+    expect(optedOut.status).toBe(0);
   });
 
   it("emits each tool's metadata as the first argument of trusted(...)", () => {
@@ -118,14 +135,29 @@ describe("agent source", () => {
     const r = tspc(dir);
     expect(r.status).not.toBe(0);
     expect(r.stderr).toBe("");
+    // The plain entry proves the program too: each declaration refuses it (shown once, with the
+    // rule's code), and so do its missing `guarantees` and its top-level code.
     expect(errorLocations(r.stdout)).toEqual([
+      "plan.ts(2,1): TS93104",
       "plan.ts(7,27): TS93001",
+      "plan.ts(7,27): TS93104",
       "plan.ts(8,3): TS93001",
       "plan.ts(14,24): TS93001",
       "plan.ts(16,25): TS93001",
       "plan.ts(18,14): TS93001",
     ]);
-    expect(r.stdout.trim().split("\n")).toHaveLength(5);
+    expect(r.stdout.trim().split("\n")).toHaveLength(7);
+    expect(r.stdout).toContain("plan.ts(16,25): error TS93001: refused: `contract` is a trusted-layer declaration and is not allowed in agent source");
+  });
+
+  it('with "prove": false, reports the declarations as rule findings alone', () => {
+    const dir = project("agent-declarations");
+    editTsconfig(dir, (c) => {
+      c.compilerOptions.plugins = [{ transform: "clauz3/plugin", prove: false }];
+    });
+    const r = tspc(dir);
+    expect(r.status).not.toBe(0);
+    expect(errorLocations(r.stdout)).toEqual(["plan.ts(7,27): TS93001", "plan.ts(8,3): TS93001", "plan.ts(14,24): TS93001", "plan.ts(16,25): TS93001", "plan.ts(18,14): TS93001"]);
     expect(r.stdout).toContain("plan.ts(16,25): error TS93001: `contract` is a trusted-layer declaration and is not allowed in agent source");
   });
 });
@@ -156,6 +188,8 @@ describe("the trustedRoots option", () => {
     });
     const r = tspc(dir);
     expect(errorLocations(r.stdout)).toEqual([
+      // The program's tool is no tool of a layer any more: the program is refused.
+      "agent.ts(4,14): TS93104",
       "layer/effects.ts(6,21): TS93001",
       "layer/effects.ts(7,3): TS93001",
       "layer/events.ts(4,14): TS93001",
