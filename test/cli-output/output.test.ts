@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CLI } from "../cli/helpers";
+import { CLI, ROOT } from "../cli/helpers";
 import { BAD_RULE, ensureBuilt, LAYER, PROGRAMS, removeProject, tempProject, type RunResult } from "./fixture";
 import { errorsOf, reportValidator, sarifValidator } from "./schemas";
 
@@ -74,6 +74,15 @@ describe("piped, check prints TypeScript's plain format", () => {
     expect(rest).toEqual(["clauz3 check: 1 layer finding(s), 1/4 program(s) proved", "Found 4 errors in 4 files."]);
     expect(plain.stdout.endsWith("\nFound 4 errors in 4 files.\n")).toBe(true);
     expect(plain.stderr).toBe("");
+  });
+
+  it("GitHub's problem matcher that clauz3 ships (schema/github-problem-matcher.json) reads the same lines", () => {
+    const matcher = JSON.parse(fs.readFileSync(path.join(ROOT, "schema/github-problem-matcher.json"), "utf8")).problemMatcher[0].pattern[0];
+    const github = new RegExp(matcher.regexp);
+    const read = (re: RegExp, groups: number[]) => plain.stdout.split("\n").flatMap((l) => { const m = re.exec(l); return m ? [groups.map((g) => m[g])] : []; });
+    const viaGitHub = read(github, [matcher.file, matcher.line, matcher.column, matcher.severity, matcher.code, matcher.message]);
+    expect(viaGitHub).toHaveLength(4);
+    expect(viaGitHub).toEqual(read(TSC_PATTERN, [1, 2, 3, 4, 5, 6]).map(([f, l, c, s, code, m]) => [f, l, c, s, `TS${code}`, m]));
   });
 
   it("matches tsc's own plain line for a rule finding, byte for byte", () => {
