@@ -11,6 +11,7 @@ import type { Command } from "commander";
 import { buildCatalog, catalogDifferences, CatalogError, instanceSchema, linkmlSchema, stableStringify } from "../../core/catalog";
 import type { Library } from "../../core/manifest";
 import { action, type CliContext } from "../command";
+import { helpAfter } from "../format/help";
 import { CliError, EXIT, findingDiagnostics, printDiagnostics } from "../io";
 import { checkManifests, loadProject, noteDefaults } from "../project";
 
@@ -36,6 +37,11 @@ export default function register(program: Command, context: CliContext): void {
     .option("-o, --out <file>", "write the catalog to this file instead of stdout")
     .option("--check [file]", "compare with the checked-in catalog (this file, --out, or the default file) and exit 1 when it differs")
     .option("--json-schema", "export a JSON Schema for contract instances instead of the LinkML schema")
+    .addHelpText("after", helpAfter([
+      ["clauz3 catalog --out catalog.json", "write the LinkML catalog of every trusted library"],
+      ["clauz3 catalog --check", "exit 1 when a checked-in catalog.json differs from the source"],
+      ["clauz3 catalog --json-schema", "a JSON Schema of the contract instances describe prints"],
+    ]))
     .action(
       action(context, (opts: Options) => {
         const { io } = context;

@@ -6,6 +6,7 @@ import * as path from "node:path";
 import type { Command } from "commander";
 import { displayTitle, type Library } from "../../core/manifest";
 import { action, type CliContext } from "../command";
+import { helpAfter } from "../format/help";
 import { EXIT, terminalSafe } from "../io";
 import { checkManifests, loadProject, noteDefaults, type Project } from "../project";
 
@@ -45,6 +46,10 @@ export default function register(program: Command, context: CliContext): void {
     .description("list the trusted libraries of the project with their summaries and setup requirements")
     .option("--json", "print JSON")
     .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
+    .addHelpText("after", helpAfter([
+      ["clauz3 libraries", "each trusted library: title, badge, summary, setup requirements"],
+      ["clauz3 libraries --json", "the same as JSON"],
+    ]))
     .action(
       action(context, (opts: Options) => {
         const { io } = context;

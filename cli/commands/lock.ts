@@ -14,6 +14,7 @@ import { lockDirectoryOf, lockPathOf } from "../../core/lock/location";
 import { gitOrContentRevision } from "../../core/lock/revision";
 import { lockOfProgram } from "../../core/lock/write";
 import { action, type CliContext } from "../command";
+import { helpAfter } from "../format/help";
 import { CliError, EXIT, terminalSafe } from "../io";
 import { loadProject, noteDefaults } from "../project";
 
@@ -54,6 +55,10 @@ export default function register(program: Command, context: CliContext): void {
     .command("lock")
     .description("pin the trusted layer: write clauz3.lock (each trusted file's sha256, each library's origin and revision)")
     .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
+    .addHelpText("after", helpAfter([
+      ["clauz3 lock", "after reviewing the trusted files: pin them in clauz3.lock"],
+      ["clauz3 lock -p packages/agent", "the project of packages/agent/tsconfig.json"],
+    ]))
     .action(
       action(context, (opts: Options) => {
         const { io } = context;

@@ -7,9 +7,14 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  usage or configuration: a bad option or argument, an unreadable or invalid tsconfig or lock, an unresolvable clauz3
   (never anything else)`;
 
-/** Append examples (`[command line, what it does]`) and the exit codes to a command's help. */
-export function withHelp(command: Command, examples: readonly (readonly [string, string])[]): Command {
+/** Examples (`[command line, what it does]`) and the exit codes, as the end of a command's help. */
+export function helpAfter(examples: readonly (readonly [string, string])[]): string {
   const width = Math.max(...examples.map(([c]) => c.length));
   const lines = examples.map(([c, what]) => `  $ ${c.padEnd(width)}  # ${what}`);
-  return command.addHelpText("after", `\nExamples:\n${lines.join("\n")}\n\n${EXIT_CODES_HELP}\n`);
+  return `\nExamples:\n${lines.join("\n")}\n\n${EXIT_CODES_HELP}\n`;
+}
+
+/** Append examples and the exit codes to a command's help. */
+export function withHelp(command: Command, examples: readonly (readonly [string, string])[]): Command {
+  return command.addHelpText("after", helpAfter(examples));
 }

@@ -2,11 +2,13 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../cli/main";
 import { colourWanted } from "../../cli/format/colour";
-import { chooseOutput } from "../../cli/format/output";
-import { foundLine, type Problem } from "../../cli/format/report";
+import { chooseOutput, exitCodeOf } from "../../cli/format/output";
+import { foundLine, type Problem, type Report } from "../../cli/format/report";
+import { renderPlain } from "../../cli/format/text";
 import { ALL_RULES, findRule } from "../../cli/format/rules";
 import { writeAtomically } from "../../cli/format/write";
 import { expandInputs } from "../../cli/inputs";
@@ -34,6 +36,28 @@ describe("tsc's closing line", () => {
 
   it("counts errors only", () => {
     expect(foundLine([{ ...problem("a.ts"), severity: "warning" }])).toBeUndefined();
+  });
+});
+
+describe("exit codes from a report", () => {
+  const file = ts.createSourceFile("a.ts", "const x = 1;\n", ts.ScriptTarget.ES2022);
+  const diagnostic = (category: ts.DiagnosticCategory) => ({ category, code: 93090, file, start: 6, length: 1, messageText: "m" });
+  const report = (categories: ts.DiagnosticCategory[]): Report => ({ command: "check", ts, cwd: "/", findings: categories.map(diagnostic), verdicts: [], proofs: [] });
+
+  it("warnings alone exit 0 unless --max-warnings is exceeded; an error exits 1", () => {
+    const warned = report([ts.DiagnosticCategory.Warning, ts.DiagnosticCategory.Warning]);
+    expect(exitCodeOf(warned, undefined)).toBe(0);
+    expect(exitCodeOf(warned, 2)).toBe(0);
+    expect(exitCodeOf(warned, 1)).toBe(1);
+    expect(exitCodeOf(report([ts.DiagnosticCategory.Error]), undefined)).toBe(1);
+    // Suggestions and messages are not problems.
+    expect(exitCodeOf(report([ts.DiagnosticCategory.Suggestion, ts.DiagnosticCategory.Message]), 0)).toBe(0);
+  });
+
+  it("a warning is a plain `warning TS…` line the $tsc pattern reads", () => {
+    const text = renderPlain(report([ts.DiagnosticCategory.Warning])).stdout;
+    expect(text.split("\n")[0]).toBe("a.ts(1,7): warning TS93090: m");
+    expect(text).not.toContain("Found");
   });
 });
 
@@ -113,7 +137,7 @@ async function cli(args: string[]): Promise<{ status: number; stdout: string; st
 }
 
 describe("--help", () => {
-  it.each(["prove", "check", "explain"])("%s shows examples and the exit codes", async (command) => {
+  it.each(["prove", "check", "describe", "lock", "libraries", "catalog", "explain"])("%s shows examples and the exit codes", async (command) => {
     const r = await cli([command, "--help"]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("Examples:\n  $ clauz3 ");
