@@ -120,7 +120,7 @@ export async function fuzz(oracle: Oracle, options: FuzzOptions): Promise<FuzzRe
     programs++;
     runs += judgement.runs;
     unconfirmed += judgement.notes.length;
-    for (const n of judgement.notes) if (unconfirmedExamples.length < 5) unconfirmedExamples.push(`seed ${seed}: ${n.subject}: ${n.detail}`);
+    for (const n of judgement.notes) if (unconfirmedExamples.length < 5) unconfirmedExamples.push(`seed ${seed}: ${n.kind}: ${n.subject}: ${n.detail}`);
     verdicts[judgement.verdict]++;
     if (judgement.verdict === "refused" && judgement.refusals[0]) refusedPrograms.set(judgement.refusals[0], (refusedPrograms.get(judgement.refusals[0]) ?? 0) + 1);
     if (judgement.typeErrors.length > 0) {

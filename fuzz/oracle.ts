@@ -35,6 +35,7 @@ export interface Disagreement {
     | "unexpected throw"
     | "counterexample does not replay"
     | "counterexample incomplete"
+    | "counterexample passes a failing precondition"
     | "oracle error";
   /** The result concerned: the contract call, `tool@line:column` or `throw@line:column`. */
   readonly subject: string;
@@ -289,6 +290,7 @@ class Judging {
     const wide: Pools = { strings: [...narrow.strings, ...this.pools.strings], numbers: [...narrow.numbers, ...this.pools.numbers] };
     let first: { inputs: unknown[]; run: Run } | undefined;
     let incomplete = false;
+    let stoppedEarly = false;
     for (let attempt = 0; attempt < attempts; attempt++) {
       const pools = attempt % 2 === 0 ? narrow : wide;
       const seed = this.options.seed + 7919 * (attempt + 1);
@@ -310,6 +312,7 @@ class Judging {
       this.runs++;
       const run = runMain(plan, inputs, this.chooser(streams!, forced, drawn));
       if (confirm(run)) return;
+      if (r.kind === "guarantee" && this.stopsAtReportedPrecondition(run)) stoppedEarly = true;
       if (drawn.count > 0) incomplete = true;
       first ??= { inputs, run };
     }
@@ -317,7 +320,18 @@ class Judging {
     const detail = `${r.message} — replayed ${attempts} times, never observed; first replay: ${seen}`;
     // A counterexample that leaves out values the run needed may be right about another choice of them: not a disagreement, but counted.
     if (incomplete) this.notes.push({ kind: "counterexample incomplete", subject, detail });
+    // A guarantee's counterexample may run past a call whose precondition fails in that run (the
+    // prover does not carry a failed precondition into later iterations of a loop over an array,
+    // docs/fuzzing.md); that failure is reported too, so the program is violated there: counted.
+    else if (stoppedEarly) this.notes.push({ kind: "counterexample passes a failing precondition", subject, detail });
     else this.disagreements.push({ kind: "counterexample does not replay", subject, detail });
+  }
+
+  /** Whether the run stopped at a call whose precondition the prover reports violated. */
+  private stopsAtReportedPrecondition(run: Run): boolean {
+    if (!(run.error?.value instanceof RequiresError)) return false;
+    const site = run.error.callSite;
+    return this.verdict.results.some((x) => x.kind === "precondition" && x.verdict === "violated" && (site?.endsWith(`@${at(x)}`) ?? false));
   }
 
   /** Whether an occurrence is the counterexample's: at its call site, of its event (or tool). */

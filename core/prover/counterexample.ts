@@ -52,16 +52,36 @@ export async function runViolation(
   describe: Describe,
   cutoffOf: (index: number) => Cutoff | undefined = () => undefined,
 ): Promise<Outcome> {
-  const first = await attempt(session, world, q, budget, describe, cutoffOf, []);
-  if (first.status !== "sat" || first.longest <= SHORT_ARRAY) return strip(first);
+  const ask = (query: ViolationQuery, extra: readonly string[] = []) => attempt(session, world, query, budget, describe, cutoffOf, extra);
+  let found = await ask(q);
+  // The model may not say which violation it satisfies: evaluating a quantified indicator (a guard
+  // with `includes` over an array of unknown length) need not give `true`. Then ask for each one
+  // alone, in order, so the counterexample is about the violation it names (the fuzzer found a
+  // precondition blamed on a call that cannot fail it).
+  if (found.status === "sat" && !found.named) {
+    for (const [i, c] of q.candidates.entries()) {
+      if (c.indicator === "false") continue;
+      const one = await ask(only(q, i));
+      if (one.status === "sat") {
+        found = one;
+        break;
+      }
+    }
+  }
+  if (found.status !== "sat" || found.longest <= SHORT_ARRAY) return strip(found);
   const bounds = arrayLengths(world).map((len) => `(<= ${len} ${SHORT_ARRAY})`);
-  const shorter = await attempt(session, world, q, budget, describe, cutoffOf, bounds);
-  return strip(shorter.status === "sat" ? shorter : first);
+  const shorter = await ask(only(q, found.index), bounds);
+  return strip(shorter.status === "sat" ? shorter : found);
 }
 
-function strip(o: Outcome & { readonly longest?: number }): Outcome {
+/** The query with every violation but one left out (indices stay the same). */
+function only(q: ViolationQuery, index: number): ViolationQuery {
+  return { ...q, candidates: q.candidates.map((c, i) => (i === index ? c : { ...c, indicator: "false" })) };
+}
+
+function strip(o: Outcome & { readonly longest?: number; readonly named?: boolean }): Outcome {
   if (o.status !== "sat") return o;
-  const { longest: _longest, ...rest } = o as Outcome & { readonly longest: number };
+  const { longest: _longest, named: _named, ...rest } = o as Outcome & { readonly longest: number; readonly named: boolean };
   return rest;
 }
 
@@ -86,7 +106,7 @@ async function attempt(
   describe: Describe,
   cutoffOf: (index: number) => Cutoff | undefined,
   extra: readonly string[],
-): Promise<(Outcome & { readonly status: "unsat" | "unknown" }) | (Outcome & { readonly status: "sat"; readonly longest: number })> {
+): Promise<(Outcome & { readonly status: "unsat" | "unknown" }) | (Outcome & { readonly status: "sat"; readonly longest: number; readonly named: boolean })> {
   const live = q.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.indicator !== "false");
   if (live.length === 0) return { status: "unsat" };
   const names = live.map(({ i }) => `violation!${i}`);
@@ -141,7 +161,7 @@ async function attempt(
       ...(args ? { arguments: Object.fromEntries(args.map(([name, v]) => [name, reader.show(v)])) } : {}),
       ...(chosen.other && otherFields ? { otherEvent: { ...eventOf(chosen.other, otherFields), callSite: spanOf(chosen.other.site) } } : {}),
     };
-    return { index, cex, activeSites, longest };
+    return { index, cex, activeSites, longest, named: k >= 0 || live.length === 1 };
   });
   budget.note(answer);
   if (answer.status !== "sat") return answer;

@@ -70,6 +70,21 @@ export function main(accounts: string[]): void {
     expect(cex.arguments).toEqual({ account: accounts[results.length - 1], amount: 0 });
   });
 
+  it("blame the call that fails even when the model cannot evaluate which violation it satisfies (fuzz seed 107199)", async () => {
+    // The failing call's guard quantifies over the array (`includes`): evaluating it in the model
+    // need not give true, and the first call (which cannot fail) used to be blamed.
+    const v = await prove(`export const guarantees = [m.nothing()];
+export function main(p0: number): void {
+  pay("", 1);
+  if (contacts().includes("h")) pay("", p0);
+}
+`);
+    const pre = v.results.filter((r) => r.kind === "precondition").map((r) => [r.verdict, r.location.line, r.counterexample?.arguments]);
+    expect(pre).toContainEqual(["proved", 5, undefined]);
+    expect(pre).toContainEqual(["violated", 6, { account: "", amount: 0 }]);
+    expect(pre).toHaveLength(2);
+  });
+
   it("leave no precondition unreported when the solver cannot decide them together", async () => {
     const program = createProgram({ ...stdlibFiles(), "tools/mail/trusted/layer.ts": TEST_LAYER, "plan.ts": `${IMPORTS}export const guarantees = [m.nothing()];
 export function main(a: number, b: number): void {
