@@ -3,6 +3,7 @@ import type { TypeScript } from "../core/context";
 import { toDiagnostic, type Finding } from "../core/context";
 import { PROOF_CODES } from "../core/rules";
 import type { Refusal } from "../core/refusal";
+import { colourWanted, uncoloured } from "./format/colour";
 
 /** Where the CLI writes; injectable for tests. */
 export interface Io {
@@ -44,7 +45,7 @@ export function refusalDiagnostic(ts: TypeScript, r: Refusal): TS.Diagnostic {
   return { category: ts.DiagnosticCategory.Error, code: PROOF_CODES.refused, file, start, length: r.node.getEnd() - start, messageText: r.message, source: "clauz3" };
 }
 
-/** Print diagnostics with TypeScript's own formatter (colour and code frames only on a terminal). */
+/** Print diagnostics with TypeScript's own formatter and code frames (`catalog`; check, prove and describe use cli/format/). */
 export function printDiagnostics(ts: TypeScript, io: Io, projectDir: string, diagnostics: readonly TS.Diagnostic[]): void {
   if (diagnostics.length === 0) return;
   const host: TS.FormatDiagnosticsHost = {
@@ -52,9 +53,9 @@ export function printDiagnostics(ts: TypeScript, io: Io, projectDir: string, dia
     getCanonicalFileName: (f) => f,
     getNewLine: () => "\n",
   };
-  // TypeScript's own code frames always; its colours only on a terminal.
+  // TypeScript's own code frames always; its colours as NO_COLOR, FORCE_COLOR and the terminal say.
   const framed = ts.formatDiagnosticsWithColorAndContext(diagnostics, host);
-  io.stderr(io.stderrIsTTY ? framed : framed.replace(/\x1b\[[0-9;]*m/g, ""));
+  io.stderr(colourWanted(io.env ?? {}, io.stderrIsTTY) ? framed : uncoloured(framed));
 }
 
 export function findingDiagnostics(ts: TypeScript, findings: readonly Finding[]): TS.Diagnostic[] {

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CLI, ROOT } from "../cli/helpers";
 import { BAD_RULE, ensureBuilt, LAYER, PROGRAMS, removeProject, tempProject, type RunResult } from "./fixture";
-import { errorsOf, reportValidator, sarifValidator } from "./schemas";
+import { assertReport, errorsOf, reportValidator, sarifValidator } from "./schemas";
 
 vi.setConfig({ testTimeout: 0, hookTimeout: 0 });
 
@@ -22,12 +22,13 @@ vi.setConfig({ testTimeout: 0, hookTimeout: 0 });
  */
 const TSC_PATTERN = new RegExp("^([^\\s].*)[\\(:](\\d+)[,:](\\d+)(?:\\):\\s+|\\s+-\\s+)(error|warning|info)\\s+TS(\\d+)\\s*:\\s*(.*)$");
 
-/** Run the built CLI with a clean colour environment plus `env`. */
+/** Run the built CLI with a clean colour environment plus `env` (a JSON report is validated against the schema). */
 function run(args: readonly string[], cwd: string, env: Record<string, string> = {}): RunResult {
   const base = { ...process.env };
   delete base.NO_COLOR;
   delete base.FORCE_COLOR;
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { ...base, ...env } });
+  assertReport(args, r.status, r.stdout);
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -38,3 +38,14 @@ export function sarifValidator(): ValidateFunction {
 export function errorsOf(validate: ValidateFunction): string {
   return JSON.stringify(validate.errors ?? []);
 }
+
+/**
+ * Throw unless a `check`/`prove` run that printed a JSON report printed one the schema accepts
+ * (every CLI test runs its commands through this: test/cli/helpers.ts `clauz3`).
+ */
+export function assertReport(args: readonly string[], status: number | null, stdout: string): void {
+  const json = args.includes("--json") || args.some((a, i) => a === "--format" && args[i + 1] === "json");
+  if (!(args[0] === "check" || args[0] === "prove") || !json || !(status === 0 || status === 1) || args.includes("-o") || args.includes("--output-file")) return;
+  const validate = reportValidator();
+  if (!validate(JSON.parse(stdout))) throw new Error(`clauz3 ${args.join(" ")} printed a report that does not match schema/report.schema.json: ${errorsOf(validate)}`);
+}

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { errorsOf, reportValidator } from "../cli-output/schemas";
+import { assertReport } from "../cli-output/schemas";
 import { lockText, type LockSpec } from "../helpers/lock";
 
 export const ROOT = path.resolve(__dirname, "../..");
@@ -78,11 +78,7 @@ export interface RunResult {
  */
 export function clauz3(args: readonly string[], cwd: string): RunResult {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
-  const json = args.includes("--json") || args.some((a, i) => a === "--format" && args[i + 1] === "json");
-  if ((args[0] === "check" || args[0] === "prove") && json && (r.status === 0 || r.status === 1) && !args.includes("-o")) {
-    const validate = reportValidator();
-    if (!validate(JSON.parse(r.stdout))) throw new Error(`clauz3 ${args.join(" ")} printed a report that does not match schema/report.schema.json: ${errorsOf(validate)}`);
-  }
+  assertReport(args, r.status, r.stdout);
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
