@@ -58,6 +58,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
 }
 
 if (require.main === module) {
+  // A crash outside `main` (a solver worker, say) would exit 1, which reads as "a finding": it is
+  // an internal error, exit 2, like the ones `main` catches.
+  const crashed = (error: unknown): void => {
+    process.stderr.write(`clauz3: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`, () => process.exit(EXIT.usage));
+  };
+  process.on("uncaughtException", crashed);
+  process.on("unhandledRejection", crashed);
   void main(process.argv.slice(2)).then((code) => {
     // The warm Z3 keeps worker threads alive: exit explicitly once the output is flushed.
     process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));

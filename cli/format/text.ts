@@ -32,9 +32,18 @@ function closing(report: Report): string {
   return `${summaryLine(report)}\n${found ? `\n${found}\n` : ""}`;
 }
 
-/** One line per diagnostic (continuation lines of a message chain are indented), on stdout. */
+/**
+ * A message's later lines indented, as tsc indents a message chain: a line of a message never
+ * starts where a problem matcher looks for a file name.
+ */
+function indented(ts: TypeScript, d: TS.Diagnostic): TS.Diagnostic {
+  const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+  return text.includes("\n") ? { ...d, messageText: text.replace(/\n(?=\S)/g, "\n  ") } : d;
+}
+
+/** One line per diagnostic (continuation lines indented), on stdout. */
 export function renderPlain(report: Report): Rendered {
-  const problems = problemsOf(report).map((p) => p.diagnostic);
+  const problems = problemsOf(report).map((p) => indented(report.ts, p.diagnostic));
   return { stderr: "", stdout: `${report.ts.formatDiagnostics(problems, host(report.cwd))}${closing(report)}` };
 }
 
@@ -49,7 +58,7 @@ export function renderPretty(report: Report, colour: boolean): Rendered {
 /** Diagnostics alone (for `describe`): pretty with code frames, or tsc's plain lines. */
 export function renderDiagnostics(ts: TypeScript, cwd: string, diagnostics: readonly TS.Diagnostic[], pretty: boolean, colour: boolean): string {
   if (diagnostics.length === 0) return "";
-  if (!pretty) return ts.formatDiagnostics(diagnostics, host(cwd));
+  if (!pretty) return ts.formatDiagnostics(diagnostics.map((d) => indented(ts, d)), host(cwd));
   const framed = ts.formatDiagnosticsWithColorAndContext(diagnostics, host(cwd));
   return colour ? framed : uncoloured(framed);
 }

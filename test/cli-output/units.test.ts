@@ -54,6 +54,12 @@ describe("exit codes from a report", () => {
     expect(exitCodeOf(report([ts.DiagnosticCategory.Suggestion, ts.DiagnosticCategory.Message]), 0)).toBe(0);
   });
 
+  it("a message's later lines are indented, so no line of it reads as a problem", () => {
+    const d = { ...diagnostic(ts.DiagnosticCategory.Error), messageText: "violated.\nb.ts(1,1): error TS1: not a problem\n  already indented" };
+    const text = renderPlain({ ...report([]), findings: [d] }).stdout;
+    expect(text.split("\n").slice(0, 3)).toEqual(["a.ts(1,7): error TS93090: violated.", "  b.ts(1,1): error TS1: not a problem", "  already indented"]);
+  });
+
   it("a warning is a plain `warning TS…` line the $tsc pattern reads", () => {
     const text = renderPlain(report([ts.DiagnosticCategory.Warning])).stdout;
     expect(text.split("\n")[0]).toBe("a.ts(1,7): warning TS93090: m");
