@@ -14,7 +14,7 @@ import check from "./commands/check";
 import lock from "./commands/lock";
 import explain from "./commands/explain";
 import { EXIT_CODES_HELP } from "./format/help";
-import { toolVersion } from "./format/output";
+import { toolInfo } from "./format/output";
 
 /** Every subcommand, in help order. Adding one: import its module above and list it here. */
 const COMMANDS: readonly CommandRegistration[] = [
@@ -32,7 +32,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   const context: CliContext = { io, exitCode: EXIT.ok };
   const program = new Command("clauz3")
     .description("Static contracts for agent-authored TypeScript.")
-    .version(toolVersion())
+    .version(toolInfo().version)
     .addHelpText("after", `\n${EXIT_CODES_HELP}\n\nRun \`clauz3 <command> --help\` for a command's options and examples.\n`)
     .exitOverride()
     .showHelpAfterError("(run `clauz3 --help` for usage)")

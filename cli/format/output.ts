@@ -73,13 +73,22 @@ export function chooseOutput(flags: OutputFlags, io: Io): OutputChoice {
   return { format, console: text, ...(outputFile !== undefined ? { outputFile } : {}), ...(maxWarnings !== undefined ? { maxWarnings } : {}) };
 }
 
-/** clauz3's version (SARIF's tool version, `--version`). */
-export function toolVersion(): string {
+/** clauz3's package.json fields the reports name: its version (SARIF, `--version`) and where it is documented. */
+export interface ToolInfo {
+  readonly version: string;
+  /** The documentation of the rules: package.json's `homepage` at "Rules and codes", else the package's npm page there. */
+  readonly rulesUri: string;
+}
+
+export function toolInfo(): ToolInfo {
+  let pkg: { version?: unknown; homepage?: unknown } = {};
   try {
-    return (JSON.parse(fs.readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+    pkg = JSON.parse(fs.readFileSync(path.join(packageRoot(), "package.json"), "utf8")) as typeof pkg;
   } catch {
-    return "0.0.0";
+    // A broken installation still reports; the fallbacks below say nothing false.
   }
+  const home = typeof pkg.homepage === "string" && /^https?:\/\//.test(pkg.homepage) ? pkg.homepage.replace(/#.*$/, "") : "https://www.npmjs.com/package/clauz3";
+  return { version: typeof pkg.version === "string" ? pkg.version : "0.0.0", rulesUri: `${home}#rules-and-codes` };
 }
 
 function render(report: Report, format: FormatName, colour: boolean): Rendered {
@@ -91,7 +100,7 @@ function render(report: Report, format: FormatName, colour: boolean): Rendered {
     case "json":
       return { stderr: "", stdout: renderJson(report) };
     case "sarif":
-      return { stderr: "", stdout: renderSarif(report, toolVersion()) };
+      return { stderr: "", stdout: renderSarif(report, toolInfo()) };
   }
 }
 

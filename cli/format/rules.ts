@@ -16,9 +16,6 @@ export interface RuleInfo {
   readonly examples: readonly { readonly label: string; readonly example: RuleExample }[];
 }
 
-/** Where the rules are documented (the README's "Rules and codes"); one anchor for every code. */
-export const RULES_DOC_URI = "https://www.npmjs.com/package/clauz3#rules-and-codes";
-
 const layerRules: RuleInfo[] = Object.values(RULES).map((r) => ({
   code: r.code,
   name: `TS${r.code}`,

@@ -10,13 +10,14 @@ import * as path from "node:path";
 import { SarifBuilder, SarifResultBuilder, SarifRuleBuilder, SarifRunBuilder } from "node-sarif-builder";
 import type { Artifact, ReportingDescriptor, Result } from "sarif";
 import { problemsOf, type Problem, type Report } from "./report";
-import { explainMarkdown, explainText, ruleInfo, RULES_DOC_URI } from "./rules";
+import type { ToolInfo } from "./output";
+import { explainMarkdown, explainText, ruleInfo } from "./rules";
 
 export const SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 /** The base the relative `uri`s resolve against: the directory clauz3 ran in (the checkout, in CI). */
 export const SRCROOT = "%SRCROOT%";
 
-function ruleOf(code: number): ReportingDescriptor {
+function ruleOf(code: number, rulesUri: string): ReportingDescriptor {
   const rule = ruleInfo(code);
   if (!rule) {
     // TypeScript's own diagnostics (a type error in a program) keep tsc's code.
@@ -28,7 +29,7 @@ function ruleOf(code: number): ReportingDescriptor {
     shortDescription: { text: rule.doc },
     fullDescription: { text: rule.doc },
     help: { text: explainText(rule), markdown: explainMarkdown(rule) },
-    helpUri: RULES_DOC_URI,
+    helpUri: rulesUri,
     defaultConfiguration: { level: "error" },
   };
 }
@@ -47,12 +48,12 @@ function uriOf(file: string): { uri: string; uriBaseId?: string } {
   return { uri: file.split("/").map(encodeURIComponent).join("/"), uriBaseId: SRCROOT };
 }
 
-export function renderSarif(report: Report, toolVersion: string): string {
+export function renderSarif(report: Report, tool: ToolInfo): string {
   const problems = problemsOf(report);
-  const run = new SarifRunBuilder().initSimple({ toolDriverName: "clauz3", toolDriverVersion: toolVersion, url: RULES_DOC_URI });
+  const run = new SarifRunBuilder().initSimple({ toolDriverName: "clauz3", toolDriverVersion: tool.version, url: tool.rulesUri });
   run.run.columnKind = "utf16CodeUnits";
   const codes = [...new Set(problems.map((p) => p.code))].sort((a, b) => a - b);
-  for (const code of codes) run.addRule(new SarifRuleBuilder(ruleOf(code)));
+  for (const code of codes) run.addRule(new SarifRuleBuilder(ruleOf(code, tool.rulesUri)));
   const artifacts: Artifact[] = [];
   const seen = new Map<string, number>();
   for (const p of problems) {

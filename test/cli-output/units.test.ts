@@ -6,7 +6,7 @@ import * as ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../cli/main";
 import { colourWanted } from "../../cli/format/colour";
-import { chooseOutput, exitCodeOf } from "../../cli/format/output";
+import { chooseOutput, exitCodeOf, toolInfo } from "../../cli/format/output";
 import { foundLine, type Problem, type Report } from "../../cli/format/report";
 import { renderPlain } from "../../cli/format/text";
 import { ALL_RULES, findRule } from "../../cli/format/rules";
@@ -103,6 +103,14 @@ describe("choosing the format", () => {
   it("--max-warnings takes a whole number", () => {
     expect(chooseOutput({ maxWarnings: "0" }, io(false)).maxWarnings).toBe(0);
     for (const bad of ["-1", "1.5", "x", ""]) expect(() => chooseOutput({ maxWarnings: bad }, io(false))).toThrow(/--max-warnings expects a whole number/);
+  });
+});
+
+describe("the tool", () => {
+  it("names its version and where its rules are documented", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as { version: string };
+    expect(toolInfo().version).toBe(pkg.version);
+    expect(toolInfo().rulesUri).toMatch(/^https:\/\/[^#]+#rules-and-codes$/);
   });
 });
 
