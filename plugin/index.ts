@@ -134,7 +134,18 @@ function programTransformer(program: TS.Program, config: Clauz3PluginConfig, ext
   if (extended.has(program)) return program;
   extended.add(program);
   const ts = extras.ts;
-  const analysis = (): Analysis => analyse(ts, program, config);
+  // The gate asks this program for TypeScript's own diagnostics: while it does, the wrappers below
+  // answer with TypeScript's alone (no re-entry into the analysis).
+  let analysing = false;
+  const analysis = (): Analysis => {
+    if (analysing) return NOTHING;
+    analysing = true;
+    try {
+      return analyse(ts, program, config);
+    } finally {
+      analysing = false;
+    }
+  };
   const withFindings = (base: readonly TS.Diagnostic[], sourceFile: TS.SourceFile | undefined): readonly TS.Diagnostic[] => {
     const a = analysis();
     const ours = sourceFile ? (a.byFile.get(sourceFile.fileName) ?? []) : a.diagnostics.filter((d) => d.file);
@@ -181,6 +192,9 @@ function programTransformer(program: TS.Program, config: Clauz3PluginConfig, ext
   };
   return program;
 }
+
+/** What the wrappers add while the analysis itself asks the program for diagnostics. */
+const NOTHING: Analysis = { diagnostics: [], byFile: new Map(), metadata: new Map(), filesWithTools: new Map() };
 
 const notices = new WeakMap<TS.Program, readonly TS.Diagnostic[]>();
 
