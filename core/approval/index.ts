@@ -1,0 +1,7 @@
+/** Approval requests and receipts (docs/approval.md): what `clauz3 run` submits, what the service signs, what the runtime verifies. */
+export { canonicalJson, digestOf, jsonProblem } from "./canonical";
+export { INVOCATION_FORMAT, invocationDigest, LAYER_FORMAT, layerFingerprint, PROGRAM_FORMAT, programDigest } from "./digests";
+export { IDENTITY_FORMAT, identityDigest, identityDigests } from "./identity";
+export { buildRequest, requestLayerOf, sourceOf, type RequestInput } from "./request";
+export { APPROVAL_REQUEST_VERSION, ApprovalRequestError, type ApprovalRequest, type LayerLibrary, type ProgramSource, type RequestLayer, type RequestProgram } from "./types";
+export { approvalRequestSchema, validateRequest } from "./validate";
