@@ -175,28 +175,15 @@ export async function proveGate(
 }
 
 /**
- * The proof diagnostics of each verdict, leaving out what the gate's findings already say on the
- * same node with the same code (the prover repeats a program's own rule findings as refusals).
+ * The proof diagnostics of each verdict, as the build reports them (the CLI's report computes the
+ * same from the verdicts). Nothing is shown twice: the gate's findings leave out the rule findings
+ * of the programs the prover runs on.
  */
 export function proofErrors(gate: Gate, verdicts: readonly ProgramVerdict[]): TS.Diagnostic[] {
   const out: TS.Diagnostic[] = [];
   for (const v of verdicts) {
     const file = gate.program.getSourceFile(v.file);
-    if (!file) continue;
-    const already = gate.findings.filter((d) => d.file === file);
-    out.push(...proofDiagnostics(gate.ts, gate.program, file, v, already).errors);
+    if (file) out.push(...proofDiagnostics(gate.ts, gate.program, file, v).errors);
   }
   return out;
-}
-
-/** Every diagnostic of the gate in order of trust: TypeScript's (when asked), configuration, findings, then proofs. */
-export function gateDiagnostics(gate: Gate, verdicts: readonly ProgramVerdict[], { typescript = true } = {}): TS.Diagnostic[] {
-  return [...(typescript ? gate.typescript : []), ...gate.configuration, ...gate.findings, ...proofErrors(gate, verdicts)];
-}
-
-/** 0 nothing wrong, 1 a finding (a TypeScript or clauz3 error, a program not proved), 2 configuration. */
-export function gateExit(gate: Gate, verdicts: readonly ProgramVerdict[], diagnostics: readonly TS.Diagnostic[]): 0 | 1 | 2 {
-  if (gate.configurationError) return 2;
-  const failed = diagnostics.some((d) => d.category === gate.ts.DiagnosticCategory.Error) || verdicts.some((v) => v.verdict !== "proved");
-  return failed ? 1 : 0;
 }
