@@ -35,6 +35,7 @@ export interface ProveJson {
       readonly contract?: string;
       readonly sentence?: string;
       readonly tool?: string;
+      readonly requires?: string;
       readonly verdict: ProofResult["verdict"];
       readonly code: number;
       readonly message: string;
@@ -135,6 +136,7 @@ export function toJson(verdicts: readonly ProgramVerdict[], cwd: string): ProveJ
         ...(r.contract !== undefined ? { contract: r.contract } : {}),
         ...(r.sentence !== undefined ? { sentence: r.sentence } : {}),
         ...(r.tool !== undefined ? { tool: r.tool } : {}),
+        ...(r.requires !== undefined ? { requires: r.requires } : {}),
         verdict: r.verdict,
         code: r.code,
         message: r.message,
