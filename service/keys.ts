@@ -150,6 +150,11 @@ export class Keyring {
     return this.keys;
   }
 
+  /** Each key's public half and state, as the store records them (private halves never leave the file). */
+  metadata(): { kid: string; publicX: string; status: KeyStatus; createdAt: string; retiredAt: string | null; revokedAt: string | null }[] {
+    return this.keys.map((k) => ({ kid: k.kid, publicX: k.x, status: k.status, createdAt: k.created, retiredAt: k.retired, revokedAt: k.revoked }));
+  }
+
   get activeKid(): string {
     return this.keys.find((k) => k.status === "active")!.kid;
   }

@@ -1,0 +1,68 @@
+/**
+ * A reviewer's decision, end to end: for an approval, the receipt is signed first (it needs no
+ * database), then the decision and the receipt are committed in one transaction, and only then is
+ * the receipt returned. A crash before the commit leaves the request pending and no receipt out;
+ * after it, the decision and its receipt are both on disk.
+ *
+ * The receipt binds the identities of the stored request. Until the service re-verifies requests
+ * against its operator's layer (the next increment), those are the request's own, checked only for
+ * consistency with their digests (core/approval/validate.ts).
+ */
+import { identityDigests } from "../core/approval/identity";
+import { invocationDigest } from "../core/approval/digests";
+import { receiptClaims, signReceipt, type ApprovalDecision } from "../core/approval/receipt";
+import type { Keyring } from "./keys";
+import { StoreError, type ApprovalStore, type Decision } from "./store/store";
+
+export interface DecideRequest {
+  readonly store: ApprovalStore;
+  readonly keyring: Keyring;
+  readonly requestId: string;
+  readonly decision: Decision;
+  readonly reviewer: string;
+  readonly feedback?: string | null;
+  /** Lifetime of an approval's receipt, in seconds. */
+  readonly ttlSeconds: number;
+  /** Milliseconds since the epoch (default now). */
+  readonly now?: number;
+}
+
+function isApproval(d: Decision): d is ApprovalDecision {
+  return d === "approved_once" || d === "approved_remember";
+}
+
+/** Decide a pending request; resolves (with the receipt of an approval) once the decision is committed. */
+export async function decideRequest(input: DecideRequest): Promise<{ readonly receipt: string | null }> {
+  const now = input.now ?? Date.now();
+  const at = new Date(now).toISOString();
+  if (!isApproval(input.decision)) {
+    await input.store.decide({ requestId: input.requestId, decision: input.decision, reviewer: input.reviewer, feedback: input.feedback ?? null, at });
+    return { receipt: null };
+  }
+  const stored = await input.store.get(input.requestId);
+  if (!stored) throw new StoreError("unknown-request", `there is no request ${input.requestId}`);
+  if (stored.status !== "pending") throw new StoreError("already-decided", `request ${input.requestId} is already decided (${stored.status})`);
+  const { request } = stored;
+  const claims = receiptClaims({
+    request: stored.id,
+    program: request.program.digest,
+    invocation: invocationDigest(request.program.target, request.inputs),
+    guarantees: identityDigests(request.guarantees),
+    layer: request.layer.fingerprint,
+    decision: input.decision,
+    reviewer: input.reviewer,
+    ttlSeconds: input.ttlSeconds,
+    now,
+  });
+  const signer = await input.keyring.signer();
+  const token = await signReceipt(claims, signer);
+  await input.store.decide({
+    requestId: stored.id,
+    decision: input.decision,
+    reviewer: input.reviewer,
+    feedback: input.feedback ?? null,
+    at,
+    receipt: { id: claims.jti, kid: signer.kid, token, singleUse: claims.singleUse, issuedAt: new Date(claims.iat * 1000).toISOString(), expiresAt: new Date(claims.exp * 1000).toISOString() },
+  });
+  return { receipt: token };
+}

@@ -1,0 +1,64 @@
+/**
+ * The store's migrations, in code (Kysely's Migrator runs them in name order, records them in its
+ * own table and takes a lock, so two services starting at once migrate once). A released migration
+ * is never edited: a change is a new one.
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+
+const initial: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable("approval_requests")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("program_digest", "text", (c) => c.notNull())
+      .addColumn("invocation_digest", "text", (c) => c.notNull())
+      .addColumn("dedupe_key", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'approved', 'rejected', 'changes_requested')`))
+      .addColumn("request_json", "text", (c) => c.notNull())
+      .addColumn("submitted_at", "text", (c) => c.notNull())
+      .execute();
+    // Pending requests are deduplicated by the database, not by a read-then-write race.
+    await db.schema.createIndex("approval_requests_one_pending").on("approval_requests").column("dedupe_key").unique().where(sql<boolean>`status = 'pending'`).execute();
+    await db.schema.createIndex("approval_requests_by_status").on("approval_requests").columns(["status", "submitted_at"]).execute();
+    await db.schema
+      .createTable("approval_decisions")
+      .addColumn("request_id", "text", (c) => c.primaryKey().references("approval_requests.id"))
+      .addColumn("decision", "text", (c) => c.notNull().check(sql`decision in ('approved_once', 'approved_remember', 'rejected', 'changes_requested')`))
+      .addColumn("reviewer", "text", (c) => c.notNull())
+      .addColumn("feedback", "text")
+      .addColumn("decided_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("approval_receipts")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("request_id", "text", (c) => c.notNull().references("approval_requests.id"))
+      .addColumn("kid", "text", (c) => c.notNull())
+      .addColumn("token", "text", (c) => c.notNull())
+      .addColumn("single_use", "integer", (c) => c.notNull())
+      .addColumn("issued_at", "text", (c) => c.notNull())
+      .addColumn("expires_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("approval_receipts_by_request").on("approval_receipts").column("request_id").execute();
+    await db.schema
+      .createTable("approval_redemptions")
+      .addColumn("receipt_id", "text", (c) => c.primaryKey().references("approval_receipts.id"))
+      .addColumn("redeemed_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable("signing_keys")
+      .addColumn("kid", "text", (c) => c.primaryKey())
+      .addColumn("public_x", "text", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('active', 'retired', 'revoked')`))
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("retired_at", "text")
+      .addColumn("revoked_at", "text")
+      .execute();
+  },
+  async down(db: Kysely<unknown>): Promise<void> {
+    for (const table of ["signing_keys", "approval_redemptions", "approval_receipts", "approval_decisions", "approval_requests"]) await db.schema.dropTable(table).execute();
+  },
+};
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { "0001_initial": initial };
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

@@ -1,0 +1,65 @@
+/**
+ * The approval store's tables, as Kysely sees them. Times are ISO 8601 UTC text (they sort as they
+ * compare, and read the same from SQLite and PostgreSQL); JSON documents are text; flags are 0/1
+ * integers. One schema, one set of queries for both databases.
+ */
+export type RequestStatus = "pending" | "approved" | "rejected" | "changes_requested";
+export type Decision = "approved_once" | "approved_remember" | "rejected" | "changes_requested";
+export type KeyStatus = "active" | "retired" | "revoked";
+
+export interface RequestTable {
+  readonly id: string;
+  readonly program_digest: string;
+  readonly invocation_digest: string;
+  /** `<program digest>:<invocation digest>`: at most one pending request per key (a partial unique index). */
+  readonly dedupe_key: string;
+  readonly status: RequestStatus;
+  /** The request as submitted (validated against schema/approval-request.schema.json). */
+  readonly request_json: string;
+  readonly submitted_at: string;
+}
+
+export interface DecisionTable {
+  /** One decision per request. */
+  readonly request_id: string;
+  readonly decision: Decision;
+  /** Who decided: a reviewer id the service authenticated, never the agent's. */
+  readonly reviewer: string;
+  readonly feedback: string | null;
+  readonly decided_at: string;
+}
+
+export interface ReceiptTable {
+  /** The receipt's `jti`. */
+  readonly id: string;
+  readonly request_id: string;
+  readonly kid: string;
+  readonly token: string;
+  readonly single_use: number;
+  readonly issued_at: string;
+  readonly expires_at: string;
+}
+
+export interface RedemptionTable {
+  /** One redemption per receipt: the primary key makes a second one impossible. */
+  readonly receipt_id: string;
+  readonly redeemed_at: string;
+}
+
+export interface KeyTable {
+  readonly kid: string;
+  /** The public key (base64url); private keys never enter the database. */
+  readonly public_x: string;
+  readonly status: KeyStatus;
+  readonly created_at: string;
+  readonly retired_at: string | null;
+  readonly revoked_at: string | null;
+}
+
+export interface StoreDatabase {
+  approval_requests: RequestTable;
+  approval_decisions: DecisionTable;
+  approval_receipts: ReceiptTable;
+  approval_redemptions: RedemptionTable;
+  signing_keys: KeyTable;
+}
