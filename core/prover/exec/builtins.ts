@@ -1,0 +1,65 @@
+/** Modelled built-ins: `Math.min`/`Math.max`, and the methods of strings, arrays and contract relations. */
+import type * as TS from "typescript";
+import { numLit, or } from "../smt";
+import { bool, boolT, num, sameValueZero, type Sym } from "../values";
+import { refuseToolValues } from "./calls";
+import { refuse, type Exec } from "./context";
+import { compareAggregate, relationMethod } from "./contracts";
+import { evalExpr } from "./expressions";
+import { definite } from "./guards";
+import type { State } from "./state";
+
+export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State): Sym {
+  if (name !== "min" && name !== "max") refuse(e, `\`Math.${name}\` is not modelled.`, "Use Math.min, Math.max, comparisons and arithmetic.");
+  const args = e.arguments.map((a) => evalExpr(ex, a, st));
+  if (args.length === 0) return num(name === "min" ? Infinity : -Infinity);
+  if (args.some((a) => a.k !== "num")) refuse(e, `\`Math.${name}\` takes numbers.`, "Pass numbers.");
+  const nums = args as Extract<Sym, { k: "num" }>[];
+  if (nums.every((n) => n.c !== undefined)) return num(name === "min" ? Math.min(...nums.map((n) => n.c!)) : Math.max(...nums.map((n) => n.c!)));
+  // JavaScript semantics: NaN if any argument is NaN; -0 < +0 for min, +0 > -0 for max.
+  return nums.slice(1).reduce<Sym>((acc, b) => {
+    const a = acc as Extract<Sym, { k: "num" }>;
+    const better = name === "min"
+      ? `(or (fp.lt ${a.t} ${b.t}) (and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (fp.isNegative ${a.t})))`
+      : `(or (fp.gt ${a.t} ${b.t}) (and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (fp.isPositive ${a.t})))`;
+    return { k: "num", t: `(ite (or (fp.isNaN ${a.t}) (fp.isNaN ${b.t})) ${numLit(NaN)} (ite ${better} ${a.t} ${b.t}))` };
+  }, nums[0]!);
+}
+
+export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpression, st: State): Sym {
+  const args = () => e.arguments.map((a) => definite(ex, evalExpr(ex, a, st), a, st));
+  if (target.k === "str" && (name === "startsWith" || name === "endsWith" || name === "includes")) {
+    const as = args();
+    if (as.length !== 1) refuse(e, `\`${name}\` with a position argument is not modelled.`, `Call \`${name}(text)\` with one argument.`);
+    const x = as[0]!;
+    if (x.k !== "str") refuse(e.arguments[0]!, `\`${name}\` takes a string here.`, "Pass a string.");
+    if (target.c !== undefined && x.c !== undefined) return bool(name === "startsWith" ? target.c.startsWith(x.c) : name === "endsWith" ? target.c.endsWith(x.c) : target.c.includes(x.c));
+    return boolT(name === "startsWith" ? `(str.prefixof ${x.t} ${target.t})` : name === "endsWith" ? `(str.suffixof ${x.t} ${target.t})` : `(str.contains ${target.t} ${x.t})`);
+  }
+  if ((target.k === "arr" || target.k === "sarr") && name === "includes") {
+    const as = args();
+    if (as.length !== 1) refuse(e, "`includes` with a position argument is not modelled.", "Call `includes(value)` with one argument.");
+    const x = as[0]!;
+    if (target.k === "arr") {
+      return boolT(or(...target.items.map((item) => {
+        const eq = sameValueZero(item, x);
+        if (eq === undefined) refuse(e, "`includes` compares strings, numbers or booleans only.", "Compare scalar values.");
+        return eq;
+      })));
+    }
+    const q = ex.world.fresh("k");
+    const before = ex.world.assumptions.length;
+    const item = target.at(q);
+    // Facts about the element at the bound index belong inside the quantifier.
+    const local = ex.world.assumptions.splice(before).map((a) => a.term);
+    const eq = sameValueZero(item, x);
+    if (eq === undefined) refuse(e, "`includes` compares strings, numbers or booleans only.", "Compare scalar values.");
+    return boolT(`(exists ((${q} Int)) (and (<= 0 ${q}) (< ${q} ${target.len}) ${[...local, eq].join(" ")}))`);
+  }
+  if (target.k === "eventClass") return relationMethod(ex, { source: { kind: "event", event: target.event }, filters: [], node: e }, name, e, st);
+  if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);
+  if (target.k === "agg") return compareAggregate(target, name, e, args);
+  if (target.k === "opaque") refuse(e, `This value cannot be used: ${target.why}.`, "Use tool results of modelled types.");
+  refuseToolValues(ex, e.arguments);
+  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes and length on strings, includes and length on arrays.");
+}

@@ -1,0 +1,132 @@
+/**
+ * Calls: which function a call reaches (a tool, a runtime export, a contract, a local helper, a
+ * built-in method), and inlining local helpers.
+ */
+import type * as TS from "typescript";
+import { Refusal } from "../../refusal";
+import { resolveDeclaration, runtimeExportOf } from "../../runtime-symbols";
+import { UNDEF, type FunctionLike, type Sym } from "../values";
+import { callMath, callMethod } from "./builtins";
+import { isAsync, isDefaultLibSymbol, refuse, skip, symbolOfDecl, type Exec } from "./context";
+import { buildSpec } from "./contracts";
+import { evalExpr } from "./expressions";
+import { definite, noFunctionValue } from "./guards";
+import { lookup } from "./names";
+import { callRuntime } from "./runtime";
+import { branchValues, flowValue, type State } from "./state";
+import { execBody } from "./statements";
+import { callTool } from "./tools";
+
+export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
+  const ts = ex.ts;
+  if (e.questionDotToken) refuse(e, "Optional calls are not modelled.", "Call the function directly.");
+  for (const a of e.arguments) if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each argument explicitly.");
+  const callee = skip(ex, e.expression);
+  if (callee !== e.expression && !ts.isParenthesizedExpression(e.expression)) {
+    // `(x as any)(...)`: still resolve below.
+  }
+  if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
+    if (ts.isPropertyAccessExpression(callee) && callee.questionDotToken) refuse(callee, "Optional chaining is not modelled.", "Call the function directly.");
+    const nameNode = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
+    const symbol = ex.checker.getSymbolAtLocation(nameNode);
+    const runtime = runtimeExportOf(ts, ex.checker, symbol);
+    const decl = resolveDeclaration(ts, ex.checker, symbol);
+    const tool = decl ? ex.layer.toolByDeclaration.get(decl) : undefined;
+    if (tool) {
+      if (callee !== e.expression) refuse(e.expression, "Calling a tool through a type assertion or parentheses is not modelled.", `Call it directly: \`${tool.name}(...)\`.`);
+      return callTool(ex, tool, e, st);
+    }
+    if (runtime) return callRuntime(ex, runtime, e, st);
+    const contract = decl ? ex.layer.contractByDeclaration.get(decl) : undefined;
+    if (contract) {
+      if (ex.contractStack.length === 0) refuse(e, "Contracts are applied in `guarantees`, not called from the program.", "List the contract in `export const guarantees = [...]`.");
+      const args = e.arguments.map((a) => evalExpr(ex, a, st));
+      return { k: "spec", spec: buildSpec(ex, contract, args, e) };
+    }
+    if (ts.isIdentifier(callee)) {
+      let v: Sym;
+      try {
+        v = lookup(ex, callee, st);
+      } catch (error) {
+        if (error instanceof Refusal) refuseToolValues(ex, e.arguments);
+        throw error;
+      }
+      if (v.k === "fn") {
+        if (ex.pureOnly) refuse(e, "Calls are not allowed here (top-level values and contract predicates are pure).", "Compute the value inside `main`.");
+        return callHelper(ex, v.node, e, st);
+      }
+      refuse(callee, `\`${callee.text}\` is not a function the prover can follow.`, "Call trusted tools and local helpers by name.");
+    }
+    if (ts.isPropertyAccessExpression(callee)) {
+      if (ts.isIdentifier(callee.expression) && callee.expression.text === "Math" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
+        return callMath(ex, callee.name.text, e, st);
+      }
+      const target = definite(ex, evalExpr(ex, callee.expression, st), callee.expression, st);
+      return callMethod(ex, target, callee.name.text, e, st);
+    }
+  }
+  refuseToolValues(ex, e.arguments);
+  refuse(e.expression, "This call cannot be resolved to a trusted tool, a local helper or a modelled built-in.", "Call tools and helpers directly by name.");
+}
+
+/** Inline a local helper: its events, obligations and throws happen at the call, under the caller's path. */
+function callHelper(ex: Exec, fn: FunctionLike, call: TS.CallExpression, st: State): Sym {
+  const ts = ex.ts;
+  if (ex.inlining.includes(fn)) refuse(call, "Recursion is not modelled.", "Rewrite the helper without calling itself (for example, a `for` loop with a literal bound).");
+  if (fn.asteriskToken) refuse(fn, "Generators are not modelled.", "Return an array instead.");
+  if (isAsync(ex, fn)) refuse(fn, "Async functions are not modelled.", "Write synchronous code; tools are called synchronously.");
+  if (ex.inlining.length > 64) refuse(call, "Helpers are nested too deeply.", "Flatten the helpers.");
+  const args: Sym[] = [];
+  for (const a of call.arguments) {
+    if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each argument explicitly.");
+    args.push(evalExpr(ex, a, st));
+  }
+  const inner: State = { pc: st.pc, env: new Map(st.env) };
+  fn.parameters.forEach((p, i) => {
+    if (!ts.isIdentifier(p.name) || p.dotDotDotToken) refuse(p, "Destructured and rest parameters are not modelled.", "Use plain parameters.");
+    // A default applies whenever the argument is `undefined`: missing, passed as `undefined`, or
+    // a possibly-undefined value on the paths where it is.
+    let v = args[i] ?? UNDEF;
+    if (p.initializer) {
+      const init = p.initializer;
+      if (v.k === "undef") v = evalExpr(ex, init, inner);
+      else if (v.k === "maybe") {
+        const given = v;
+        v = branchValues(ex, inner, given.def, () => given.v, (s) => evalExpr(ex, init, s), p);
+      }
+    }
+    noFunctionValue(v, call.arguments[i] ?? p);
+    inner.env.set(symbolOfDecl(ex, p), v);
+  });
+  ex.inlining.push(fn);
+  ex.frames.push({ fn, loopBody: undefined });
+  try {
+    const flow = execBody(ex, fn, inner);
+    const value = flowValue(flow, inner, fn);
+    st.pc = inner.pc;
+    noFunctionValue(value, call);
+    return value;
+  } finally {
+    ex.frames.pop();
+    ex.inlining.pop();
+  }
+}
+
+/** A tool passed along (a callback, an alias) is the sharper refusal: report it on its own node. */
+export function refuseToolValues(ex: Exec, nodes: readonly TS.Node[]): void {
+  const ts = ex.ts;
+  const visit = (n: TS.Node): void => {
+    if (ts.isIdentifier(n) || ts.isPropertyAccessExpression(n)) {
+      const name = ts.isPropertyAccessExpression(n) ? n.name : n;
+      const decl = resolveDeclaration(ts, ex.checker, ex.checker.getSymbolAtLocation(name));
+      const direct = ts.isCallExpression(n.parent) && n.parent.expression === n;
+      if (decl && ex.layer.toolByDeclaration.has(decl) && !direct) {
+        refuse(n, `The trusted tool \`${name.getText()}\` is used as a value (aliasing, callbacks and indirect calls hide calls from the prover).`, `Call it directly: \`${n.getText()}(...)\`.`);
+      }
+      if (ts.isPropertyAccessExpression(n)) visit(n.expression);
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  nodes.forEach(visit);
+}

@@ -1,0 +1,113 @@
+/**
+ * Expressions: literals, templates, array literals, unary operators, conditionals, property and
+ * element access, and the refusals for expressions outside the subset. Binary operators are in
+ * operators.ts, identifiers in names.ts, calls in calls.ts.
+ */
+import type * as TS from "typescript";
+import { resolveDeclaration } from "../../runtime-symbols";
+import { not } from "../smt";
+import { bool, boolT, num, numFromInt, str, UNDEF, type Sym } from "../values";
+import { evalCall } from "./calls";
+import { refuse, sized, skip, tick, type Exec } from "./context";
+import { cond, definite, noFunctionValue } from "./guards";
+import { lookup } from "./names";
+import { concat, evalBinary, toStr } from "./operators";
+import { branchValues, type State } from "./state";
+
+export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
+  const ts = ex.ts;
+  tick(ex, e0);
+  const e = skip(ex, e0);
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return str(e.text);
+  if (ts.isNumericLiteral(e)) return num(Number(e.text));
+  if (e.kind === ts.SyntaxKind.TrueKeyword) return bool(true);
+  if (e.kind === ts.SyntaxKind.FalseKeyword) return bool(false);
+  if (e.kind === ts.SyntaxKind.NullKeyword) refuse(e, "`null` is not modelled.", "Use a value of the parameter's type.");
+  if (ts.isIdentifier(e)) return lookup(ex, e, st);
+  if (ts.isTemplateExpression(e)) {
+    let acc = toStr(ex, str(e.head.text), e);
+    for (const span of e.templateSpans) {
+      acc = sized(concat(acc, toStr(ex, definite(ex, evalExpr(ex, span.expression, st), span.expression, st), span.expression)), span.expression);
+      acc = concat(acc, str(span.literal.text));
+    }
+    return acc;
+  }
+  if (ts.isArrayLiteralExpression(e)) {
+    return { k: "arr", items: e.elements.map((el) => {
+      if (ts.isSpreadElement(el) || ts.isOmittedExpression(el)) refuse(el, "Spread elements and holes are not modelled.", "List the elements explicitly.");
+      const v = evalExpr(ex, el, st);
+      noFunctionValue(v, el);
+      return v;
+    }) };
+  }
+  if (ts.isPrefixUnaryExpression(e)) {
+    if (e.operator === ts.SyntaxKind.ExclamationToken) return boolT(not(cond(evalExpr(ex, e.operand, st), e.operand)));
+    if (e.operator === ts.SyntaxKind.MinusToken || e.operator === ts.SyntaxKind.PlusToken) {
+      const v = definite(ex, evalExpr(ex, e.operand, st), e.operand, st);
+      if (v.k !== "num") refuse(e, "Unary + and - apply to numbers only here.", "Convert explicitly, or compare values of one type.");
+      if (e.operator === ts.SyntaxKind.PlusToken) return v;
+      return v.c !== undefined ? num(-v.c) : { k: "num", t: `(fp.neg ${v.t})` };
+    }
+    refuse(e, "This operator is not modelled.", "Use !, -, +, comparisons and arithmetic.");
+  }
+  if (ts.isConditionalExpression(e)) {
+    const c = cond(evalExpr(ex, e.condition, st), e.condition);
+    if (c === "true") return evalExpr(ex, e.whenTrue, st);
+    if (c === "false") return evalExpr(ex, e.whenFalse, st);
+    return branchValues(ex, st, c, (s) => evalExpr(ex, e.whenTrue, s), (s) => evalExpr(ex, e.whenFalse, s), e);
+  }
+  if (ts.isBinaryExpression(e)) return evalBinary(ex, e, st);
+  if (ts.isCallExpression(e)) return evalCall(ex, e, st);
+  if (ts.isPropertyAccessExpression(e)) return evalProperty(ex, e, st);
+  if (ts.isElementAccessExpression(e)) return evalElement(ex, e, st);
+  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) refuse(e, "Functions as values are not modelled here.", "Declare a helper with `const name = (...) => ...` and call it by name.");
+  if (ts.isAwaitExpression(e)) refuse(e, "`await` is not modelled.", "Call tools synchronously.");
+  if (ts.isYieldExpression(e)) refuse(e, "Generators are not modelled.", "Return an array instead.");
+  if (ts.isNewExpression(e)) refuse(e, "`new` is not modelled in agent programs.", "Use plain values; classes are not part of the modelled subset.");
+  if (ts.isTaggedTemplateExpression(e)) refuse(e, "Tagged templates call an arbitrary function.", "Use a plain template literal.");
+  if (ts.isObjectLiteralExpression(e)) refuse(e, "Object literals are not modelled (getters and methods could run hidden code).", "Use separate variables.");
+  if (ts.isTypeOfExpression(e) || ts.isVoidExpression(e) || ts.isDeleteExpression(e)) refuse(e, "This operator is not modelled.", "Compare values of known types instead.");
+  refuse(e, `This expression (${ts.SyntaxKind[e.kind]}) is not modelled.`, "Use literals, variables, operators, calls of tools and local helpers, and the modelled string and array methods.");
+}
+
+export function functionValue(fn: TS.ArrowFunction | TS.FunctionExpression): Sym {
+  return { k: "fn", node: fn };
+}
+
+function evalProperty(ex: Exec, e: TS.PropertyAccessExpression, st: State): Sym {
+  const ts = ex.ts;
+  if (e.questionDotToken) refuse(e, "Optional chaining is not modelled.", "Access the property directly.");
+  const decl = resolveDeclaration(ts, ex.checker, ex.checker.getSymbolAtLocation(e.name));
+  if (decl && ex.layer.toolByDeclaration.has(decl)) {
+    refuse(e, `The trusted tool \`${e.name.text}\` is used as a value (aliasing, callbacks and indirect calls hide calls from the prover).`, `Call it directly: \`${e.getText()}(...)\`.`);
+  }
+  if (decl && ex.layer.contractByDeclaration.has(decl)) return { k: "contract", contract: ex.layer.contractByDeclaration.get(decl)! };
+  if (decl && ex.layer.eventByDeclaration.has(decl)) return { k: "eventClass", event: ex.layer.eventByDeclaration.get(decl)! };
+  const target = definite(ex, evalExpr(ex, e.expression, st), e.expression, st);
+  const name = e.name.text;
+  if (name === "length") {
+    if (target.k === "str") return target.c !== undefined ? num(target.c.length) : numFromInt(`(str.len ${target.t})`);
+    if (target.k === "arr") return num(target.items.length);
+    if (target.k === "sarr") return numFromInt(target.len);
+  }
+  if (target.k === "rec") {
+    const v = target.fields.get(name);
+    if (v) return v;
+  }
+  if (target.k === "opaque") refuse(e, `This value cannot be read: ${target.why}.`, "Use tool results of modelled types (string, number, boolean, arrays, interfaces of those).");
+  refuse(e.name, `The property \`${name}\` is not modelled here.`, "Read `length`, fields of events and tool results, or call the modelled string and array methods.");
+}
+
+function evalElement(ex: Exec, e: TS.ElementAccessExpression, st: State): Sym {
+  const ts = ex.ts;
+  const decl = resolveDeclaration(ts, ex.checker, ex.checker.getSymbolAtLocation(e.expression));
+  if (decl && (ts.isSourceFile(decl) || ts.isModuleDeclaration(decl) || ts.isNamespaceImport(decl))) {
+    refuse(e, "Computed access to a module hides which function is called.", "Import the tool by name and call it directly.");
+  }
+  const target = evalExpr(ex, e.expression, st);
+  const index = evalExpr(ex, e.argumentExpression, st);
+  if (target.k === "arr" && index.k === "num" && index.c !== undefined) {
+    return Number.isInteger(index.c) && index.c >= 0 && index.c < target.items.length ? target.items[index.c]! : UNDEF;
+  }
+  refuse(e, "Indexing is modelled only for literal arrays with a literal index.", "Loop with `for (const x of xs)` instead of indexing.");
+}

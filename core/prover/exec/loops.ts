@@ -1,0 +1,128 @@
+/**
+ * Loops: `for…of` (literal arrays unrolled, arrays bounded by an `ensures` unrolled exactly, others
+ * as one quantified iteration) and `for` with a literal bound (unrolled).
+ */
+import type * as TS from "typescript";
+import { and, implies, not, rejoin, renameSymbols } from "../smt";
+import { UNDEF } from "../values";
+import { execExpressionStatement } from "./assignments";
+import { UNROLL_CAP } from "./caps";
+import { currentFrame, refuse, symbolOfDecl, type Exec } from "./context";
+import { evalExpr } from "./expressions";
+import { declare } from "./fresh";
+import { cond, definite } from "./guards";
+import { compactPc, join, joinStates, jumpsOf, type Flow, type State } from "./state";
+import { execStatement } from "./statements";
+
+export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
+  const ts = ex.ts;
+  if (s.awaitModifier) refuse(s, "`for await` is not modelled.", "Use a synchronous `for…of`.");
+  const init = s.initializer;
+  if (!ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0]!.name)) {
+    refuse(init, "The loop variable must be one `const` identifier.", "Write `for (const x of xs)`.");
+  }
+  const decl = init.declarations[0]!;
+  const loopSym = symbolOfDecl(ex, decl);
+  const iterable = definite(ex, evalExpr(ex, s.expression, st), s.expression, st);
+  if (iterable.k === "arr") {
+    if (iterable.items.length > UNROLL_CAP) refuse(s.expression, `The literal array has more than ${UNROLL_CAP} elements.`, `Split the loop; literal arrays are unrolled up to ${UNROLL_CAP} elements.`);
+    const returns: Flow["returns"] = [];
+    const broken: State[] = [];
+    let cur: State | null = st;
+    for (const item of iterable.items) {
+      if (!cur) break;
+      cur.env.set(loopSym, item);
+      const flow = execStatement(ex, s.statement, cur);
+      returns.push(...flow.returns);
+      broken.push(...jumpsOf(flow, "break").map((j) => j.state));
+      cur = joinStates(ex, [...jumpsOf(flow, "continue").map((j) => j.state), flow.fall], s);
+    }
+    return { fall: joinStates(ex, [...broken, cur], s), returns };
+  }
+  if (iterable.k !== "sarr") {
+    refuse(s.expression, "Only arrays can be iterated.", "Loop over an array input, a literal array, or an array returned by a tool.");
+  }
+  if (iterable.bound !== undefined) {
+    // Length bounded by an `ensures`: unroll exactly, iteration j happens iff j < length.
+    const returns: Flow["returns"] = [];
+    const broken: State[] = [];
+    let cur: State | null = st;
+    for (let j = 0; j < iterable.bound && cur; j++) {
+      const c = `(< ${j} ${iterable.len})`;
+      compactPc(ex, cur);
+      const body: State = { pc: and(cur.pc, c), env: new Map(cur.env) };
+      body.env.set(loopSym, iterable.at(String(j)));
+      const flow = execStatement(ex, s.statement, body);
+      returns.push(...flow.returns);
+      broken.push(...jumpsOf(flow, "break").map((x) => x.state));
+      const end = joinStates(ex, [...jumpsOf(flow, "continue").map((x) => x.state), flow.fall], s);
+      const skipped: State = { pc: and(cur.pc, not(c)), env: cur.env };
+      cur = join(ex, cur, c, end, skipped, s);
+    }
+    return { fall: joinStates(ex, [...broken, cur], s), returns };
+  }
+  // Quantified: one symbolic iteration at an arbitrary index q with 0 <= q < length.
+  const q = ex.world.fresh("i");
+  declare(ex, q, "Int");
+  const range = (x: string) => `(and (<= 0 ${x}) (< ${x} ${iterable.len}))`;
+  ex.world.loopRanges.set(q, { len: iterable.len });
+  const entry = and(st.pc, range(q));
+  const body: State = { pc: entry, env: new Map(st.env) };
+  body.env.set(loopSym, iterable.at(q));
+  ex.loops.push(q);
+  const savedLoopBody = currentFrame(ex).loopBody;
+  currentFrame(ex).loopBody = s.statement;
+  let flow: Flow;
+  try {
+    flow = execStatement(ex, s.statement, body);
+  } finally {
+    currentFrame(ex).loopBody = savedLoopBody;
+    ex.loops.pop();
+  }
+  if (flow.returns.length > 0) refuse(s, "`return` inside a loop over an array input or tool result is not modelled.", "Guard the calls with `if` instead.");
+  const broke = jumpsOf(flow, "break")[0];
+  // Whether iteration q runs would depend on every earlier iteration: not modelled.
+  if (broke) refuse(broke.node, "`break` inside a loop over an array input or tool result is not modelled (which iterations run would depend on the earlier ones).", "Skip elements with `if` or `continue` instead, or loop over a literal array or a literal bound.");
+  // An iteration ends normally or by `continue`; only the path condition matters here (the body
+  // assigns nothing declared outside it).
+  const after = rejoin([...jumpsOf(flow, "continue").map((x) => x.state.pc), ...(flow.fall ? [flow.fall.pc] : [])]);
+  if (after !== entry) {
+    // Some iteration may throw: the code after the loop runs only if no iteration did.
+    const q2 = ex.world.fresh("j");
+    const renamed = renameSymbols(after, new Map([[q, q2]]));
+    st.pc = and(st.pc, `(forall ((${q2} Int)) ${implies(range(q2), renamed)})`);
+  }
+  return { fall: st, returns: [] };
+}
+
+export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
+  const ts = ex.ts;
+  const init = s.initializer;
+  if (!init || !ts.isVariableDeclarationList(init) || !(init.flags & ts.NodeFlags.Let)) {
+    refuse(s, "A `for` loop must declare its counter with `let`.", "Write `for (let i = 0; i < N; i++)` with a literal N.");
+  }
+  const inner: State = { pc: st.pc, env: new Map(st.env) };
+  for (const d of init.declarations) {
+    if (!ts.isIdentifier(d.name)) refuse(d.name, "Destructuring is not modelled.", "Declare the counter as `let i = 0`.");
+    inner.env.set(symbolOfDecl(ex, d), d.initializer ? evalExpr(ex, d.initializer, inner) : UNDEF);
+  }
+  const returns: Flow["returns"] = [];
+  const broken: State[] = [];
+  let cur: State | null = inner;
+  for (let n = 0; ; n++) {
+    if (!cur) break;
+    if (n > UNROLL_CAP) refuse(s, `The loop runs more than ${UNROLL_CAP} iterations.`, `Loops with literal bounds are unrolled up to ${UNROLL_CAP} iterations.`);
+    const test = s.condition ? cond(evalExpr(ex, s.condition, cur), s.condition) : "true";
+    if (test === "false") break;
+    if (test !== "true") refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", "Use a literal bound (`i < 10`) or loop over the array with `for (const x of xs)`.");
+    const flow = execStatement(ex, s.statement, cur);
+    returns.push(...flow.returns);
+    broken.push(...jumpsOf(flow, "break").map((j) => j.state));
+    // `continue` goes on with the incrementor, like the end of the body.
+    cur = joinStates(ex, [...jumpsOf(flow, "continue").map((j) => j.state), flow.fall], s);
+    if (cur && s.incrementor) execExpressionStatement(ex, s.incrementor, cur);
+  }
+  const out = joinStates(ex, [...broken, cur], s);
+  if (out) for (const [k, v] of out.env) if (st.env.has(k)) st.env.set(k, v);
+  return { fall: out ? { pc: out.pc, env: st.env } : null, returns };
+}

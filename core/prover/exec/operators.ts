@@ -1,0 +1,121 @@
+/** Binary operators (`&&`, `||`, `??`, equality, comparisons, arithmetic, `+`) and conversion to strings. */
+import type * as TS from "typescript";
+import { ite, not, RM } from "../smt";
+import { bool, boolT, num, str, strictEquals, type Sym } from "../values";
+import { refuse, sized, type Exec } from "./context";
+import { evalExpr } from "./expressions";
+import { cond, definite, notOpaque } from "./guards";
+import { branchValues, nameTerm, type State } from "./state";
+
+export function evalBinary(ex: Exec, e: TS.BinaryExpression, st: State): Sym {
+  const ts = ex.ts;
+  const op = e.operatorToken.kind;
+  if (op === ts.SyntaxKind.AmpersandAmpersandToken || op === ts.SyntaxKind.BarBarToken) {
+    const left = evalExpr(ex, e.left, st);
+    const c = cond(left, e.left);
+    const and_ = op === ts.SyntaxKind.AmpersandAmpersandToken;
+    // a && b: b runs only when a is truthy; the value is a when a is falsy.
+    if (c === (and_ ? "false" : "true")) return left;
+    if (c === (and_ ? "true" : "false")) return evalExpr(ex, e.right, st);
+    return and_
+      ? branchValues(ex, st, c, (s) => evalExpr(ex, e.right, s), () => left, e)
+      : branchValues(ex, st, c, () => left, (s) => evalExpr(ex, e.right, s), e);
+  }
+  if (op === ts.SyntaxKind.QuestionQuestionToken) {
+    const left = evalExpr(ex, e.left, st);
+    notOpaque(left, e.left);
+    if (left.k === "maybe") return branchValues(ex, st, left.def, () => left.v, (s) => evalExpr(ex, e.right, s), e);
+    return left.k === "undef" ? evalExpr(ex, e.right, st) : left;
+  }
+  if (op >= ts.SyntaxKind.FirstAssignment && op <= ts.SyntaxKind.LastAssignment) {
+    refuse(e, "Assignments inside expressions are not modelled.", "Assign in a statement of its own.");
+  }
+  if (op === ts.SyntaxKind.CommaToken) refuse(e, "The comma operator is not modelled.", "Write separate statements.");
+  const equality = op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
+  let left = evalExpr(ex, e.left, st);
+  if (!equality) left = definite(ex, left, e.left, st);
+  let right = evalExpr(ex, e.right, st);
+  if (!equality) right = definite(ex, right, e.right, st);
+  return binaryValue(ex, op, left, right, e);
+}
+
+export function binaryValue(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): Sym {
+  return sized(binaryTerm(ex, op, a, b, at), at);
+}
+
+function binaryTerm(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): Sym {
+  const ts = ex.ts;
+  const K = ts.SyntaxKind;
+  switch (op) {
+    case K.EqualsEqualsEqualsToken: case K.ExclamationEqualsEqualsToken: case K.EqualsEqualsToken: case K.ExclamationEqualsToken: {
+      const loose = op === K.EqualsEqualsToken || op === K.ExclamationEqualsToken;
+      // `==` converts between types (`"1" == 1`): it agrees with `===` only when both sides are of
+      // one type where defined (undefined equals only undefined; null is not modelled).
+      const inner = (x: Sym): Sym["k"] => (x.k === "maybe" ? x.v.k : x.k);
+      if (loose && inner(a) !== inner(b) && a.k !== "undef" && b.k !== "undef") refuse(at, "Loose equality between different types is not modelled.", "Use `===` on values of one type.");
+      const eq = strictEquals(a, b);
+      if (eq === undefined) refuse(at, "These values cannot be compared.", "Compare strings, numbers or booleans.");
+      return boolT(op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken ? eq : not(eq));
+    }
+    case K.LessThanToken: case K.LessThanEqualsToken: case K.GreaterThanToken: case K.GreaterThanEqualsToken: {
+      const rel = op === K.LessThanToken ? "<" : op === K.LessThanEqualsToken ? "<=" : op === K.GreaterThanToken ? ">" : ">=";
+      if (a.k === "num" && b.k === "num") {
+        if (a.c !== undefined && b.c !== undefined) return bool(rel === "<" ? a.c < b.c : rel === "<=" ? a.c <= b.c : rel === ">" ? a.c > b.c : a.c >= b.c);
+        if (a.int && b.int) return boolT(`(${rel} ${a.int} ${b.int})`);
+        const fp = { "<": "fp.lt", "<=": "fp.leq", ">": "fp.gt", ">=": "fp.geq" }[rel];
+        return boolT(`(${fp} ${a.t} ${b.t})`);
+      }
+      if (a.k === "str" && b.k === "str") {
+        if (a.c !== undefined && b.c !== undefined) return bool(rel === "<" ? a.c < b.c : rel === "<=" ? a.c <= b.c : rel === ">" ? a.c > b.c : a.c >= b.c);
+        const [x, y] = rel === "<" || rel === "<=" ? [a.t, b.t] : [b.t, a.t];
+        return boolT(`(${rel === "<" || rel === ">" ? "str.<" : "str.<="} ${x} ${y})`);
+      }
+      refuse(at, "Relational comparison of different types is not modelled.", "Compare two numbers or two strings.");
+    }
+    case K.PlusToken: {
+      if (a.k === "num" && b.k === "num") {
+        if (a.c !== undefined && b.c !== undefined) return num(a.c + b.c);
+        return { k: "num", t: `(fp.add ${RM} ${a.t} ${b.t})` };
+      }
+      if (a.k === "str" || b.k === "str") return concat(toStr(ex, a, at), toStr(ex, b, at));
+      refuse(at, "`+` on these values is not modelled.", "Add two numbers or concatenate strings.");
+    }
+    case K.MinusToken: case K.AsteriskToken: case K.SlashToken: case K.PercentToken: case K.AsteriskAsteriskToken: {
+      if (a.k !== "num" || b.k !== "num") refuse(at, "Arithmetic applies to numbers only.", "Use numbers on both sides.");
+      if (a.c !== undefined && b.c !== undefined) {
+        const x = a.c, y = b.c;
+        return num(op === K.MinusToken ? x - y : op === K.AsteriskToken ? x * y : op === K.SlashToken ? x / y : op === K.PercentToken ? x % y : x ** y);
+      }
+      if (op === K.PercentToken || op === K.AsteriskAsteriskToken) refuse(at, `\`${op === K.PercentToken ? "%" : "**"}\` on a symbolic number is not modelled.`, "Use +, -, * or / on symbolic numbers.");
+      const fn = op === K.MinusToken ? "fp.sub" : op === K.AsteriskToken ? "fp.mul" : "fp.div";
+      return { k: "num", t: `(${fn} ${RM} ${a.t} ${b.t})` };
+    }
+    default:
+      refuse(at, `The operator \`${ts.tokenToString(op) ?? ts.SyntaxKind[op]}\` is not modelled.`, "Use comparisons, +, -, *, /, &&, || and !.");
+  }
+}
+
+export function toStr(ex: Exec, v: Sym, at: TS.Node): Sym {
+  switch (v.k) {
+    case "str": return v;
+    case "num": {
+      if (v.c !== undefined) return str(String(v.c));
+      if (v.int === undefined) refuse(at, "Converting a symbolic number that may not be an integer to a string is not modelled (JavaScript prints the shortest digits that round-trip).", "Format integers only (lengths, counts, integer arithmetic), or compare the number directly instead of formatting it.");
+      // An integer prints as its decimal digits (-0 as "0"). Int terms are lengths (below 2^53
+      // by the language) and literals merged with them, where JavaScript's digits are exact.
+      const n = nameTerm(ex, v.int, "Int", "n");
+      return { k: "str", t: `(ite (>= ${n} 0) (str.from_int ${n}) (str.++ "-" (str.from_int (- ${n}))))` };
+    }
+    case "bool": return v.c !== undefined ? str(String(v.c)) : { k: "str", t: ite(v.t, '"true"', '"false"') };
+    case "undef": return str("undefined");
+    default: refuse(at, "Converting this value to a string is not modelled.", "Concatenate strings, numbers and booleans only.");
+  }
+}
+
+export function concat(a: Sym, b: Sym): Sym {
+  if (a.k !== "str" || b.k !== "str") throw new Error("concat of non-strings");
+  if (a.c !== undefined && b.c !== undefined) return str(a.c + b.c);
+  if (a.c === "") return b;
+  if (b.c === "") return a;
+  return { k: "str", t: `(str.++ ${a.t} ${b.t})` };
+}

@@ -1,0 +1,151 @@
+/**
+ * Paths: the state along one path (`State`), how control leaves a statement (`Flow`, `break`,
+ * `continue`), and where paths split and meet again (`join`, `joinStates`, `branchValues`), with
+ * long terms named so that repeated splits do not double them.
+ */
+import type * as TS from "typescript";
+import { and, FLOAT64, not, or, rejoin, renameSymbols } from "../smt";
+import { merge, UNDEF, type Sym } from "../values";
+import { PC_NAME_AT } from "./caps";
+import { refuse, type Exec } from "./context";
+
+/** Mutable execution state along one path. */
+export interface State {
+  pc: string;
+  env: Map<TS.Symbol, Sym>;
+}
+
+/** How control leaves a statement: falling through, returning, or jumping to an enclosing loop or switch. */
+export interface Flow {
+  fall: State | null;
+  returns: { pc: string; value: Sym }[];
+  /** Paths that left by `break` or `continue`, for the enclosing loop (or switch, for `break`). */
+  jumps?: Jump[];
+}
+
+export interface Jump {
+  readonly kind: "break" | "continue";
+  readonly state: State;
+  readonly node: TS.Node;
+}
+
+/**
+ * Before a path splits, give a long path condition a name: both branches repeat it, and where
+ * they meet again as `(or (and pc c …) (and pc (not c) …))` it appears twice, so a sequence of
+ * splits that do not rejoin exactly (an `ensures` on one side, a throw) doubles the text each
+ * time. The name is a macro over the quantified loop indices in scope (so renaming an index,
+ * as "another iteration" does, still reaches inside it): the same formula, shared.
+ */
+export function compactPc(ex: Exec, st: State): void {
+  st.pc = nameTerm(ex, st.pc, "Bool", "pc");
+}
+
+/** A long term as a macro over the quantified loop indices in scope; short terms as they are. */
+export function nameTerm(ex: Exec, term: string, sort: string, prefix: string): string {
+  if (term.length <= PC_NAME_AT) return term;
+  const name = ex.world.fresh(prefix);
+  const params = ex.loops.map((q, i) => [q, `${name}.${i}`] as const);
+  const body = renameSymbols(term, new Map(params));
+  ex.world.declarations.push(`(define-fun ${name} (${params.map(([, p]) => `(${p} Int)`).join(" ")}) ${sort} ${body})`);
+  return params.length === 0 ? name : `(${name} ${ex.loops.join(" ")})`;
+}
+
+/**
+ * A value merged where paths meet (`ite` over their conditions) with its long terms named: a
+ * loop-carried counter guarded by its own value (`if (n < 5) n++`) repeats itself in the
+ * condition and both branches, doubling with every unrolled iteration.
+ */
+function compactSym(ex: Exec, v: Sym): Sym {
+  switch (v.k) {
+    case "str": return { ...v, t: nameTerm(ex, v.t, "String", "v") };
+    case "bool": return { ...v, t: nameTerm(ex, v.t, "Bool", "v") };
+    case "num": return { ...v, t: nameTerm(ex, v.t, FLOAT64, "v"), ...(v.int !== undefined ? { int: nameTerm(ex, v.int, "Int", "v") } : {}) };
+    case "maybe": return { k: "maybe", def: nameTerm(ex, v.def, "Bool", "v"), v: compactSym(ex, v.v) };
+    case "arr": return { k: "arr", items: v.items.map((x) => compactSym(ex, x)) };
+    case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, compactSym(ex, x)])) };
+    default: return v;
+  }
+}
+
+/** Join two branch states after `if (c)`; variables assigned in either branch become `ite(c, …)`. */
+export function join(ex: Exec, outer: State, c: string, a: State | null, b: State | null, at: TS.Node): State | null {
+  if (!a) return b;
+  if (!b) return a;
+  const pc = a.pc === and(outer.pc, c) && b.pc === and(outer.pc, not(c)) ? outer.pc : or(a.pc, b.pc);
+  const env = new Map<TS.Symbol, Sym>();
+  for (const [k, va] of a.env) {
+    const vb = b.env.get(k);
+    if (vb === undefined) continue;
+    const m = merge(c, va, vb);
+    if (!m) refuse(at, "A variable holds values of different kinds after this branch.", "Assign values of one type to each variable on every path.");
+    env.set(k, m === va || m === vb ? m : compactSym(ex, m));
+  }
+  return { pc, env };
+}
+
+/**
+ * Paths that meet again (an iteration's end reached normally or by `continue`, a loop's exit
+ * reached normally or by `break`): one state whose variables are `ite` over the paths' conditions
+ * (the paths are disjoint) and whose condition is their disjunction.
+ */
+export function joinStates(ex: Exec, states: readonly (State | null)[], at: TS.Node): State | null {
+  const live = states.filter((x): x is State => x !== null);
+  if (live.length <= 1) return live[0] ?? null;
+  const last = live[live.length - 1]!;
+  const env = new Map<TS.Symbol, Sym>();
+  for (const [k, v] of last.env) {
+    let acc: Sym | undefined = v;
+    for (const other of live.slice(0, -1).reverse()) {
+      const ov = other.env.get(k);
+      if (ov === undefined || acc === undefined) {
+        acc = undefined;
+        break;
+      }
+      const m = merge(other.pc, ov, acc);
+      if (!m) refuse(at, "A variable holds values of different kinds where these paths meet.", "Assign values of one type to each variable on every path.");
+      acc = m;
+    }
+    if (acc !== undefined) env.set(k, acc === v ? v : compactSym(ex, acc));
+  }
+  return { pc: rejoin(live.map((x) => x.pc)), env };
+}
+
+/** Evaluate two alternatives under `c` / `!c` (calls in each happen only on their branch). */
+export function branchValues(ex: Exec, st: State, c: string, a: (s: State) => Sym, b: (s: State) => Sym, at: TS.Node): Sym {
+  compactPc(ex, st);
+  const s1: State = { pc: and(st.pc, c), env: st.env };
+  const s2: State = { pc: and(st.pc, not(c)), env: st.env };
+  const v1 = a(s1);
+  const v2 = b(s2);
+  if (s1.pc !== and(st.pc, c) || s2.pc !== and(st.pc, not(c))) st.pc = or(s1.pc, s2.pc);
+  const m = merge(c, v1, v2);
+  if (!m) refuse(at, "The two alternatives have different kinds of values.", "Make both alternatives the same type.");
+  return m === v1 || m === v2 ? m : compactSym(ex, m);
+}
+
+/** The value of a function body's flow: `ite` over its returns (undefined when it falls through). */
+export function flowValue(flow: Flow, st: State, at: TS.Node): Sym {
+  let value: Sym | undefined = flow.fall ? UNDEF : undefined;
+  for (const r of [...flow.returns].reverse()) {
+    if (value === undefined) value = r.value;
+    else {
+      const m = merge(r.pc, r.value, value);
+      if (!m) refuse(at, "The function returns values of different kinds on different paths.", "Return values of one type on every path.");
+      value = m;
+    }
+  }
+  const exits = [...flow.returns.map((r) => r.pc), ...(flow.fall ? [flow.fall.pc] : [])];
+  st.pc = exits.length === 0 ? "false" : exits.length === 1 ? exits[0]! : exits.includes(st.pc) ? st.pc : or(...exits);
+  return value ?? UNDEF;
+}
+
+/** The jumps of a flow of the given kind. */
+export function jumpsOf(flow: Flow, kind: Jump["kind"]): Jump[] {
+  return (flow.jumps ?? []).filter((j) => j.kind === kind);
+}
+
+/** Jumps that have no enclosing loop here (a function body) cannot be: TypeScript rejects them. */
+export function noJumps(flow: Flow): void {
+  const j = flow.jumps?.[0];
+  if (j) refuse(j.node, `\`${j.kind}\` outside a loop is not modelled.`, "Use `break` and `continue` only inside loops.");
+}
