@@ -140,6 +140,18 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
     expect(claims).toMatchObject({ request: id, decision: "approved_once", reviewer: "alice", singleUse: true, jti: seen?.receipt?.id });
   });
 
+  it("a decision whose receipt cannot be stored is not recorded at all", async () => {
+    const a = (await store.submit(variant(12), AT)).id;
+    const b = (await store.submit(variant(13), AT)).id;
+    const receipt = { id: `dup-${name}`, kid: "k", token: "t", singleUse: true, issuedAt: AT, expiresAt: AT };
+    await store.decide({ requestId: a, decision: "approved_once", reviewer: "alice", at: AT, receipt });
+    // The same receipt id again: the insert fails inside the transaction, which takes the status and the decision with it.
+    await expect(store.decide({ requestId: b, decision: "approved_once", reviewer: "alice", at: AT, receipt })).rejects.toThrow();
+    const stored = await store.get(b);
+    expect(stored).toMatchObject({ status: "pending", decision: null, receipt: null });
+    expect((await store.pending()).map((p) => p.id)).toContain(b);
+  });
+
   it("two reviewers approving at once: one decision, one receipt", async () => {
     const { id } = await store.submit(variant(8), AT);
     const results = await Promise.allSettled(["alice", "bob"].map((reviewer) => decideRequest({ store, keyring, requestId: id, decision: "approved_once", reviewer, ttlSeconds: 60, now: NOW })));
