@@ -83,11 +83,15 @@ async function newKey(now: Date): Promise<StoredKey> {
 }
 
 function writeAtomically(file: string, keys: readonly StoredKey[]): void {
-  const text = `${JSON.stringify({ version: 1, keys } satisfies KeyringFile, null, 2)}\n`;
+  writeFileAtomically(file, `${JSON.stringify({ version: 1, keys } satisfies KeyringFile, null, 2)}\n`, 0o600);
+}
+
+/** Write `text` to a temporary file with `mode` beside `file`, flush it, and rename it over `file`. */
+function writeFileAtomically(file: string, text: string, mode: number): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  const fd = fs.openSync(temp, "w", 0o600);
+  const fd = fs.openSync(temp, "w", mode);
   try {
-    fs.fchmodSync(fd, 0o600);
+    fs.fchmodSync(fd, mode);
     fs.writeSync(fd, text);
     fs.fsyncSync(fd);
   } finally {
@@ -186,6 +190,12 @@ export class Keyring {
     const keys = this.keys.map((k) => (k.kid === kid ? { ...k, status: "revoked" as const, revoked: now, d: null } : k));
     writeAtomically(this.file, keys);
     this.keys = keys;
+  }
+
+  /** Write the public key set (mode 0644: it holds no secret) for verifiers to read (`readKeySetFile`). */
+  writePublicKeySet(file: string): void {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    writeFileAtomically(file, `${JSON.stringify(this.publicKeySet(), null, 2)}\n`, 0o644);
   }
 
   /** The public keys the runtime verifies with: active and retired keys, and the revoked key ids. */

@@ -5,7 +5,7 @@ export { IDENTITY_FORMAT, identityDigest, identityDigests } from "./identity";
 export { buildRequest, requestLayerOf, sourceOf, type RequestInput } from "./request";
 export { APPROVAL_REQUEST_VERSION, ApprovalRequestError, type ApprovalRequest, type LayerLibrary, type ProgramSource, type RequestLayer, type RequestProgram } from "./types";
 export { approvalRequestSchema, validateRequest } from "./validate";
-export { KeySetError, parseKeySet, type PublicJwk, type PublicKeySet } from "./keyset";
+export { KeySetError, parseKeySet, readKeySetFile, type PublicJwk, type PublicKeySet } from "./keyset";
 export {
   RECEIPT_TYPE,
   RECEIPT_VERSION,

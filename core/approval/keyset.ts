@@ -5,6 +5,7 @@
  * receipts to refuse as revoked rather than as signed by an unknown key). The private keys never
  * appear here (service/keys.ts keeps them).
  */
+import * as fs from "node:fs";
 import type { ErrorObject } from "ajv";
 import { createAjv } from "../manifest";
 
@@ -54,13 +55,14 @@ const KEYSET_SCHEMA = {
 
 let validate: ReturnType<ReturnType<typeof createAjv>["compile"]> | undefined;
 
-/** A public key set that cannot be used, naming the field. */
+/** A public key set that cannot be used, naming the file (when it was read from one) and the field. */
 export class KeySetError extends Error {
   constructor(
     readonly field: string,
     readonly problem: string,
+    readonly file?: string,
   ) {
-    super(`public key set: ${field} ${problem}`);
+    super(`${file ?? "public key set"}: ${field} ${problem}`);
     this.name = "KeySetError";
   }
 }
@@ -84,4 +86,29 @@ export function parseKeySet(data: unknown): PublicKeySet {
     seen.add(k.kid);
   });
   return set;
+}
+
+/**
+ * Read the operator's public key set from `file` (a path the operator owns, never one the agent's
+ * project or environment alone names: choosing it is the caller's responsibility).
+ */
+export function readKeySetFile(file: string): PublicKeySet {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    throw new KeySetError("the document", `cannot be read (${error instanceof Error ? error.message : String(error)})`, file);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new KeySetError("the document", "is not JSON", file);
+  }
+  try {
+    return parseKeySet(data);
+  } catch (error) {
+    if (error instanceof KeySetError) throw new KeySetError(error.field, error.problem, file);
+    throw error;
+  }
 }

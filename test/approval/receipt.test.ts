@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { base64url, CompactSign, exportJWK, generateKeyPair } from "jose";
-import { parseKeySet, KeySetError, type PublicKeySet } from "../../core/approval/keyset";
+import { parseKeySet, KeySetError, readKeySetFile, type PublicKeySet } from "../../core/approval/keyset";
 import { receiptClaims, ReceiptError, signReceipt, verifyReceipt, RECEIPT_TYPE, type ExpectedBinding, type ReceiptFailure } from "../../core/approval/receipt";
 import { KeyFileError, Keyring } from "../../service/keys";
 
@@ -180,5 +180,23 @@ describe("public key set", () => {
     expect(() => parseKeySet(withPrivate)).toThrow(new KeySetError("keys[0]", "must NOT have additional properties (d)"));
     expect(() => parseKeySet({ keys: set.keys, revoked: [ring.activeKid] })).toThrow(new KeySetError("keys[0].kid", "is also listed as revoked"));
     expect(() => parseKeySet({ keys: [] })).toThrow(KeySetError);
+  });
+
+  it("is written for verifiers (mode 0644, no secret) and read back, and a bad file is named", async () => {
+    const ring = await Keyring.open(path.join(dir, "key.json"));
+    const file = path.join(dir, "public", "keys.json");
+    ring.writePublicKeySet(file);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o644);
+    expect(readKeySetFile(file)).toEqual(ring.publicKeySet());
+    const token = await issue(ring);
+    await ring.rotate();
+    ring.writePublicKeySet(file);
+    expect((await verifyReceipt(token, readKeySetFile(file), BINDING, NOW)).reviewer).toBe("alice");
+    fs.writeFileSync(file, "{");
+    expect(() => readKeySetFile(file)).toThrow(new KeySetError("the document", "is not JSON", file));
+    expect(() => readKeySetFile(file)).toThrow(`${file}: the document is not JSON`);
+    fs.writeFileSync(file, JSON.stringify({ keys: [], revoked: [1] }));
+    expect(() => readKeySetFile(file)).toThrow(`${file}: revoked[0] must be string`);
+    expect(() => readKeySetFile(path.join(dir, "missing.json"))).toThrow(/missing\.json: the document cannot be read/);
   });
 });
