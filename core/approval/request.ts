@@ -34,12 +34,9 @@ export interface RequestInput {
 
 /** The layer part of a request, from a verified lock (sorted by path, so the same lock gives the same fingerprint). */
 export function requestLayerOf(lock: Lock): RequestLayer {
-  const byPath = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  const files = [...lock.files].map(([p, f]) => ({ path: p, sha256: f.sha256 })).sort(byPath);
-  const libraries = [...lock.libraries]
-    .map(([directory, l]) => ({ path: directory, directory, id: l.id, origin: l.origin, revision: l.revision }))
-    .sort(byPath)
-    .map(({ directory, id, origin, revision }) => ({ directory, id, origin, revision }));
+  const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  const files = [...lock.files].sort(([a], [b]) => compare(a, b)).map(([p, f]) => ({ path: p, sha256: f.sha256 }));
+  const libraries = [...lock.libraries].sort(([a], [b]) => compare(a, b)).map(([directory, l]) => ({ directory, id: l.id, origin: l.origin, revision: l.revision }));
   return { fingerprint: layerFingerprint(files), files, libraries };
 }
 

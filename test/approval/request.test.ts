@@ -99,6 +99,16 @@ export function main(name: string): void {
     expect(otherHelper.program.digest).not.toBe(withHelper.program.digest);
   });
 
+  it("a guarantee's identity digest ignores where it is written, not what it binds", () => {
+    const base = identityDigests(requestFor({ "plan.ts": PLAN }).guarantees);
+    const moved = requestFor({ "plan.ts": PLAN.replace("export const guarantees = [", "\n\nexport const guarantees = [ ") });
+    expect(moved.guarantees[0]!.location.line).not.toBe(requestFor({ "plan.ts": PLAN }).guarantees[0]!.location.line);
+    expect(identityDigests(moved.guarantees)).toEqual(base);
+    const otherArgument = identityDigests(requestFor({ "plan.ts": PLAN.replace('"/secrets"', '"/secret"') }).guarantees);
+    expect(otherArgument[0]).not.toBe(base[0]);
+    expect(otherArgument[1]).toBe(base[1]);
+  });
+
   it("a layer that is not exactly what its lock pins gets no request", () => {
     expect(requestError(() => requestFor({ "plan.ts": PLAN }, [], false))).toMatchObject({ field: "layer", problem: expect.stringMatching(/^is not pinned: no lock at .*clauz3\.lock \(run `clauz3 lock`\)$/) });
     const unpinned = requestError(() => requestFor({ "plan.ts": PLAN }, [], { unpinned: ["tools/filesystem/trusted/events.ts"] }));
