@@ -92,6 +92,21 @@ const STATUS_OF: Readonly<Record<Decision, RequestStatus>> = { approved_once: "a
 /** The partial unique index's predicate, spelled as in the migration so PostgreSQL infers the index. */
 const PENDING = sql<boolean>`status = 'pending'`;
 
+interface ReceiptRow {
+  readonly id: string;
+  readonly kid: string;
+  readonly token: string;
+  readonly single_use: number;
+  readonly issued_at: string;
+  readonly expires_at: string;
+  readonly redeemed_at: string | null;
+}
+
+function receiptOf(r: ReceiptRow): StoredReceipt {
+  // PostgreSQL returns integers as numbers or strings depending on the type; compare as numbers.
+  return { id: r.id, kid: r.kid, token: r.token, singleUse: Number(r.single_use) === 1, issuedAt: r.issued_at, expiresAt: r.expires_at, redeemedAt: r.redeemed_at ?? null };
+}
+
 export class ApprovalStore {
   private constructor(
     readonly db: Kysely<StoreDatabase>,
@@ -150,9 +165,7 @@ export class ApprovalStore {
       request: JSON.parse(row.request_json) as ApprovalRequest,
       submittedAt: row.submitted_at,
       decision: decision ? { decision: decision.decision, reviewer: decision.reviewer, feedback: decision.feedback, decidedAt: decision.decided_at } : null,
-      receipt: receipt
-        ? { id: receipt.id, kid: receipt.kid, token: receipt.token, singleUse: Number(receipt.single_use) === 1, issuedAt: receipt.issued_at, expiresAt: receipt.expires_at, redeemedAt: receipt.redeemed_at ?? null }
-        : null,
+      receipt: receipt ? receiptOf(receipt) : null,
     };
   }
 
@@ -188,6 +201,17 @@ export class ApprovalStore {
   private async notPending(trx: Transaction<StoreDatabase>, id: string): Promise<StoreError> {
     const row = await trx.selectFrom("approval_requests").select("status").where("id", "=", id).executeTakeFirst();
     return row ? new StoreError("already-decided", `request ${id} is already decided (${row.status})`) : new StoreError("unknown-request", `there is no request ${id}`);
+  }
+
+  /** A receipt by its id, with the request it approves. */
+  async receipt(id: string): Promise<(StoredReceipt & { readonly requestId: string }) | undefined> {
+    const r = await this.db
+      .selectFrom("approval_receipts")
+      .leftJoin("approval_redemptions", "approval_redemptions.receipt_id", "approval_receipts.id")
+      .select(["approval_receipts.id", "request_id", "kid", "token", "single_use", "issued_at", "expires_at", "approval_redemptions.redeemed_at"])
+      .where("approval_receipts.id", "=", id)
+      .executeTakeFirst();
+    return r ? { ...receiptOf(r), requestId: r.request_id } : undefined;
   }
 
   /** Redeem a receipt once: the first call records it, every later one is refused. */

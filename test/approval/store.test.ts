@@ -6,10 +6,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { sql } from "kysely";
-import { ApprovalRequestError, identityDigests, invocationDigest, programDigest, verifyReceipt, type ApprovalRequest } from "../../core/approval";
+import { ApprovalRequestError, identityDigests, invocationDigest, programDigest, signReceipt, verifyReceipt, type ApprovalRequest, type ReceiptClaims } from "../../core/approval";
 import { sha256Hex } from "../../core/lock";
 import { decideRequest } from "../../service/decide";
 import { Keyring } from "../../service/keys";
+import { redeemReceipt, RedemptionError } from "../../service/redeem";
 import { ApprovalStore, StoreError, StoreOpenError } from "../../service/store";
 import { freshPostgres } from "./postgres";
 import { PLAN, requestFor } from "./project";
@@ -177,6 +178,36 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
     const racing = await Promise.all(Array.from({ length: 6 }, () => store.redeem(receipt2, AT)));
     expect(racing.filter((r) => r === "redeemed")).toHaveLength(1);
     expect(racing.filter((r) => r === "already-redeemed")).toHaveLength(5);
+  });
+
+  it("redeems through the service only receipts it issued, unexpired, unrevoked, once", async () => {
+    const approve = async (n: number): Promise<{ id: string; token: string }> => {
+      const { id } = await store.submit(variant(n), AT);
+      const { receipt } = await decideRequest({ store, keyring, requestId: id, decision: "approved_once", reviewer: "alice", ttlSeconds: 60, now: NOW });
+      return { id, token: receipt! };
+    };
+    const a = await approve(20);
+    expect(await redeemReceipt({ store, keyring, token: a.token, now: NOW })).toMatchObject({ request: a.id, singleUse: true });
+    await expect(redeemReceipt({ store, keyring, token: a.token, now: NOW })).rejects.toMatchObject({ reason: "already-redeemed" });
+
+    const b = await approve(21);
+    const [h, p, s] = b.token.split(".");
+    const claims = JSON.parse(Buffer.from(p!, "base64url").toString()) as Record<string, unknown>;
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, exp: (claims.exp as number) + 3600 })).toString("base64url")}.${s}`;
+    await expect(redeemReceipt({ store, keyring, token: tampered, now: NOW })).rejects.toThrow(RedemptionError);
+    await expect(redeemReceipt({ store, keyring, token: tampered, now: NOW })).rejects.toMatchObject({ reason: "unknown-receipt" });
+    const forger = await Keyring.open(path.join(tmp, `${name}-forger.json`));
+    const forged = await signReceipt(claims as unknown as ReceiptClaims, await forger.signer());
+    await expect(redeemReceipt({ store, keyring, token: forged, now: NOW })).rejects.toMatchObject({ reason: "unknown-receipt" });
+    await expect(redeemReceipt({ store, keyring, token: "garbage", now: NOW })).rejects.toMatchObject({ reason: "unknown-receipt" });
+
+    await expect(redeemReceipt({ store, keyring, token: b.token, now: NOW + 60_000 })).rejects.toMatchObject({ reason: "expired" });
+    expect((await store.get(b.id))!.receipt!.redeemedAt).toBeNull();
+
+    const c = await approve(22);
+    await keyring.revoke(keyring.activeKid);
+    await expect(redeemReceipt({ store, keyring, token: c.token, now: NOW })).rejects.toMatchObject({ reason: "revoked-key" });
+    expect((await store.get(c.id))!.receipt!.redeemedAt).toBeNull();
   });
 
   it("records the keyring's keys and follows rotation and revocation", async () => {
