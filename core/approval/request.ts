@@ -49,6 +49,7 @@ export function sourceOf(file: TS.SourceFile, projectDir: string, readBytes?: Re
 export function buildRequest(input: RequestInput): ApprovalRequest {
   const { ts, program, layer, file } = input;
   const target = input.target ?? "main";
+  if (layer.isTrusted(file)) throw new ApprovalRequestError("program", "is a file of the trusted layer, not an agent program");
   if (!Array.isArray(input.inputs)) throw new ApprovalRequestError("inputs", "must be a JSON array (the target's arguments in order)");
   const inputs = input.inputs as unknown[];
   const notJson = jsonProblem(inputs, "inputs");

@@ -123,6 +123,9 @@ export function main(name: string): void {
     expect(computed.problem).toMatch(/^cannot be described: /);
     const loads = requestError(() => requestFor({ "plan.ts": `import * as os from "node:os";\n${HEAD}export const guarantees = [fs.readOnly()];\nexport function main(): void { os.tmpdir(); }\n` }));
     expect(loads).toMatchObject({ field: "program", problem: expect.stringMatching(/^loads a module it may not: /) });
+    const t = testProject({ "plan.ts": PLAN });
+    const trusted = t.program.getSourceFile(`${PROJECT}/tools/filesystem/trusted/effects.ts`)!;
+    expect(requestError(() => buildRequest({ ts, program: t.program, layer: t.layer, file: trusted, host: t.system, inputs: [] }))).toMatchObject({ field: "program", problem: "is a file of the trusted layer, not an agent program" });
     expect(requestError(() => requestFor({ "plan.ts": PLAN }, { name: "a" }))).toMatchObject({ field: "inputs", problem: "must be a JSON array (the target's arguments in order)" });
     expect(requestError(() => requestFor({ "plan.ts": PLAN }, ["a", { x: [Number.NaN] }]))).toMatchObject({ field: "inputs[1].x[0]", problem: "is NaN, which JSON cannot hold" });
     expect(requestError(() => requestFor({ "plan.ts": PLAN }, [undefined]))).toMatchObject({ field: "inputs[0]", problem: "is undefined, which JSON cannot hold" });
