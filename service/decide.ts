@@ -8,8 +8,7 @@
  * against its operator's layer (the next increment), those are the request's own, checked only for
  * consistency with their digests (core/approval/validate.ts).
  */
-import { identityDigests } from "../core/approval/identity";
-import { invocationDigest } from "../core/approval/digests";
+import { bindingOf } from "../core/approval/binding";
 import { receiptClaims, signReceipt, type ApprovalDecision } from "../core/approval/receipt";
 import type { Keyring } from "./keys";
 import { StoreError, type ApprovalStore, type Decision } from "./store/store";
@@ -45,10 +44,7 @@ export async function decideRequest(input: DecideRequest): Promise<{ readonly re
   const { request } = stored;
   const claims = receiptClaims({
     request: stored.id,
-    program: request.program.digest,
-    invocation: invocationDigest(request.program.target, request.inputs),
-    guarantees: identityDigests(request.guarantees),
-    layer: request.layer.fingerprint,
+    ...bindingOf(request),
     decision: input.decision,
     reviewer: input.reviewer,
     ttlSeconds: input.ttlSeconds,

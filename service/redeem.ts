@@ -4,8 +4,7 @@
  * request's digests (so expiry and revocation apply), and not have been redeemed before — the
  * store's primary key decides that atomically.
  */
-import { invocationDigest } from "../core/approval/digests";
-import { identityDigests } from "../core/approval/identity";
+import { bindingOf } from "../core/approval/binding";
 import { verifyReceipt, type ReceiptClaims } from "../core/approval/receipt";
 import type { Keyring } from "./keys";
 import type { ApprovalStore } from "./store/store";
@@ -44,12 +43,7 @@ export async function redeemReceipt(input: { readonly store: ApprovalStore; read
   const stored = id === undefined ? undefined : await input.store.receipt(id);
   if (!stored || stored.token !== input.token) throw new RedemptionError("unknown-receipt", "the receipt was not issued by this service");
   const request = (await input.store.get(stored.requestId))!.request;
-  const claims = await verifyReceipt(
-    input.token,
-    input.keyring.publicKeySet(),
-    { program: request.program.digest, invocation: invocationDigest(request.program.target, request.inputs), guarantees: identityDigests(request.guarantees), layer: request.layer.fingerprint },
-    now,
-  );
+  const claims = await verifyReceipt(input.token, input.keyring.publicKeySet(), bindingOf(request), now);
   const outcome = await input.store.redeem(stored.id, new Date(now).toISOString());
   if (outcome !== "redeemed") throw new RedemptionError(outcome === "already-redeemed" ? "already-redeemed" : "unknown-receipt", outcome === "already-redeemed" ? `receipt ${stored.id} was already redeemed` : "the receipt was not issued by this service");
   return claims;

@@ -1,4 +1,5 @@
 /** Approval requests and receipts (docs/approval.md): what `clauz3 run` submits, what the service signs, what the runtime verifies. */
+export { bindingOf } from "./binding";
 export { canonicalJson, digestOf, jsonProblem } from "./canonical";
 export { INVOCATION_FORMAT, invocationDigest, LAYER_FORMAT, layerFingerprint, PROGRAM_FORMAT, programDigest } from "./digests";
 export { IDENTITY_FORMAT, identityDigest, identityDigests } from "./identity";

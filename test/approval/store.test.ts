@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { sql } from "kysely";
-import { ApprovalRequestError, identityDigests, invocationDigest, programDigest, signReceipt, verifyReceipt, type ApprovalRequest, type ReceiptClaims } from "../../core/approval";
+import { ApprovalRequestError, bindingOf, identityDigests, invocationDigest, programDigest, signReceipt, verifyReceipt, type ApprovalRequest, type ReceiptClaims } from "../../core/approval";
 import { sha256Hex } from "../../core/lock";
 import { decideRequest } from "../../service/decide";
 import { Keyring } from "../../service/keys";
@@ -132,12 +132,9 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
     expect(seen?.decision).toMatchObject({ decision: "approved_once", reviewer: "alice" });
     expect(seen?.receipt).toMatchObject({ token: receipt, kid: keyring.activeKid, singleUse: true, issuedAt: AT, expiresAt: new Date(NOW + 300_000).toISOString(), redeemedAt: null });
 
-    const claims = await verifyReceipt(
-      receipt!,
-      keyring.publicKeySet(),
-      { program: request.program.digest, invocation: invocationDigest("main", request.inputs), guarantees: identityDigests(request.guarantees), layer: request.layer.fingerprint },
-      NOW,
-    );
+    const binding = { program: request.program.digest, invocation: invocationDigest("main", request.inputs), guarantees: identityDigests(request.guarantees), layer: request.layer.fingerprint };
+    expect(bindingOf(request)).toEqual(binding);
+    const claims = await verifyReceipt(receipt!, keyring.publicKeySet(), binding, NOW);
     expect(claims).toMatchObject({ request: id, decision: "approved_once", reviewer: "alice", singleUse: true, jti: seen?.receipt?.id });
   });
 
