@@ -1,3 +1,4 @@
+import * as util from "node:util";
 import * as vm from "node:vm";
 import ts from "typescript";
 import * as events from "../runtime/events";
@@ -154,17 +155,20 @@ function planTransformer(toolNames: ReadonlySet<string>) {
   };
 }
 
+/** The programs' `console`: formats what it is given as Node's does (so the arguments are used), prints nothing. */
+const quietConsole = Object.fromEntries(["log", "info", "warn", "error", "debug"].map((m) => [m, (...args: unknown[]): void => void util.format(...args)]));
+
 const transpileOptions: ts.CompilerOptions = { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true };
 
 function load(text: string, fileName: string, before: ts.TransformerFactory<ts.SourceFile>, modules: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const js = ts.transpileModule(text, { compilerOptions: transpileOptions, fileName, transformers: { before: [before] } }).outputText;
-  const fn = vm.compileFunction(js, ["exports", "require", "module", "__fz"], { filename: fileName });
+  const fn = vm.compileFunction(js, ["exports", "require", "module", "__fz", "console"], { filename: fileName });
   const module = { exports: {} as Record<string, unknown> };
   const require = (id: string): unknown => {
     if (!(id in modules)) throw new Error(`fuzz: ${fileName} requires ${id}, which the harness does not provide`);
     return modules[id];
   };
-  fn(module.exports, require, module, hooks);
+  fn(module.exports, require, module, hooks, quietConsole);
   return module.exports;
 }
 

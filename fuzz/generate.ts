@@ -73,7 +73,7 @@ export const CONTRACTS: Readonly<Record<string, readonly ContractArg["k"][]>> = 
 
 export const DEFAULT_WEIGHTS: Weights = {
   stmt: {
-    decl: 6, assign: 3, incr: 2, effect: 8, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
+    decl: 6, assign: 3, incr: 2, effect: 8, console: 1.5, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
     short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
@@ -238,6 +238,10 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
       block: fc.array(tie("stmt") as fc.Arbitrary<Stmt>, { minLength: w.minBlock, maxLength: w.blockLength }),
       stmt: weighted<Stmt>([
         [s.effect, effect.map((e) => ({ k: "effect", e }))],
+        [s.console, fc.record({
+          method: fc.constantFrom("log" as const, "log" as const, "info" as const, "warn" as const, "error" as const, "debug" as const),
+          args: fc.array(weighted<{ k: "expr"; e: Expr } | { k: "effect"; e: Effect }>([[4, anyExpr.map((e) => ({ k: "expr" as const, e }))], [1, effect.map((e) => ({ k: "effect" as const, e }))]]), { maxLength: 3 }),
+        }).map(({ method, args }) => ({ k: "console", method, args }))],
         [s.decl, fc.record({ kind: fc.constantFrom("const" as const, "let" as const, "let" as const), init: anyExpr }).map(({ kind, init }) => ({ k: "decl", kind, init }))],
         [s.assign, fc.record({ i: fc.nat(3), v: anyExpr, op: fc.constantFrom("=" as const, "+=" as const, "-=" as const, "*=" as const, "/=" as const) }).map(({ i, v, op }) => ({ k: "assign", i, v, op }))],
         [s.incr, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean(), onString: fc.constant(false) }).map((x) => ({ k: "incr", ...x }))],

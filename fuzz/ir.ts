@@ -109,6 +109,8 @@ export type Stmt =
   /** `x++` and friends; `onString` targets a string (a conversion TypeScript rejects, and the prover must not model as concatenation). */
   | { readonly k: "incr"; readonly i: number; readonly op: "++" | "--"; readonly prefix: boolean; readonly onString: boolean }
   | { readonly k: "effect"; readonly e: Effect }
+  /** `console.log(…)` and its kin: no event, but its arguments (tool calls among them) are evaluated. */
+  | { readonly k: "console"; readonly method: "log" | "info" | "warn" | "error" | "debug"; readonly args: readonly ({ readonly k: "expr"; readonly e: Expr } | { readonly k: "effect"; readonly e: Effect })[] }
   | { readonly k: "if"; readonly c: BoolExpr | StrExpr | NumExpr | OStrExpr; readonly then: readonly Stmt[]; readonly else: readonly Stmt[] | null }
   | { readonly k: "switch"; readonly d: StrExpr | NumExpr; readonly cases: readonly { readonly v: string | number; readonly body: readonly Stmt[]; readonly end: ClauseEnd }[]; readonly dflt: { readonly body: readonly Stmt[]; readonly end: ClauseEnd } | null }
   | { readonly k: "forLit"; readonly items: readonly string[] | readonly number[]; readonly body: readonly Stmt[] }

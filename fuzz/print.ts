@@ -92,6 +92,9 @@ class Printer extends ExprPrinter {
       case "effect":
         this.line(`${this.effect(s.e)};`);
         return;
+      case "console":
+        this.line(`console.${s.method}(${s.args.map((a) => (a.k === "effect" ? this.effect(a.e) : this.expr(a.e))).join(", ")});`);
+        return;
       case "if": {
         this.line(`if (${this.cond(s.c)}) {`);
         this.body(s.then);

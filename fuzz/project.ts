@@ -3,6 +3,7 @@ import * as path from "node:path";
 import ts from "typescript";
 import { createDefaultMapFromNodeModules, createSystem, createVirtualCompilerHost } from "@typescript/vfs";
 import { buildLock, LOCK_FILE, serializeLock, sha256Hex } from "../core/lock";
+import { packageFiles } from "./package-files";
 
 /** The repository root: the nearest directory above this file whose package.json is clauz3's (this file also runs compiled, from fuzz/.build). */
 export const ROOT = ((): string => {
@@ -20,7 +21,7 @@ const planPath = (i: number): string => (i === 0 ? PLAN : `${PROJECT}/plan${i}.t
 export const LAYER_PATH = `${PROJECT}/tools/fuzz/trusted/layer.ts`;
 export const LAYER_IMPORT = "./tools/fuzz/trusted/layer";
 
-/** The options generated programs are checked under (those of test/helpers/program.ts, without @types/node: nothing here uses Node). */
+/** The options generated programs are checked under (those of test/helpers/program.ts: agents' projects have Node's globals, `console` among them). */
 export const compilerOptions: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.Preserve,
@@ -29,7 +30,7 @@ export const compilerOptions: ts.CompilerOptions = {
   noEmit: true,
   skipLibCheck: true,
   lib: ["lib.es2022.d.ts"],
-  types: [],
+  types: ["node"],
 };
 
 /** The fuzz layer's source text. */
@@ -38,7 +39,7 @@ export function fuzzLayerText(): string {
 }
 
 /**
- * An in-memory project (TypeScript's libs, the clauz3 runtime sources as `node_modules/clauz3`,
+ * An in-memory project (TypeScript's libs, the clauz3 runtime sources as `node_modules/clauz3`, @types/node,
  * one trusted layer pinned by its `clauz3.lock`) in which program after program is type-checked. Every file but the program
  * is parsed once: a fresh `ts.Program` per program reuses the parsed libraries and layer, which
  * makes a program about ten times cheaper to check than a fresh project.
@@ -51,10 +52,7 @@ export class Project {
 
   constructor(readonly layerText: string) {
     const files = createDefaultMapFromNodeModules(compilerOptions, ts);
-    const runtime = path.join(ROOT, "runtime");
-    for (const name of fs.readdirSync(runtime)) files.set(`/node_modules/clauz3/runtime/${name}`, fs.readFileSync(path.join(runtime, name), "utf8"));
-    const exp = (m: string) => ({ types: `./runtime/${m}.ts`, default: `./runtime/${m}.ts` });
-    files.set("/node_modules/clauz3/package.json", JSON.stringify({ name: "clauz3", exports: { ".": exp("index"), "./events": exp("events"), "./spec": exp("spec") } }));
+    for (const [name, text] of packageFiles(ROOT)) files.set(name, text);
     files.set(LAYER_PATH, layerText);
     // The operator pinned the layer (as `clauz3 lock` would): without the lock, nothing over it is proved.
     files.set(`${PROJECT}/${LOCK_FILE}`, serializeLock(buildLock(PROJECT, [{ fileName: LAYER_PATH, sha256: sha256Hex(Buffer.from(layerText, "utf8")) }])));

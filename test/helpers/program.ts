@@ -3,6 +3,7 @@ import * as path from "node:path";
 import ts from "typescript";
 import { createDefaultMapFromNodeModules, createSystem, createVirtualCompilerHost } from "@typescript/vfs";
 import { LOCK_FILE } from "../../core/lock";
+import { packageFiles } from "../../fuzz/package-files";
 import { lockText, type LockSpec } from "./lock";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -21,37 +22,11 @@ export const compilerOptions: ts.CompilerOptions = {
 
 let libMap: Map<string, string> | undefined;
 
-/** The clauz3 runtime sources, mounted as `node_modules/clauz3` of the in-memory project. */
-let runtimeCache: Map<string, string> | undefined;
-function runtimeFiles(): Map<string, string> {
-  if (runtimeCache) return runtimeCache;
-  const files = new Map<string, string>();
-  const dir = path.join(ROOT, "runtime");
-  for (const name of fs.readdirSync(dir)) {
-    files.set(`/node_modules/clauz3/runtime/${name}`, fs.readFileSync(path.join(dir, name), "utf8"));
-  }
-  const exp = (m: string) => ({ types: `./runtime/${m}.ts`, default: `./runtime/${m}.ts` });
-  // @types/node, for trusted layers whose implementations use node:fs.
-  const typesDir = path.join(ROOT, "node_modules/@types/node");
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".d.ts") || entry.name === "package.json") {
-        files.set(`/node_modules/@types/node/${path.relative(typesDir, full).replace(/\\/g, "/")}`, fs.readFileSync(full, "utf8"));
-      }
-    }
-  };
-  walk(typesDir);
-  files.set("/node_modules/clauz3/package.json", JSON.stringify({ name: "clauz3", exports: { ".": exp("index"), "./events": exp("events"), "./spec": exp("spec") } }));
-  runtimeCache = files;
-  return files;
-}
 
 /** TypeScript's libs, the clauz3 runtime (`node_modules/clauz3`) and @types/node, as an in-memory file map. */
 export function baseFiles(): Map<string, string> {
   libMap ??= createDefaultMapFromNodeModules(compilerOptions, ts);
-  return new Map([...libMap, ...runtimeFiles()]);
+  return new Map([...libMap, ...packageFiles(ROOT)]);
 }
 
 /** The stdlib filesystem layer, mounted at `tools/filesystem/trusted/` of the in-memory project. */

@@ -1,13 +1,27 @@
-/** Modelled built-ins: `Math.min`/`Math.max`, and the methods of strings, arrays and contract relations. */
+/** Modelled built-ins: `Math.min`/`Math.max`, `console.log` and its kin, and the methods of strings, arrays and contract relations. */
 import type * as TS from "typescript";
 import { numLit, or } from "../smt";
-import { bool, boolT, num, sameValueZero, type Sym } from "../values";
+import { bool, boolT, num, sameValueZero, UNDEF, type Sym } from "../values";
 import { refuseToolValues } from "./calls";
 import { refuse, type Exec } from "./context";
 import { compareAggregate, relationMethod } from "./contracts";
 import { evalExpr } from "./expressions";
-import { definite } from "./guards";
+import { definite, noFunctionValue } from "./guards";
 import type { State } from "./state";
+
+/** The `console` methods an agent logs with: no events, no value. */
+const CONSOLE_METHODS: ReadonlySet<string> = new Set(["log", "info", "warn", "error", "debug"]);
+
+/**
+ * `console.log(...)` and its kin perform no event, but their arguments are evaluated in order, so
+ * a tool called inside one still happens. Formatting never runs program code: the values the
+ * prover models are primitives, arrays and records from trusted tools.
+ */
+export function callConsole(ex: Exec, name: string, e: TS.CallExpression, st: State): Sym {
+  if (!CONSOLE_METHODS.has(name)) refuse(e, `\`console.${name}\` is not modelled.`, "Log with console.log, console.info, console.warn, console.error or console.debug.");
+  for (const a of e.arguments) noFunctionValue(evalExpr(ex, a, st), a);
+  return UNDEF;
+}
 
 export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State): Sym {
   if (name !== "min" && name !== "max") refuse(e, `\`Math.${name}\` is not modelled.`, "Use Math.min, Math.max, comparisons and arithmetic.");
