@@ -39,7 +39,7 @@ function summary(report: FuzzReport, seed: number): string {
     `ill-typed programs: ${report.illTyped.designed} by design (++/-- on a string), ${report.illTyped.other} otherwise${report.illTyped.examples.map((e) => `\n  ${e}`).join("")}`,
     "refused programs by construct (the reason of the first refused result):",
     ...[...report.refusedPrograms].sort((a, b) => b[1] - a[1]).map(([k, n]) => `  ${String(n).padStart(6)}  ${k}`),
-    `violations whose counterexample did not replay because it leaves out values the replay needed, or runs past a failing precondition the prover also reports: ${report.unconfirmed}${report.unconfirmedExamples.map((e) => `\n  ${e.slice(0, 600)}`).join("")}`,
+    `violations whose counterexample did not replay because it leaves out values the replay needed, or runs past a failing precondition or throw the prover also reports: ${report.unconfirmed}${report.unconfirmedExamples.map((e) => `\n  ${e.slice(0, 600)}`).join("")}`,
     `disagreements: ${report.findings.length}`,
     ...report.findings.map((f) => `  seed ${f.seed}: ${f.disagreement.kind} — ${f.disagreement.subject}`),
   ];

@@ -35,7 +35,7 @@ export interface Disagreement {
     | "unexpected throw"
     | "counterexample does not replay"
     | "counterexample incomplete"
-    | "counterexample passes a failing precondition"
+    | "counterexample passes a reported failure"
     | "oracle error";
   /** The result concerned: the contract call, `tool@line:column` or `throw@line:column`. */
   readonly subject: string;
@@ -312,7 +312,7 @@ class Judging {
       this.runs++;
       const run = runMain(plan, inputs, this.chooser(streams!, forced, drawn));
       if (confirm(run)) return;
-      if (r.kind === "guarantee" && this.stopsAtReportedPrecondition(run)) stoppedEarly = true;
+      if (this.stopsAtReportedFailure(run, r)) stoppedEarly = true;
       if (drawn.count > 0) incomplete = true;
       first ??= { inputs, run };
     }
@@ -320,18 +320,25 @@ class Judging {
     const detail = `${r.message} — replayed ${attempts} times, never observed; first replay: ${seen}`;
     // A counterexample that leaves out values the run needed may be right about another choice of them: not a disagreement, but counted.
     if (incomplete) this.notes.push({ kind: "counterexample incomplete", subject, detail });
-    // A guarantee's counterexample may run past a call whose precondition fails in that run (the
-    // prover does not carry a failed precondition into later iterations of a loop over an array,
-    // docs/fuzzing.md); that failure is reported too, so the program is violated there: counted.
-    else if (stoppedEarly) this.notes.push({ kind: "counterexample passes a failing precondition", subject, detail });
+    // A counterexample may run past a call whose precondition fails, or a throw, in an earlier
+    // iteration of a loop over an array (the prover does not carry "the iteration stopped" into
+    // later ones, docs/fuzzing.md); that failure is reported too, so the program is violated there: counted.
+    else if (stoppedEarly) this.notes.push({ kind: "counterexample passes a reported failure", subject, detail });
     else this.disagreements.push({ kind: "counterexample does not replay", subject, detail });
   }
 
-  /** Whether the run stopped at a call whose precondition the prover reports violated. */
-  private stopsAtReportedPrecondition(run: Run): boolean {
-    if (!(run.error?.value instanceof RequiresError)) return false;
-    const site = run.error.callSite;
-    return this.verdict.results.some((x) => x.kind === "precondition" && x.verdict === "violated" && (site?.endsWith(`@${at(x)}`) ?? false));
+  /**
+   * Whether the run stopped early, before the violation `r` names, at another failure the prover
+   * reports violated: a call whose precondition fails, or a reachable `throw`.
+   */
+  private stopsAtReportedFailure(run: Run, r: ProofResult): boolean {
+    const error = run.error;
+    if (!error) return false;
+    return this.verdict.results.some((x) => {
+      if (x === r || x.verdict !== "violated") return false;
+      if (x.kind === "precondition") return error.value instanceof RequiresError && (error.callSite?.endsWith(`@${at(x)}`) ?? false);
+      return x.kind === "throw" && error.throwSite === at(x);
+    });
   }
 
   /** Whether an occurrence is the counterexample's: at its call site, of its event (or tool). */

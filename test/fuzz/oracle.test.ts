@@ -21,6 +21,24 @@ export function main(a: string): void {
     expect(j.runs).toBeGreaterThan(40);
   });
 
+  it("counts a counterexample that runs past a throw the prover reports as a note, not a disagreement (fuzz seed 111486)", async () => {
+    // The loop throws in the first iteration that measures: the guarantee's counterexample (two
+    // measures) never happens, but the throw is reported reachable, so the program is violated there.
+    const j = await judge(`export const guarantees = [m.distinctMeasures()];
+export function main(): void {
+  for (const x0 of names()) {
+    switch ((x0 as string)) {
+      case "0":
+        measure(0);
+        throw new Error("clause");
+    }
+  }
+}`);
+    expect(j.results.map((r) => `${r.subject} ${r.verdict}`)).toEqual(["fuzz.distinctMeasures() violated", "throw@10:9 violated"]);
+    expect(j.disagreements).toEqual([]);
+    expect(j.notes).toMatchObject([{ kind: "counterexample passes a reported failure", subject: "fuzz.distinctMeasures()" }]);
+  });
+
   it("finds a proved guarantee that a run breaks (switch-fallthrough re-opened)", async () => {
     const close = reopenHole("switch-fallthrough");
     try {
