@@ -100,6 +100,8 @@ describe("piped, check prints TypeScript's plain format", () => {
     expect(r.stderr).not.toMatch(/\x1b\[/);
     expect(r.stdout).toContain("plans/ok.ts: proved\n");
     expect(r.stdout).toContain("plans/leak.ts: violated\n");
+    // A failing precondition names its tool and the requires message on the summary line (issue 9).
+    expect(r.stdout).toContain(`  ✗ violated precondition of files.readFile ("readFile needs a non-empty path") at plans/empty.ts:5:37\n`);
     expect(r.stdout.endsWith("clauz3 check: 1 layer finding(s), 1/4 program(s) proved\n\nFound 4 errors in 4 files.\n")).toBe(true);
   });
 });
