@@ -8,7 +8,7 @@
  */
 import type * as TS from "typescript";
 import type { TypeScript } from "../context";
-import { importedSourceFiles } from "../layer/imports";
+import { importedSourceFiles, moduleSpecifiers } from "../layer/imports";
 import { runtimeModuleOf } from "../runtime-symbols";
 import { formatMessage, RULES } from "../rules";
 
@@ -24,21 +24,6 @@ export interface UnresolvedImport {
 
 const CLAUZ3 = /^clauz3(?:\/|$)/;
 
-/** The module specifiers of a file's imports and re-exports (statements only: what the layer reader follows). */
-function specifiers(ts: TypeScript, file: TS.SourceFile): TS.StringLiteralLike[] {
-  const out: TS.StringLiteralLike[] = [];
-  for (const stmt of file.statements) {
-    const spec =
-      (ts.isImportDeclaration(stmt) || ts.isExportDeclaration(stmt)) && stmt.moduleSpecifier
-        ? stmt.moduleSpecifier
-        : ts.isImportEqualsDeclaration(stmt) && ts.isExternalModuleReference(stmt.moduleReference)
-          ? stmt.moduleReference.expression
-          : undefined;
-    if (spec && ts.isStringLiteralLike(spec)) out.push(spec);
-  }
-  return out;
-}
-
 /**
  * The unresolved imports of `files`: the specifier names no module symbol. An import of another
  * package that resolves to untyped JavaScript counts only when TypeScript reports an error at it
@@ -48,7 +33,7 @@ export function unresolvedImports(ts: TypeScript, program: TS.Program, files: re
   const checker = program.getTypeChecker();
   const out: UnresolvedImport[] = [];
   for (const file of files) {
-    for (const specifier of specifiers(ts, file)) {
+    for (const specifier of moduleSpecifiers(ts, file)) {
       if (checker.getSymbolAtLocation(specifier)) continue;
       const start = specifier.getStart(file);
       const end = specifier.getEnd();

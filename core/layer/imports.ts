@@ -1,9 +1,9 @@
 import type * as TS from "typescript";
 import type { TypeScript } from "../context";
 
-/** The source files a module imports or re-exports from (resolved by the checker). */
-export function importedSourceFiles(ts: TypeScript, checker: TS.TypeChecker, file: TS.SourceFile): TS.SourceFile[] {
-  const out: TS.SourceFile[] = [];
+/** The module specifiers of a file's imports and re-exports (statements only: what the layer reader follows). */
+export function moduleSpecifiers(ts: TypeScript, file: TS.SourceFile): TS.StringLiteralLike[] {
+  const out: TS.StringLiteralLike[] = [];
   for (const stmt of file.statements) {
     const spec =
       (ts.isImportDeclaration(stmt) || ts.isExportDeclaration(stmt)) && stmt.moduleSpecifier
@@ -11,7 +11,15 @@ export function importedSourceFiles(ts: TypeScript, checker: TS.TypeChecker, fil
         : ts.isImportEqualsDeclaration(stmt) && ts.isExternalModuleReference(stmt.moduleReference)
           ? stmt.moduleReference.expression
           : undefined;
-    if (!spec) continue;
+    if (spec && ts.isStringLiteralLike(spec)) out.push(spec);
+  }
+  return out;
+}
+
+/** The source files a module imports or re-exports from (resolved by the checker). */
+export function importedSourceFiles(ts: TypeScript, checker: TS.TypeChecker, file: TS.SourceFile): TS.SourceFile[] {
+  const out: TS.SourceFile[] = [];
+  for (const spec of moduleSpecifiers(ts, file)) {
     const target = checker.getSymbolAtLocation(spec)?.valueDeclaration;
     if (target && ts.isSourceFile(target)) out.push(target);
   }
