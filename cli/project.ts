@@ -10,6 +10,7 @@ import type { Clauz3Options, TypeScript } from "../core/context";
 import { readLayer, type LayerResult } from "../core/layer/read";
 import { verifyLock, type LockVerification } from "../core/lock/verify";
 import { librariesOf, type Library } from "../core/manifest";
+import { clauz3OptionsOf, PluginOptionsError } from "../core/plugin-options";
 import { isStackOverflow, MAX_NESTING } from "../core/prover/limits";
 import { CliError, EXIT, type Io } from "./io";
 
@@ -63,21 +64,14 @@ function findConfig(from: string): string | undefined {
   }
 }
 
-/** `trustedRoots` from a clauz3 entry of `compilerOptions.plugins` (the transformer or the language-service plugin). */
+/** `trustedRoots` from a clauz3 plugin entry (core/plugin-options.ts); a malformed entry is a usage error. */
 function clauz3Options(compilerOptions: TS.CompilerOptions): Clauz3Options {
-  const plugins = (compilerOptions.plugins ?? []) as unknown as readonly Record<string, unknown>[];
-  for (const p of plugins) {
-    const id = typeof p.transform === "string" ? p.transform : typeof p.name === "string" ? p.name : "";
-    if (!id.startsWith("clauz3")) continue;
-    const roots = p.trustedRoots;
-    if (roots !== undefined) {
-      if (!Array.isArray(roots) || !roots.every((r) => typeof r === "string")) {
-        throw new CliError(`clauz3: "trustedRoots" of the ${id} plugin entry must be an array of glob strings.`, EXIT.usage);
-      }
-      return { trustedRoots: roots as string[] };
-    }
+  try {
+    return clauz3OptionsOf(compilerOptions);
+  } catch (error) {
+    if (error instanceof PluginOptionsError) throw new CliError(`clauz3: ${error.message}.`, EXIT.usage);
+    throw error;
   }
-  return {};
 }
 
 const DEFAULT_OPTIONS = (ts: TypeScript): TS.CompilerOptions => ({

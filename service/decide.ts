@@ -4,9 +4,9 @@
  * the receipt returned. A crash before the commit leaves the request pending and no receipt out;
  * after it, the decision and its receipt are both on disk.
  *
- * The receipt binds the identities of the stored request. Until the service re-verifies requests
- * against its operator's layer (the next increment), those are the request's own, checked only for
- * consistency with their digests (core/approval/validate.ts).
+ * Only a request the service verified against its operator's layer can be approved (the store's
+ * update is conditional on it too), and the receipt binds the request the service computed
+ * (service/verify.ts), never the identities the submitter stated.
  */
 import { bindingOf } from "../core/approval/binding";
 import { receiptClaims, signReceipt, type ApprovalDecision } from "../core/approval/receipt";
@@ -41,7 +41,8 @@ export async function decideRequest(input: DecideRequest): Promise<{ readonly re
   const stored = await input.store.get(input.requestId);
   if (!stored) throw new StoreError("unknown-request", `there is no request ${input.requestId}`);
   if (stored.status !== "pending") throw new StoreError("already-decided", `request ${input.requestId} is already decided (${stored.status})`);
-  const { request } = stored;
+  const request = stored.verification.computed;
+  if (!stored.verification.verified || !request) throw new StoreError("unverified", `request ${input.requestId} did not verify against the operator's layer and cannot be approved`);
   const claims = receiptClaims({
     request: stored.id,
     ...bindingOf(request),

@@ -42,7 +42,9 @@ export async function redeemReceipt(input: { readonly store: ApprovalStore; read
   const id = claimedId(input.token);
   const stored = id === undefined ? undefined : await input.store.receipt(id);
   if (!stored || stored.token !== input.token) throw new RedemptionError("unknown-receipt", "the receipt was not issued by this service");
-  const request = (await input.store.get(stored.requestId))!.request;
+  // The receipt was signed over the request the service computed (decide.ts).
+  const request = (await input.store.get(stored.requestId))!.verification.computed;
+  if (!request) throw new RedemptionError("unknown-receipt", "the receipt's request was not verified by this service");
   const claims = await verifyReceipt(input.token, input.keyring.publicKeySet(), bindingOf(request), now);
   const outcome = await input.store.redeem(stored.id, new Date(now).toISOString());
   if (outcome !== "redeemed") throw new RedemptionError(outcome === "already-redeemed" ? "already-redeemed" : "unknown-receipt", outcome === "already-redeemed" ? `receipt ${stored.id} was already redeemed` : "the receipt was not issued by this service");

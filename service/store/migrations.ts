@@ -59,6 +59,19 @@ const initial: Migration = {
   },
 };
 
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { "0001_initial": initial };
+/** What the service found when it verified each request against its operator's layer (service/verify.ts). */
+const verification: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    // Requests stored before verification existed count as not verified.
+    await db.schema.alterTable("approval_requests").addColumn("verified", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema.alterTable("approval_requests").addColumn("verification_json", "text").execute();
+  },
+  async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable("approval_requests").dropColumn("verification_json").execute();
+    await db.schema.alterTable("approval_requests").dropColumn("verified").execute();
+  },
+};
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { "0001_initial": initial, "0002_verification": verification };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

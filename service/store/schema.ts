@@ -3,6 +3,8 @@
  * compare, and read the same from SQLite and PostgreSQL); JSON documents are text; flags are 0/1
  * integers. One schema, one set of queries for both databases.
  */
+import type { Generated } from "kysely";
+
 export type RequestStatus = "pending" | "approved" | "rejected" | "changes_requested";
 export type Decision = "approved_once" | "approved_remember" | "rejected" | "changes_requested";
 export type KeyStatus = "active" | "retired" | "revoked";
@@ -17,6 +19,10 @@ export interface RequestTable {
   /** The request as submitted (validated against schema/approval-request.schema.json). */
   readonly request_json: string;
   readonly submitted_at: string;
+  /** 1 when the service verified the request against its operator's layer (migration 0002). */
+  readonly verified: Generated<number>;
+  /** The verification (service/verification.ts) as JSON; null for requests stored before it existed. */
+  readonly verification_json: string | null;
 }
 
 export interface DecisionTable {

@@ -11,15 +11,18 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
+import { canonicalJson } from "../../core/approval/canonical";
 import { invocationDigest } from "../../core/approval/digests";
 import type { ApprovalRequest } from "../../core/approval/types";
 import { validateRequest } from "../../core/approval/validate";
+import { sha256Hex } from "../../core/lock/digest";
+import { NOT_VERIFIED, type Verification } from "../verification";
 import { openDatabase, type StoreKind } from "./connect";
 import type { Decision, KeyStatus, RequestStatus, StoreDatabase } from "./schema";
 
 export type { Decision, KeyStatus, RequestStatus } from "./schema";
 
-export type StoreFailure = "unknown-request" | "already-decided" | "receipt-mismatch";
+export type StoreFailure = "unknown-request" | "already-decided" | "receipt-mismatch" | "unverified";
 
 export class StoreError extends Error {
   constructor(
@@ -53,6 +56,8 @@ export interface StoredRequest {
   readonly status: RequestStatus;
   readonly request: ApprovalRequest;
   readonly submittedAt: string;
+  /** What the service found when it verified the request (`NOT_VERIFIED` when it did not). */
+  readonly verification: Verification;
   readonly decision: StoredDecision | null;
   readonly receipt: StoredReceipt | null;
 }
@@ -125,19 +130,32 @@ export class ApprovalStore {
 
   /**
    * Store a request (validated again: the store holds only requests that match the schema and
-   * their own digests), or return the pending one for the same program and invocation.
+   * their own digests) with its verification, or return the pending one for the same program and
+   * invocation. A verified request dedupes on its program and invocation digests (the service's
+   * own); one that did not verify only with the same request, byte for byte in canonical JSON, so it
+   * can never attach to, or stand in for, a verified one.
    */
-  async submit(request: ApprovalRequest, at: string): Promise<{ readonly id: string; readonly created: boolean }> {
+  async submit(request: ApprovalRequest, at: string, verification: Verification = NOT_VERIFIED): Promise<{ readonly id: string; readonly created: boolean }> {
     const valid = validateRequest(JSON.parse(JSON.stringify(request)) as unknown);
     const invocation = invocationDigest(valid.program.target, valid.inputs);
-    const dedupeKey = `${valid.program.digest}:${invocation}`;
+    const dedupeKey = verification.verified ? `${valid.program.digest}:${invocation}` : `unverified:${sha256Hex(Buffer.from(canonicalJson(valid), "utf8"))}`;
     // A pending twin may be decided between the insert and the read: then insert again.
     for (let attempt = 0; attempt < 3; attempt++) {
       const id = randomUUID();
       const outcome = await this.db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto("approval_requests")
-          .values({ id, program_digest: valid.program.digest, invocation_digest: invocation, dedupe_key: dedupeKey, status: "pending", request_json: JSON.stringify(valid), submitted_at: at })
+          .values({
+            id,
+            program_digest: valid.program.digest,
+            invocation_digest: invocation,
+            dedupe_key: dedupeKey,
+            status: "pending",
+            request_json: JSON.stringify(valid),
+            submitted_at: at,
+            verified: verification.verified ? 1 : 0,
+            verification_json: JSON.stringify(verification),
+          })
           .onConflict((oc) => oc.column("dedupe_key").where(PENDING).doNothing())
           .executeTakeFirst();
         if (inserted.numInsertedOrUpdatedRows === 1n) return { id, created: true };
@@ -164,15 +182,16 @@ export class ApprovalStore {
       status: row.status,
       request: JSON.parse(row.request_json) as ApprovalRequest,
       submittedAt: row.submitted_at,
+      verification: row.verification_json === null ? NOT_VERIFIED : { ...(JSON.parse(row.verification_json) as Verification), verified: Number(row.verified) === 1 },
       decision: decision ? { decision: decision.decision, reviewer: decision.reviewer, feedback: decision.feedback, decidedAt: decision.decided_at } : null,
       receipt: receipt ? receiptOf(receipt) : null,
     };
   }
 
   /** Pending requests, oldest first (the reviewers' queue; it survives restarts because it is only this table). */
-  async pending(): Promise<{ readonly id: string; readonly programDigest: string; readonly submittedAt: string }[]> {
-    const rows = await this.db.selectFrom("approval_requests").select(["id", "program_digest", "submitted_at"]).where("status", "=", "pending").orderBy("submitted_at").orderBy("id").execute();
-    return rows.map((r) => ({ id: r.id, programDigest: r.program_digest, submittedAt: r.submitted_at }));
+  async pending(): Promise<{ readonly id: string; readonly programDigest: string; readonly submittedAt: string; readonly verified: boolean }[]> {
+    const rows = await this.db.selectFrom("approval_requests").select(["id", "program_digest", "submitted_at", "verified"]).where("status", "=", "pending").orderBy("submitted_at").orderBy("id").execute();
+    return rows.map((r) => ({ id: r.id, programDigest: r.program_digest, submittedAt: r.submitted_at, verified: Number(r.verified) === 1 }));
   }
 
   /**
@@ -185,7 +204,10 @@ export class ApprovalStore {
       throw new StoreError("receipt-mismatch", approval ? `an approval of ${input.requestId} needs its receipt` : `a ${input.decision} decision carries no receipt`);
     }
     await this.db.transaction().execute(async (trx) => {
-      const updated = await trx.updateTable("approval_requests").set({ status: STATUS_OF[input.decision] }).where("id", "=", input.requestId).where("status", "=", "pending").executeTakeFirst();
+      // Only a request the service verified can be approved: the update's condition says so.
+      let update = trx.updateTable("approval_requests").set({ status: STATUS_OF[input.decision] }).where("id", "=", input.requestId).where("status", "=", "pending");
+      if (approval) update = update.where("verified", "=", 1);
+      const updated = await update.executeTakeFirst();
       if (updated.numUpdatedRows !== 1n) throw await this.notPending(trx, input.requestId);
       await trx.insertInto("approval_decisions").values({ request_id: input.requestId, decision: input.decision, reviewer: input.reviewer, feedback: input.feedback ?? null, decided_at: input.at }).execute();
       const r = input.receipt;
@@ -199,8 +221,10 @@ export class ApprovalStore {
   }
 
   private async notPending(trx: Transaction<StoreDatabase>, id: string): Promise<StoreError> {
-    const row = await trx.selectFrom("approval_requests").select("status").where("id", "=", id).executeTakeFirst();
-    return row ? new StoreError("already-decided", `request ${id} is already decided (${row.status})`) : new StoreError("unknown-request", `there is no request ${id}`);
+    const row = await trx.selectFrom("approval_requests").select(["status", "verified"]).where("id", "=", id).executeTakeFirst();
+    if (!row) return new StoreError("unknown-request", `there is no request ${id}`);
+    if (row.status === "pending") return new StoreError("unverified", `request ${id} did not verify against the operator's layer and cannot be approved`);
+    return new StoreError("already-decided", `request ${id} is already decided (${row.status})`);
   }
 
   /** A receipt by its id, with the request it approves. */

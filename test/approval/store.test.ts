@@ -12,6 +12,7 @@ import { decideRequest } from "../../service/decide";
 import { Keyring } from "../../service/keys";
 import { redeemReceipt, RedemptionError } from "../../service/redeem";
 import { ApprovalStore, StoreError, StoreOpenError } from "../../service/store";
+import type { Verification } from "../../service/verification";
 import { freshPostgres } from "./postgres";
 import { PLAN, requestFor } from "./project";
 
@@ -28,6 +29,11 @@ function variant(n: number, inputs: ApprovalRequest["inputs"] = base.inputs): Ap
   const source = `${base.program.source}// variant ${n}\n`;
   const program = { ...base.program, source, sha256: sha256Hex(Buffer.from(source, "utf8")) };
   return { ...base, inputs, program: { ...program, digest: programDigest(program, base.layer.fingerprint) } };
+}
+
+/** The store's tests start from requests the service verified (service/verify.ts is tested against a running service). */
+function verifiedAs(request: ApprovalRequest): Verification {
+  return { verified: true, problems: [], verdict: "proved", computed: request };
 }
 
 const AT = "2026-01-01T00:00:00.000Z";
@@ -60,47 +66,47 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
   it("migrates once: a second open finds the schema current", async () => {
     const again = await ApprovalStore.open(url());
     const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(again.db);
-    expect(rows.rows.map((r) => r.name)).toEqual(["0001_initial"]);
+    expect(rows.rows.map((r) => r.name)).toEqual(["0001_initial", "0002_verification"]);
     expect(again.kind).toBe(name === "SQLite" ? "sqlite" : "postgres");
     await again.close();
   });
 
   it("stores a request as submitted and lists it as pending", async () => {
     const request = variant(1);
-    const { id, created } = await store.submit(request, AT);
+    const { id, created } = await store.submit(request, AT, verifiedAs(request));
     expect(created).toBe(true);
     const stored = await store.get(id);
-    expect(stored).toEqual({ id, status: "pending", request, submittedAt: AT, decision: null, receipt: null });
+    expect(stored).toEqual({ id, status: "pending", request, submittedAt: AT, verification: verifiedAs(request), decision: null, receipt: null });
     expect((await store.pending()).map((p) => p.id)).toContain(id);
     expect(await store.get("no-such-id")).toBeUndefined();
   });
 
   it("refuses a malformed request, naming the field", async () => {
     const bad = { ...variant(2), program: { ...variant(2).program, digest: "0".repeat(64) } };
-    await expect(store.submit(bad, AT)).rejects.toThrow(ApprovalRequestError);
-    await expect(store.submit(bad, AT)).rejects.toThrow(/^program\.digest is not the digest/);
+    await expect(store.submit(bad, AT, verifiedAs(bad))).rejects.toThrow(ApprovalRequestError);
+    await expect(store.submit(bad, AT, verifiedAs(bad))).rejects.toThrow(/^program\.digest is not the digest/);
   });
 
   it("dedupes pending requests: the same program and inputs get the pending request, even when racing", async () => {
-    const first = await store.submit(variant(3), AT);
-    expect(await store.submit(variant(3), AT)).toEqual({ id: first.id, created: false });
-    const otherInputs = await store.submit(variant(3, ["b"]), AT);
+    const first = await store.submit(variant(3), AT, verifiedAs(variant(3)));
+    expect(await store.submit(variant(3), AT, verifiedAs(variant(3)))).toEqual({ id: first.id, created: false });
+    const otherInputs = await store.submit(variant(3, ["b"]), AT, verifiedAs(variant(3, ["b"])));
     expect(otherInputs.created).toBe(true);
     expect(otherInputs.id).not.toBe(first.id);
 
-    const racing = await Promise.all(Array.from({ length: 6 }, () => store.submit(variant(4), AT)));
+    const racing = await Promise.all(Array.from({ length: 6 }, () => store.submit(variant(4), AT, verifiedAs(variant(4)))));
     expect(new Set(racing.map((r) => r.id)).size).toBe(1);
     expect(racing.filter((r) => r.created)).toHaveLength(1);
 
     // Once decided, the same program and inputs make a new request.
     await decideRequest({ store, keyring, requestId: first.id, decision: "rejected", reviewer: "alice", feedback: "no", ttlSeconds: 60, now: NOW });
-    const after = await store.submit(variant(3), AT);
+    const after = await store.submit(variant(3), AT, verifiedAs(variant(3)));
     expect(after.created).toBe(true);
     expect(after.id).not.toBe(first.id);
   });
 
   it("records who decided, decides once, and refuses unknown requests and mismatched receipts", async () => {
-    const { id } = await store.submit(variant(5), AT);
+    const { id } = await store.submit(variant(5), AT, verifiedAs(variant(5)));
     expect(await decideRequest({ store, keyring, requestId: id, decision: "changes_requested", reviewer: "bob", feedback: "read b.md instead", ttlSeconds: 60, now: NOW })).toEqual({ receipt: null });
     const stored = await store.get(id);
     expect(stored?.status).toBe("changes_requested");
@@ -112,15 +118,34 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
     await expect(again).rejects.toMatchObject({ reason: "already-decided" });
     await expect(store.decide({ requestId: id, decision: "rejected", reviewer: "mallory", at: AT })).rejects.toMatchObject({ reason: "already-decided", message: `request ${id} is already decided (changes_requested)` });
     await expect(store.decide({ requestId: "nope", decision: "rejected", reviewer: "a", at: AT })).rejects.toMatchObject({ reason: "unknown-request" });
-    const pendingId = (await store.submit(variant(6), AT)).id;
+    const pendingId = (await store.submit(variant(6), AT, verifiedAs(variant(6)))).id;
     await expect(store.decide({ requestId: pendingId, decision: "approved_once", reviewer: "a", at: AT })).rejects.toThrow(StoreError);
     await expect(store.decide({ requestId: pendingId, decision: "rejected", reviewer: "a", at: AT, receipt: { id: "r", kid: "k", token: "t", singleUse: true, issuedAt: AT, expiresAt: AT } })).rejects.toMatchObject({ reason: "receipt-mismatch" });
     expect((await store.get(pendingId))?.status).toBe("pending");
   });
 
+  it("keeps a request that did not verify, with its problems, and refuses to approve it; it dedupes only with itself", async () => {
+    const request = variant(14);
+    const verification: Verification = { verified: false, problems: [{ field: "layer.fingerprint", problem: "is not the fingerprint of the operator's layer" }], verdict: "proved", computed: null };
+    const { id } = await store.submit(request, AT, verification);
+    expect((await store.get(id))?.verification).toEqual(verification);
+    expect((await store.pending()).find((p) => p.id === id)).toMatchObject({ verified: false });
+    expect(await store.submit(request, AT, verification)).toEqual({ id, created: false });
+    // A verified submission of the same program and inputs is not attached to the unverified one.
+    expect((await store.submit(request, AT, verifiedAs(request))).id).not.toBe(id);
+
+    await expect(decideRequest({ store, keyring, requestId: id, decision: "approved_once", reviewer: "alice", ttlSeconds: 60, now: NOW })).rejects.toMatchObject({ reason: "unverified" });
+    // The database refuses it too, whatever receipt a caller brings.
+    const receipt = { id: "r14", kid: "k", token: "t", singleUse: true, issuedAt: AT, expiresAt: AT };
+    await expect(store.decide({ requestId: id, decision: "approved_remember", reviewer: "alice", at: AT, receipt })).rejects.toMatchObject({ reason: "unverified" });
+    expect((await store.get(id))?.status).toBe("pending");
+    await decideRequest({ store, keyring, requestId: id, decision: "rejected", reviewer: "alice", feedback: "does not verify", ttlSeconds: 60, now: NOW });
+    expect((await store.get(id))?.status).toBe("rejected");
+  });
+
   it("commits an approval and its receipt before returning the receipt, which binds the request", async () => {
     const request = variant(7);
-    const { id } = await store.submit(request, AT);
+    const { id } = await store.submit(request, AT, verifiedAs(request));
     const { receipt } = await decideRequest({ store, keyring, requestId: id, decision: "approved_once", reviewer: "alice", ttlSeconds: 300, now: NOW });
     expect(receipt).toEqual(expect.any(String));
 
@@ -139,8 +164,8 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
   });
 
   it("a decision whose receipt cannot be stored is not recorded at all", async () => {
-    const a = (await store.submit(variant(12), AT)).id;
-    const b = (await store.submit(variant(13), AT)).id;
+    const a = (await store.submit(variant(12), AT, verifiedAs(variant(12)))).id;
+    const b = (await store.submit(variant(13), AT, verifiedAs(variant(13)))).id;
     const receipt = { id: `dup-${name}`, kid: "k", token: "t", singleUse: true, issuedAt: AT, expiresAt: AT };
     await store.decide({ requestId: a, decision: "approved_once", reviewer: "alice", at: AT, receipt });
     // The same receipt id again: the insert fails inside the transaction, which takes the status and the decision with it.
@@ -151,7 +176,7 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
   });
 
   it("two reviewers approving at once: one decision, one receipt", async () => {
-    const { id } = await store.submit(variant(8), AT);
+    const { id } = await store.submit(variant(8), AT, verifiedAs(variant(8)));
     const results = await Promise.allSettled(["alice", "bob"].map((reviewer) => decideRequest({ store, keyring, requestId: id, decision: "approved_once", reviewer, ttlSeconds: 60, now: NOW })));
     const won = results.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(1);
@@ -161,7 +186,7 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
   });
 
   it("redeems a receipt once, atomically", async () => {
-    const { id } = await store.submit(variant(9), AT);
+    const { id } = await store.submit(variant(9), AT, verifiedAs(variant(9)));
     await decideRequest({ store, keyring, requestId: id, decision: "approved_remember", reviewer: "alice", ttlSeconds: 60, now: NOW });
     const receiptId = (await store.get(id))!.receipt!.id;
     expect(await store.redeem(receiptId, AT)).toBe("redeemed");
@@ -169,7 +194,7 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
     expect((await store.get(id))!.receipt!.redeemedAt).toBe(AT);
     expect(await store.redeem("no-such-receipt", AT)).toBe("unknown-receipt");
 
-    const { id: id2 } = await store.submit(variant(10), AT);
+    const { id: id2 } = await store.submit(variant(10), AT, verifiedAs(variant(10)));
     await decideRequest({ store, keyring, requestId: id2, decision: "approved_once", reviewer: "alice", ttlSeconds: 60, now: NOW });
     const receipt2 = (await store.get(id2))!.receipt!.id;
     const racing = await Promise.all(Array.from({ length: 6 }, () => store.redeem(receipt2, AT)));
@@ -179,7 +204,7 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
 
   it("redeems through the service only receipts it issued, unexpired, unrevoked, once", async () => {
     const approve = async (n: number): Promise<{ id: string; token: string }> => {
-      const { id } = await store.submit(variant(n), AT);
+      const { id } = await store.submit(variant(n), AT, verifiedAs(variant(n)));
       const { receipt } = await decideRequest({ store, keyring, requestId: id, decision: "approved_once", reviewer: "alice", ttlSeconds: 60, now: NOW });
       return { id, token: receipt! };
     };
@@ -219,7 +244,7 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
   });
 
   it("keeps pending requests across a restart", async () => {
-    const { id } = await store.submit(variant(11), AT);
+    const { id } = await store.submit(variant(11), AT, verifiedAs(variant(11)));
     await store.close();
     store = await ApprovalStore.open(url());
     expect((await store.pending()).map((p) => p.id)).toContain(id);
