@@ -32,18 +32,19 @@ function pointerOf(instancePath: string): string[] {
   return instancePath === "" ? [] : instancePath.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-/** The first schema violation as the field concerned and what is wrong with it. */
-function schemaError(errors: readonly ErrorObject[]): ApprovalRequestError {
+/** The first schema violation as the field concerned and what is wrong with it (`body` names the document: the service's other bodies say what they are). */
+export function schemaError(errors: readonly ErrorObject[], body = "an approval request"): ApprovalRequestError {
   const e = errors[0];
-  if (!e) return new ApprovalRequestError("the request", "does not match schema/approval-request.schema.json");
+  if (!e) return new ApprovalRequestError("the request", body === "an approval request" ? "does not match schema/approval-request.schema.json" : `is not ${body}`);
   const pointer = pointerOf(e.instancePath);
   const params = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case "required":
       return new ApprovalRequestError(fieldOf([...pointer, String(params.missingProperty)]), "is missing");
     case "additionalProperties":
-      return new ApprovalRequestError(fieldOf([...pointer, String(params.additionalProperty)]), "is not a field of an approval request");
+      return new ApprovalRequestError(fieldOf([...pointer, String(params.additionalProperty)]), `is not a field of ${body}`);
     case "const":
+      if (body !== "an approval request") return new ApprovalRequestError(fieldOf(pointer), `must be ${JSON.stringify(params.allowedValue)}`);
       return new ApprovalRequestError(fieldOf(pointer), `must be ${JSON.stringify(params.allowedValue)} (this clauz3 reads approval request version 1)`);
     case "enum":
       return new ApprovalRequestError(fieldOf(pointer), `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`);
