@@ -7,6 +7,7 @@
  * the request says about itself is never taken as verified.
  */
 import * as path from "node:path";
+import type * as TS from "typescript";
 import { buildRequest } from "../core/approval/request";
 import { canonicalJson } from "../core/approval/canonical";
 import { identityDigest } from "../core/approval/identity";
@@ -15,11 +16,14 @@ import { openGate } from "../core/gate";
 import { readLayer } from "../core/layer/read";
 import { librariesOf } from "../core/manifest";
 import type { ProgramVerdict } from "../core/prover/api";
-import type { BudgetOptions } from "../core/prover/limits";
+import { isStackOverflow, MAX_NESTING, type BudgetOptions } from "../core/prover/limits";
 import { proveProgram } from "../core/prover/prove";
 import type { OperatorLayer } from "./layer";
 import { overlayCompilerHost, overlayModuleHost, overlayOf } from "./overlay";
 import type { Verification, VerificationProblem } from "./verification";
+
+/** The export the prover proves, and so the only target a request can be approved for. */
+export const PROVED_TARGET = "main";
 
 /** How `submitted` differs from the request the service computed from the same sources. */
 export function differences(submitted: ApprovalRequest, computed: ApprovalRequest): VerificationProblem[] {
@@ -66,12 +70,21 @@ export async function verifySubmission(layer: OperatorLayer, submitted: Approval
   const programFile = path.join(layer.dir, ...submitted.program.path.split("/"));
   const host = overlayCompilerHost(layer, files);
   const moduleHost = overlayModuleHost(layer, files);
-  const program = ts.createProgram({ rootNames: [programFile], options: layer.compilerOptions, host });
+  let program: TS.Program;
+  try {
+    program = ts.createProgram({ rootNames: [programFile], options: layer.compilerOptions, host });
+  } catch (error) {
+    // TypeScript's parser recurses over nesting (cli/project.ts guards the CLI the same way).
+    if (!isStackOverflow(error)) throw error;
+    return { verified: false, problems: [{ field: "program", problem: `is nested too deeply for TypeScript's parser (the prover's limit is ${MAX_NESTING} levels)` }], verdict: "refused", computed: null };
+  }
   const file = program.getSourceFile(programFile);
   if (!file) return { verified: false, problems: [{ field: "program.path", problem: "is not a source file TypeScript reads under the operator's options" }], verdict: null, computed: null };
   const layerResult = readLayer(ts, program, layer.options);
   const libraries = librariesOf(layerResult.model);
   const problems: VerificationProblem[] = [];
+  // The prover proves `main` (program-shape.ts): a receipt for another export would approve code nobody proved.
+  if (submitted.program.target !== PROVED_TARGET) problems.push({ field: "program.target", problem: `is ${JSON.stringify(submitted.program.target)}, but the prover proves \`${PROVED_TARGET}\`: only \`${PROVED_TARGET}\` can be approved` });
 
   let computed: ApprovalRequest | null = null;
   try {

@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { programDigest, type ApprovalRequest } from "../../core/approval";
+import { sha256Hex } from "../../core/lock";
 import { openOperatorLayer, type OperatorLayer } from "../../service/layer";
 import { overlayOf } from "../../service/overlay";
 import { authenticateReviewer, issueReviewerToken, readTokensFile, revokeReviewer, TokenFileError } from "../../service/tokens";
@@ -61,6 +62,21 @@ describe("independent verification", () => {
     expect(verification.verified).toBe(false);
     expect(verification.verdict).toBe("refused");
     expect(verification.problems.map((p) => p.field)).toContain("program");
+  });
+
+  it("does not verify a request for another target than main, which is what the prover proves", async () => {
+    const request = requestIn(agentDir, "plans/run.ts", ["a"]);
+    const verification = await verifySubmission(layer, { ...request, program: { ...request.program, target: "other" } });
+    expect(verification.verified).toBe(false);
+    expect(verification.problems).toContainEqual({ field: "program.target", problem: expect.stringMatching(/^is "other", but the prover proves `main`/) });
+  });
+
+  it("does not verify a program too deeply nested for TypeScript's parser (no stack trace, no 500)", async () => {
+    const request = requestIn(agentDir, "plans/run.ts", ["a"]);
+    const source = `${request.program.source}export const deep = ${'"a" + ('.repeat(1500)}"b"${")".repeat(1500)};\n`;
+    const program = { ...request.program, source, sha256: sha256Hex(Buffer.from(source, "utf8")) };
+    const verification = await verifySubmission(layer, { ...request, program: { ...program, digest: programDigest(program, request.layer.fingerprint) } });
+    expect(verification).toMatchObject({ verified: false, verdict: "refused", problems: [{ field: "program", problem: expect.stringMatching(/^is nested too deeply for TypeScript's parser/) }] });
   });
 
   it("refuses paths that leave the checkout, name its files, lie below a link or a trusted root, or repeat", () => {
