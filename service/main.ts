@@ -62,7 +62,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof UsageError || error instanceof LayerConfigError || error instanceof KeyFileError || error instanceof StoreOpenError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+  const code = (error as { code?: unknown }).code;
+  const known =
+    error instanceof UsageError ||
+    error instanceof LayerConfigError ||
+    error instanceof KeyFileError ||
+    error instanceof StoreOpenError ||
+    (typeof code === "string" && (code.startsWith("ERR_PARSE_ARGS") || code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL"));
   process.stderr.write(`clauz3 approval service: ${known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(known ? 2 : 1);
 });
