@@ -97,6 +97,9 @@ export function buildService(config: ServiceConfig): FastifyInstance {
   const requestSchema = approvalRequestSchema();
   const app = Fastify({ bodyLimit: config.bodyLimit ?? DEFAULT_BODY_LIMIT, logger: false, onProtoPoisoning: "error", onConstructorPoisoning: "error" });
 
+  // Bodies are JSON only: a text body is refused as such (415), not read as a string.
+  app.removeContentTypeParser("text/plain");
+
   // clauz3's ajv (draft 2019-09, nothing coerced or removed); each body names its own fields.
   app.setValidatorCompiler(({ schema }) => {
     const validate = createAjv().compile(schema as object);

@@ -232,5 +232,9 @@ describe("approval service: what cannot be approved, and who cannot decide", () 
     const query = await call(service.url, "GET", "/requests?status=approved", { token: alice });
     expect(query).toMatchObject({ status: 400, body: { field: "status" } });
     expect(await call(service.url, "GET", "/requests/no-such-id")).toMatchObject({ status: 404, body: { error: "unknown-request", field: "id" } });
+    expect(await call(service.url, "POST", "/requests", { raw: '{"__proto__": {"verified": true}}' })).toMatchObject({ status: 400, body: { error: "invalid-body" } });
+    const text = await fetch(`${service.url}/requests`, { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify(plan) });
+    expect({ status: text.status, body: (await text.json()) as unknown }).toMatchObject({ status: 415, body: { error: "unsupported-media-type" } });
+    expect(await call(service.url, "DELETE", "/requests")).toMatchObject({ status: 404, body: { error: "not-found" } });
   });
 });
