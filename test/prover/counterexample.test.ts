@@ -1,7 +1,7 @@
 /**
- * What a counterexample shows: the tool results the run saw before it broke (also those of calls
- * inside loops over arrays, one per iteration, labelled the way the runtime counts executions),
- * short arrays, and for a failing precondition the arguments of the call.
+ * What a counterexample shows: the tool results the run saw before it broke (outside loops over
+ * arrays), short arrays, the violation it satisfies, and for a failing precondition the arguments
+ * of the call.
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,10 @@ import { TEST_LAYER } from "./layer";
 import { IMPORTS, prove } from "./prove-helpers";
 
 describe("counterexamples", () => {
-  it("list the results of a call inside a loop over an array, one per iteration up to the breaking call", async () => {
+  it("leave out results of calls inside a loop over an array, and keep arrays short", async () => {
+    // The model satisfies a result's per-iteration facts only at the iteration it names: read at
+    // another iteration, a result may break its own `ensures` (fuzz seed 131270). Left out, the
+    // replay draws them.
     const v = await prove(`export const guarantees = [m.noPaymentOver(100)];
 export function main(accounts: string[]): void {
   for (const a of accounts) {
@@ -25,16 +28,9 @@ export function main(accounts: string[]): void {
     const accounts = cex.inputs.accounts as unknown[];
     expect(accounts.length).toBeGreaterThan(0);
     expect(accounts.length).toBeLessThanOrEqual(3);
-    const labels = Object.keys(cex.toolResults);
-    // balance() runs once per element up to and including the breaking iteration; its label counts executions.
-    expect(labels.length).toBeGreaterThan(0);
-    expect(labels.length).toBeLessThanOrEqual(accounts.length);
-    expect(labels).toEqual(labels.map((_, i) => (i === 0 ? "balance@6:15" : `balance@6:15#${i + 1}`)));
-    const last = cex.toolResults[labels[labels.length - 1]!] as number;
-    expect(last).toBeGreaterThan(100);
-    expect(cex.event).toEqual({ name: "Pay", fields: { account: accounts[labels.length - 1], amount: last } });
-    // The earlier iterations paid nothing over the limit.
-    for (const l of labels.slice(0, -1)) expect((cex.toolResults[l] as number) <= 100).toBe(true);
+    expect(cex.toolResults).toEqual({});
+    expect(cex.event!.name).toBe("Pay");
+    expect(cex.event!.fields.amount as number).toBeGreaterThan(100);
   });
 
   it("of a failing precondition show the call's arguments and only what happened before the call", async () => {
@@ -64,10 +60,8 @@ export function main(accounts: string[]): void {
     const r = v.results.find((x) => x.kind === "precondition" && x.verdict === "violated")!;
     const cex = r.counterexample!;
     const accounts = cex.inputs.accounts as string[];
-    const results = Object.values(cex.toolResults);
-    expect(results.length).toBeGreaterThan(0);
-    expect(results[results.length - 1]).toBe(0);
-    expect(cex.arguments).toEqual({ account: accounts[results.length - 1], amount: 0 });
+    expect(cex.arguments!.amount).toBe(0);
+    expect(accounts).toContain(cex.arguments!.account);
   });
 
   it("blame the call that fails even when the model cannot evaluate which violation it satisfies (fuzz seed 107199)", async () => {
