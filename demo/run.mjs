@@ -106,8 +106,9 @@ export async function provePrograms(io) {
     io.write(fs.readFileSync(path.join(dir, f), "utf8").split("\n").filter((l) => l && !l.startsWith("import")).map((l) => `   ${l}`).join("\n"));
   }
   io.write();
-  io.write("$ clauz3 prove plans/archive.ts samples/leak.ts samples/tricky.ts");
-  const r = clauz3(dir, ["prove", "plans/archive.ts", "samples/leak.ts", "samples/tricky.ts"]);
+  // --pretty: the demo is read by a person (piped, prove prints tsc's plain lines; docs/cli.md).
+  io.write("$ clauz3 prove --pretty plans/archive.ts samples/leak.ts samples/tricky.ts");
+  const r = clauz3(dir, ["prove", "--pretty", "plans/archive.ts", "samples/leak.ts", "samples/tricky.ts"]);
   io.write((r.stderr + r.stdout).trimEnd());
   const verdicts = [...r.stdout.matchAll(/^(\S+): (proved|violated|refused)$/gm)].map((m) => `${m[1]}=${m[2]}`);
   const expected = ["plans/archive.ts=proved", "samples/leak.ts=violated", "samples/tricky.ts=violated"];
