@@ -41,13 +41,8 @@ export interface StoredDecision {
   readonly decidedAt: string;
 }
 
-export interface StoredReceipt {
-  readonly id: string;
-  readonly kid: string;
-  readonly token: string;
-  readonly singleUse: boolean;
-  readonly issuedAt: string;
-  readonly expiresAt: string;
+/** A receipt as stored: the one issued, and when it was redeemed. */
+export interface StoredReceipt extends NewReceipt {
   readonly redeemedAt: string | null;
 }
 
