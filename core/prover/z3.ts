@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
 import { parseSExprs, type SExpr } from "./sexpr";
 import { analyse, parseCommands, regexFormulation, wordFormulation, type Theories } from "./tactics";
+import { guardThreads, SolverStderr, SolverThreadCrash, type SolverThreads } from "./z3-threads";
 
 type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
 
@@ -107,16 +108,23 @@ type AttemptEnd<T> =
   | { readonly kind: "none"; readonly reason: string; readonly used: number }
   | { readonly kind: "wallClock"; readonly used: number };
 
+/** One wasm instance: its API and its threads. */
+interface Instance {
+  readonly z3: LowLevel;
+  readonly threads: SolverThreads;
+}
+
 /** One query's Z3 objects: its context, its solvers, and the terms it holds. */
 interface Scope {
   readonly z3: LowLevel;
+  readonly threads: SolverThreads;
   readonly ctx: never;
   readonly engines: Map<EngineName, unknown>;
 }
 
 /** Whether an exception comes from the wasm instance itself (a trap, its stack, its memory), not from Z3 reporting an error. */
 function isInstanceFailure(error: unknown): boolean {
-  return error instanceof RangeError || (error instanceof Error && (error.constructor.name === "RuntimeError" || /out of memory|memory access out of bounds|unreachable/i.test(error.message)));
+  return error instanceof RangeError || error instanceof SolverThreadCrash || (error instanceof Error && (error.constructor.name === "RuntimeError" || /out of memory|memory access out of bounds|unreachable/i.test(error.message)));
 }
 
 /**
@@ -146,9 +154,13 @@ export class Z3Session {
   static memoryMb = Z3_MEMORY_MB;
   /** Test-only fault injection: called before every check; whatever it throws is thrown there. */
   static beforeCheck: (() => void) | undefined;
+  /** Test-only fault injection: the watchdog's interrupt is not delivered, as when Z3 ignores it. */
+  static dropInterrupts = false;
+  /** Test-only fault injection: called once a check runs, with the threads running it. */
+  static whileChecking: ((threads: SolverThreads) => void) | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   /** The wasm instance; replaced after it failed. */
-  private z3: Promise<LowLevel> | undefined;
+  private z3: Promise<Instance> | undefined;
   /** How many wasm instances this session has started (1 until one failed). */
   instances = 0;
   /** The solver the current check runs on (for the watchdog's interrupt). */
@@ -170,19 +182,26 @@ export class Z3Session {
   }
 
   /** The current wasm instance, started (and warmed up with one context) on first use. */
-  private instance(): Promise<LowLevel> {
+  private instance(): Promise<Instance> {
     if (!this.z3) {
       this.instances++;
-      const started = (async () => {
+      const started = (async (): Promise<Instance> => {
         const { init } = await import("z3-solver");
-        const { Z3 } = await init();
+        const stderr = new SolverStderr();
+        const { Z3, em } = await init({ printErr: stderr.printErr });
+        const threads = guardThreads(em, stderr);
+        // A thread that dies while no check runs still ends the instance: the next query starts a fresh one.
+        threads.crashed.catch(() => {
+          if (this.z3 === started) this.retire();
+        });
         // Characters are UTF-16 code units, as JavaScript sees strings: restrict Z3's alphabet to the BMP range.
         Z3.global_param_set("encoding", "bmp");
         Z3.global_param_set("memory_max_size", String(Z3Session.memoryMb));
-        const scope = this.open(Z3);
+        const instance = { z3: Z3, threads };
+        const scope = this.open(instance);
         this.engine(scope, "general");
         Z3.del_context(scope.ctx);
-        return Z3;
+        return instance;
       })();
       started.catch(() => (this.z3 = undefined));
       this.z3 = started;
@@ -190,17 +209,25 @@ export class Z3Session {
     return this.z3;
   }
 
-  /** Drop the wasm instance: nothing it says can be trusted any more; the next query starts a fresh one. */
+  /**
+   * Drop the wasm instance: nothing it says can be trusted any more; the next query starts a fresh
+   * one. Its threads are killed, so a check that ignored its interrupt stops using a core.
+   */
   private retire(): void {
+    const retired = this.z3;
     this.z3 = undefined;
+    retired?.then(
+      (instance) => instance.threads.terminate(),
+      () => undefined,
+    );
   }
 
-  private open(z3: LowLevel): Scope {
+  private open({ z3, threads }: Instance): Scope {
     const cfg = z3.mk_config();
     z3.set_param_value(cfg, "model", "true");
     const ctx = z3.mk_context_rc(cfg) as never;
     z3.del_config(cfg);
-    return { z3, ctx, engines: new Map() };
+    return { z3, threads, ctx, engines: new Map() };
   }
 
   /** The solver of an engine in a query's context, created on first use. */
@@ -286,8 +313,8 @@ export class Z3Session {
       // Sizes first: neither the parsers nor Z3 see a query they cannot read in bounded time and stack.
       const problem = queryProblem(text);
       if (problem) return { status: "unknown", reason: problem };
-      const z3 = await this.instance();
-      const scope = this.open(z3);
+      const instance = await this.instance();
+      const scope = this.open(instance);
       const started = performance.now();
       const trace: Trace | undefined = process.env.CLAUZ3_DUMP_SMT ? { lines: [] } : undefined;
       let status = "error";
@@ -307,7 +334,7 @@ export class Z3Session {
       } finally {
         if (trace) dump(text, trace, status, performance.now() - started, spent);
         try {
-          if (this.z3 && (await this.z3) === z3) z3.del_context(scope.ctx);
+          if (this.z3 && (await this.z3) === instance) instance.z3.del_context(scope.ctx);
         } catch {
           this.retire();
         }
@@ -446,7 +473,10 @@ export class Z3Session {
       const before = this.rlimitCount(scope, solver);
       Z3Session.beforeCheck?.();
       this.running = { scope, solver };
-      const status = await this.watchdog(z3.solver_check(ctx, solver), Math.max(1, deadline - performance.now()));
+      // A thread that dies during the check fails it (and the instance) instead of the process.
+      const check = Promise.race([z3.solver_check(ctx, solver), scope.threads.crashed]);
+      Z3Session.whileChecking?.(scope.threads);
+      const status = await this.watchdog(check, Math.max(1, deadline - performance.now()));
       this.running = undefined;
       if (status === "lost") {
         // Z3 did not stop when interrupted: the instance is dropped, and with it this context.
@@ -525,7 +555,7 @@ export class Z3Session {
     clearTimeout(timer);
     if (winner !== "timeout") return winner;
     try {
-      if (this.running) this.running.scope.z3.solver_interrupt(this.running.scope.ctx, this.running.solver as never);
+      if (this.running && !Z3Session.dropInterrupts) this.running.scope.z3.solver_interrupt(this.running.scope.ctx, this.running.solver as never);
     } catch {
       /* interrupt is best effort */
     }
