@@ -11,6 +11,7 @@ import { readLayer, type LayerResult } from "../core/layer/read";
 import { verifyLock, type LockVerification } from "../core/lock/verify";
 import { librariesOf, type Library } from "../core/manifest";
 import { clauz3OptionsOf, PluginOptionsError } from "../core/plugin-options";
+import { defaultCompilerOptions, defaultRootNames } from "../core/project-defaults";
 import { isStackOverflow, MAX_NESTING } from "../core/prover/limits";
 import { CliError, EXIT, type Io } from "./io";
 
@@ -74,15 +75,6 @@ function clauz3Options(compilerOptions: TS.CompilerOptions): Clauz3Options {
   }
 }
 
-const DEFAULT_OPTIONS = (ts: TypeScript): TS.CompilerOptions => ({
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  strict: true,
-  skipLibCheck: true,
-  noEmit: true,
-});
-
 export function loadProject(opts: LoadOptions): Project {
   let configPath: string | undefined;
   if (opts.project !== undefined) {
@@ -119,11 +111,8 @@ export function loadProject(opts: LoadOptions): Project {
     projectReferences = parsed.projectReferences;
   } else {
     // No tsconfig.json: default options and every TypeScript source below the directory.
-    compilerOptions = DEFAULT_OPTIONS(ts);
-    rootNames = ts.sys
-      .readDirectory(projectDir, [".ts", ".tsx", ".mts", ".cts"], ["**/node_modules", "**/dist"], ["**/*"])
-      .filter((f) => !/\.d\.[cm]?ts$/.test(f))
-      .sort();
+    compilerOptions = defaultCompilerOptions(ts);
+    rootNames = defaultRootNames(ts, projectDir);
   }
   for (const f of extraRoots) {
     if (!fs.existsSync(f)) throw new CliError(`clauz3: ${path.relative(opts.cwd, f) || f} does not exist.`, EXIT.usage);

@@ -13,6 +13,7 @@ import { requestLayerOf } from "../core/approval/request";
 import { readLayer } from "../core/layer/read";
 import { verifyLock } from "../core/lock/verify";
 import { clauz3OptionsOf, PluginOptionsError } from "../core/plugin-options";
+import { defaultCompilerOptions, defaultRootNames } from "../core/project-defaults";
 
 export interface OperatorLayer {
   /** The checkout's directory (absolute, symbolic links resolved). */
@@ -35,15 +36,6 @@ export class LayerConfigError extends Error {
   }
 }
 
-const DEFAULT_OPTIONS: TS.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  strict: true,
-  skipLibCheck: true,
-  noEmit: true,
-};
-
 /** Read the operator's checkout at `dir` and check that its lock pins exactly its trusted files. */
 export function openOperatorLayer(dir: string): OperatorLayer {
   let root: string;
@@ -54,7 +46,7 @@ export function openOperatorLayer(dir: string): OperatorLayer {
     throw new LayerConfigError(dir, "is not a directory");
   }
   const configPath = path.join(root, "tsconfig.json");
-  let compilerOptions = DEFAULT_OPTIONS;
+  let compilerOptions = defaultCompilerOptions(ts);
   let rootNames: readonly string[];
   if (fs.existsSync(configPath)) {
     let fatal: TS.Diagnostic | undefined;
@@ -66,7 +58,7 @@ export function openOperatorLayer(dir: string): OperatorLayer {
     compilerOptions = parsed.options;
     rootNames = parsed.fileNames;
   } else {
-    rootNames = ts.sys.readDirectory(root, [".ts", ".tsx", ".mts", ".cts"], ["**/node_modules", "**/dist"], ["**/*"]).filter((f) => !/\.d\.[cm]?ts$/.test(f));
+    rootNames = defaultRootNames(ts, root);
   }
   let options: Clauz3Options;
   try {
