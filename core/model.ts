@@ -85,7 +85,10 @@ export interface ToolModel {
   readonly domain: string;
   readonly fileName: string;
   readonly parameters: readonly ParameterModel[];
+  /** The result once awaited: `T` for a tool returning `Promise<T>` (see `async`). */
   readonly returnType: ValueType;
+  /** The implementation returns a `Promise` (is `async`): callers `await` it, `returnType` is what it resolves to. */
+  readonly async: boolean;
   readonly performs:
     | { readonly builderParameters: readonly string[]; readonly events: readonly PerformedEventModel[]; readonly node: ts.CallExpression }
     | undefined;

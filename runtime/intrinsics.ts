@@ -24,6 +24,7 @@ export const ArrayIsArray = Array.isArray;
 export const JSONStringify = JSON.stringify;
 export const StringOf = String;
 export const isPromise = types.isPromise;
+export const isAsyncFunction = types.isAsyncFunction;
 export const PromiseCtor = Promise;
 export const isProxy = types.isProxy;
 
@@ -152,6 +153,11 @@ export function promiseThen<T, U>(
   onRejected?: (reason: unknown) => U | PromiseLike<U>,
 ): Promise<U> {
   return ReflectApply(PromisePrototypeThen, promise, [onFulfilled, onRejected]) as Promise<U>;
+}
+
+/** A promise rejected with `reason`, made with the captured constructor. */
+export function rejected<T = never>(reason: unknown): Promise<T> {
+  return new PromiseCtor<T>((_resolve, reject) => reject(reason));
 }
 
 /** `storage.run(store, body)` with the captured method. */

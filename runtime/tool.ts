@@ -1,8 +1,10 @@
+import { approvalRequirementOf, assertApproved, definingFile } from "./approval";
 import { DECLARATION, METADATA_KEY, TOOL } from "./brand";
+import { firstBrokenElement } from "./elements";
 import { EnsuresError, RequiresError } from "./errors";
 import { Event } from "./event";
 import { assertIntrinsicsIntact } from "./integrity";
-import { ArrayIsArray, ObjectFreeze, ReflectApply, append, concat, isInstance, isPromise, promiseThen, setField, sourceOf } from "./intrinsics";
+import { ArrayIsArray, ObjectFreeze, ReflectApply, append, concat, isAsyncFunction, isInstance, isPromise, promiseThen, rejected, setField, sourceOf } from "./intrinsics";
 import { ToolCall, type Occurrence } from "./occurrence";
 import { parameterNames } from "./params";
 import { assertTracesWritable, commit, commitForeign, onlyRuns, recipients, type Recipients } from "./recorder";
@@ -71,6 +73,8 @@ export interface ToolMetadata {
   readonly requires: readonly (readonly string[])[];
   /** Tool parameters of each `ensures` predicate after the result, in declaration order. */
   readonly ensures: readonly (readonly string[])[];
+  /** The library's identifier when its manifest requires approval (the tool runs only under `clauz3 run`; runtime/approval.ts). */
+  readonly requiresApproval?: string;
 }
 
 /** The argument the transformer injects: `{ __clauz3_metadata: {...} }`. */
@@ -149,6 +153,8 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
   }
   const name = metadata?.tool ?? (impl.name || "tool");
   const parameters = metadata?.parameters ?? parameterNames(impl);
+  // Whether the tool's library requires approval, decided once, where the tool is defined.
+  const approval = approvalRequirementOf(metadata, definingFile());
   // Positions are resolved now, while the built-ins are the ones clauz3 captured; a name the tool
   // does not have is reported when the tool is called.
   const positions = (names: readonly string[]): Positions => {
@@ -173,7 +179,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
 
   // Every built-in below comes from ./intrinsics, and nothing is checked while a built-in differs
   // from what clauz3 captured at load (./integrity): agent code cannot bend the wrapper's checks.
-  const tool = function (this: unknown, ...args: unknown[]): unknown {
+  const call = function (this: unknown, args: unknown[]): unknown {
     // Every recorder of the call's context sees it: a nested record() cannot hide a call from an
     // enclosing one, and a call no enforce run owns reaches every run in flight.
     const to = recipients();
@@ -184,6 +190,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       values = snapshotArguments(name, parameters, args);
       assertTracesWritable(name, to);
       assertIntrinsicsIntact(name);
+      assertApproved(name, approval);
     } catch (error) {
       refuse(to, error);
       throw error;
@@ -236,7 +243,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
         const decl = ensuresDecls[e]!;
         const params = pick(ensuresAt[e]!, values);
         if (ReflectApply(decl.predicate, undefined, concat([value], params)) !== true) {
-          throw new EnsuresError(name, named, value, decl.message ?? sourceOf(decl.predicate));
+          throw new EnsuresError(name, named, value, decl.message ?? sourceOf(decl.predicate), firstBrokenElement(decl.predicate, value, params));
         }
       }
       if (opaqueArgumentSeen()) assertIntrinsicsIntact(name);
@@ -251,6 +258,19 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     });
     tell(to, "pending", [name, settled]);
     return settled;
+  };
+  // An `async` implementation: whatever stops the call before the implementation starts (a failed
+  // `requires`, a refusal of the backstop) rejects the call's promise, as an async function's own
+  // checks would; nothing is recorded for it. (A plain function returning a promise cannot be told
+  // apart before it runs: its stops throw.)
+  const async = isAsyncFunction(impl);
+  const tool = function (this: unknown, ...args: unknown[]): unknown {
+    if (!async) return ReflectApply(call, this, [args]);
+    try {
+      return ReflectApply(call, this, [args]);
+    } catch (error) {
+      return rejected(error);
+    }
   } as unknown as TrustedTool<F>;
   Object.defineProperty(tool, "name", { value: impl.name });
   Object.defineProperty(tool, "length", { value: impl.length });

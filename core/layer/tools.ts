@@ -1,5 +1,6 @@
 import type * as TS from "typescript";
 import { report, type ReadContext } from "../context";
+import { ELEMENT_PROMISE_FORM, elementPromiseOf } from "../element-promise";
 import type { ParameterModel, PerformedEventModel, PredicateModel, ToolModel } from "../model";
 import { resolveDeclaration, runtimeExportAt } from "../runtime-symbols";
 import { spanOf } from "../span";
@@ -79,7 +80,8 @@ export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExp
   }
 
   const signature = checker.getSignatureFromDeclaration(implementation);
-  const returnType = signature ? valueTypeOf(ctx, checker.getReturnTypeOfSignature(signature)) : { kind: "unsupported" as const, text: "unknown" };
+  const returned = signature ? promisedType(ctx, checker.getReturnTypeOfSignature(signature)) : undefined;
+  const returnType = returned ? valueTypeOf(ctx, returned.type) : { kind: "unsupported" as const, text: "unknown" };
   const file = call.getSourceFile();
   const doc = jsDocOf(ts, where.statement);
   const domain = domainOf(file.fileName);
@@ -91,6 +93,7 @@ export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExp
     fileName: file.fileName,
     parameters,
     returnType,
+    async: returned?.async ?? false,
     performs,
     requires,
     ensures,
@@ -257,13 +260,30 @@ function readPredicate(
     const signature = checker.getSignatureFromDeclaration(implementation);
     if (result.type && signature) {
       const declared = valueTypeOf(ctx, checker.getTypeFromTypeNode(result.type));
-      const actual = valueTypeOf(ctx, checker.getReturnTypeOfSignature(signature));
+      // An async tool's `ensures` is about the resolved value.
+      const actual = valueTypeOf(ctx, promisedType(ctx, checker.getReturnTypeOfSignature(signature)).type);
       if (!sameValueType(declared, actual)) {
         report(ctx, "parameterTypeMismatch", result, { what: "The result parameter", actual: result.type.getText(), parameter: "(result)", tool, expected: showValueType(actual) });
       }
     }
     params = ts.factory.createNodeArray(params.slice(1));
+    const shape = elementPromiseOf(ts, fn, checker);
+    if (shape.kind === "malformed") report(ctx, "predicateForm", shape.node, { problem: `${shape.problem} ${ELEMENT_PROMISE_FORM}` });
   }
   const bound = bindParameters(ctx, params, tool, byName, paramNames);
   return { parameters: bound, resultName, message, fn, node: call };
+}
+
+/**
+ * An async tool (`async function`, or one declared to return `Promise<T>`) is modelled by what
+ * its promise resolves to: `T` once awaited. Only the global `Promise` counts; any other
+ * thenable keeps its own type (and so is not a modelled result).
+ */
+function promisedType(ctx: ReadContext, type: TS.Type): { readonly type: TS.Type; readonly async: boolean } {
+  const { checker, program } = ctx;
+  const symbol = type.getSymbol();
+  const decls = symbol?.getDeclarations() ?? [];
+  const global = symbol?.getName() === "Promise" && decls.length > 0 && decls.every((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()));
+  const [inner] = global ? checker.getTypeArguments(type as TS.TypeReference) : [];
+  return inner ? { type: inner, async: true } : { type, async: false };
 }

@@ -6,6 +6,7 @@ import type * as TS from "typescript";
 import { Refusal } from "../../refusal";
 import { resolveDeclaration, runtimeExportOf } from "../../runtime-symbols";
 import { UNDEF, type FunctionLike, type Sym } from "../values";
+import { checkAwaited, helperReturnsPromise, refusePromiseApi } from "./await";
 import { callConsole, callMath, callMethod } from "./builtins";
 import { isAsync, isDefaultLibSymbol, refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { buildSpec } from "./contracts";
@@ -21,6 +22,7 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
   const ts = ex.ts;
   if (e.questionDotToken) refuse(e, "Optional calls are not modelled.", "Call the function directly.");
   for (const a of e.arguments) if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each argument explicitly.");
+  refusePromiseApi(ex, e);
   const callee = skip(ex, e.expression);
   if (callee !== e.expression && !ts.isParenthesizedExpression(e.expression)) {
     // `(x as any)(...)`: still resolve below.
@@ -34,6 +36,7 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
     const tool = decl ? ex.layer.toolByDeclaration.get(decl) : undefined;
     if (tool) {
       if (callee !== e.expression) refuse(e.expression, "Calling a tool through a type assertion or parentheses is not modelled.", `Call it directly: \`${tool.name}(...)\`.`);
+      checkAwaited(ex, e, tool.async, `the async tool \`${tool.name}\``);
       return callTool(ex, tool, e, st);
     }
     if (runtime) return callRuntime(ex, runtime, e, st);
@@ -77,7 +80,7 @@ function callHelper(ex: Exec, fn: FunctionLike, call: TS.CallExpression, st: Sta
   const ts = ex.ts;
   if (ex.inlining.includes(fn)) refuse(call, "Recursion is not modelled.", "Rewrite the helper without calling itself (for example, a `for` loop with a literal bound).");
   if (fn.asteriskToken) refuse(fn, "Generators are not modelled.", "Return an array instead.");
-  if (isAsync(ex, fn)) refuse(fn, "Async functions are not modelled.", "Write synchronous code; tools are called synchronously.");
+  checkAwaited(ex, call, helperReturnsPromise(ex, fn), isAsync(ex, fn) ? "an async helper" : "a helper");
   if (ex.inlining.length > 64) refuse(call, "Helpers are nested too deeply.", "Flatten the helpers.");
   const args: Sym[] = [];
   for (const a of call.arguments) {

@@ -3,7 +3,7 @@ import type { TypeScript } from "../../context";
 import type { ContractModel, LayerModel } from "../../model";
 import type { World } from "../facts";
 import type { FunctionLike, Lambda, SpecIR, Sym } from "../values";
-import { createExec, isAsync, refuse, symbolOfDecl, valueType, type Exec } from "./context";
+import { createExec, refuse, symbolOfDecl, valueType, type Exec } from "./context";
 import { applyLambda, buildSpec } from "./contracts";
 import { evalExpr } from "./expressions";
 import { freshInput } from "./fresh";
@@ -19,7 +19,8 @@ import { execBody } from "./statements";
  * the shared context `Exec` as `ex`): state.ts (paths, joins), fresh.ts (inputs, tool results,
  * array elements), guards.ts (definedness, truthiness), statements.ts, assignments.ts, loops.ts
  * (`for…of`, `for`), switch.ts, expressions.ts, names.ts (identifiers), operators.ts, calls.ts
- * (resolution, helpers), builtins.ts (Math, string and array methods), tools.ts, contracts.ts,
+ * (resolution, helpers), await.ts (`await`, async helpers and tools, promise refusals),
+ * builtins.ts (Math, string and array methods), tools.ts, contracts.ts,
  * runtime.ts; caps.ts holds the documented caps.
  */
 export class Executor {
@@ -77,7 +78,7 @@ export class Executor {
 function runMain(ex: Exec, main: FunctionLike): void {
   const ts = ex.ts;
   ex.mainFile = main.getSourceFile();
-  if (main.asteriskToken || isAsync(ex, main)) refuse(main, "`main` is async or a generator.", "Write `export function main(...): void` with synchronous calls.");
+  if (main.asteriskToken) refuse(main, "`main` is a generator.", "Write `export async function main(...): Promise<void>` or `export function main(...): void`.");
   const st: State = { pc: "true", env: new Map() };
   for (const p of main.parameters) {
     if (!ts.isIdentifier(p.name) || p.dotDotDotToken || p.initializer || p.questionToken) {

@@ -7,6 +7,7 @@ import type * as TS from "typescript";
 import { resolveDeclaration } from "../../runtime-symbols";
 import { not } from "../smt";
 import { bool, boolT, num, numFromInt, str, UNDEF, type Sym } from "../values";
+import { evalAwait } from "./await";
 import { evalCall } from "./calls";
 import { refuse, sized, skip, tick, type Exec } from "./context";
 import { cond, definite, noFunctionValue } from "./guards";
@@ -61,7 +62,7 @@ export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
   if (ts.isPropertyAccessExpression(e)) return evalProperty(ex, e, st);
   if (ts.isElementAccessExpression(e)) return evalElement(ex, e, st);
   if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) refuse(e, "Functions as values are not modelled here.", "Declare a helper with `const name = (...) => ...` and call it by name.");
-  if (ts.isAwaitExpression(e)) refuse(e, "`await` is not modelled.", "Call tools synchronously.");
+  if (ts.isAwaitExpression(e)) return evalAwait(ex, e, st);
   if (ts.isYieldExpression(e)) refuse(e, "Generators are not modelled.", "Return an array instead.");
   if (ts.isNewExpression(e)) refuse(e, "`new` is not modelled in agent programs.", "Use plain values; classes are not part of the modelled subset.");
   if (ts.isTaggedTemplateExpression(e)) refuse(e, "Tagged templates call an arbitrary function.", "Use a plain template literal.");

@@ -8,7 +8,7 @@ import { holeOpen } from "../holes";
 import { and, not, or } from "../smt";
 import { UNDEF, type FunctionLike, type Sym } from "../values";
 import { execExpressionStatement } from "./assignments";
-import { currentFrame, isAsync, refuse, skip, symbolOfDecl, tick, type Exec } from "./context";
+import { currentFrame, refuse, skip, symbolOfDecl, tick, type Exec } from "./context";
 import { evalExpr, functionValue } from "./expressions";
 import { cond, notOpaque } from "./guards";
 import { execFor, execForOf } from "./loops";
@@ -78,7 +78,7 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
     return execStatements(ex, s.statements, st);
   }
   if (ts.isEmptyStatement(s) || ts.isFunctionDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) {
-    if (ts.isFunctionDeclaration(s) && (s.asteriskToken || isAsync(ex, s))) refuse(s, "Async functions and generators are not modelled.", "Write synchronous helpers.");
+    if (ts.isFunctionDeclaration(s) && s.asteriskToken) refuse(s, "Generators are not modelled.", "Return an array instead.");
     return fall();
   }
   if (ts.isVariableStatement(s)) {

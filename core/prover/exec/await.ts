@@ -1,0 +1,114 @@
+/**
+ * `await` and async functions. An async tool's call, or an async helper's, is modelled only where
+ * its promise is awaited at once (`await tool(…)`, or `return tool(…)` in an async function): the
+ * program then runs one call at a time, so a sequence of awaits is program order, exactly like
+ * synchronous calls, and the awaited value is the tool's `T` (or the helper's returned value).
+ * A call whose promise is kept (stored, passed, dropped, chained with `.then`) still performs its
+ * events, in an order the program no longer controls: refused on its node.
+ */
+import type * as TS from "typescript";
+import type { FunctionLike, Sym } from "../values";
+import { isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
+import { evalExpr } from "./expressions";
+import type { State } from "./state";
+
+const AWAIT_EACH = "Await each call where you make it: `const r = await tool(…)`, or `for (const x of xs) { await tool(x); }` for several.";
+
+/** `await e`: `e` must be a call of an async tool or async helper (checked where the call resolves). */
+export function evalAwait(ex: Exec, e: TS.AwaitExpression, st: State): Sym {
+  const ts = ex.ts;
+  const operand = skip(ex, e.expression);
+  if (ts.isCallExpression(operand)) return evalExpr(ex, e.expression, st);
+  if (ts.isIdentifier(operand) || ts.isPropertyAccessExpression(operand) || ts.isElementAccessExpression(operand)) {
+    if (isPromiseType(ex, ex.checker.getTypeAtLocation(operand))) {
+      refuse(e, "A promise stored and awaited later: its call started where it was stored, and other calls may run in between.", AWAIT_EACH);
+    }
+  }
+  refuse(e, "`await` of a value that is not the call of an async tool or async helper.", "Await only calls of async tools and async helpers; use other values directly.");
+}
+
+/**
+ * The promise of `call` is awaited at once: the call is the operand of `await`, or it is returned
+ * (`return f(…)`, or an arrow's expression body) from an async function.
+ */
+export function awaitedAtOnce(ex: Exec, call: TS.CallExpression): boolean {
+  const ts = ex.ts;
+  let node: TS.Node = call;
+  while (
+    ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent) ||
+    ts.isNonNullExpression(node.parent) || ts.isTypeAssertionExpression(node.parent)
+  ) node = node.parent;
+  const parent = node.parent;
+  if (ts.isAwaitExpression(parent)) return true;
+  if (ts.isArrowFunction(parent) && parent.body === node) return isAsyncFunction(ex, parent);
+  if (ts.isReturnStatement(parent)) {
+    let fn: TS.Node | undefined = parent.parent;
+    while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+    return fn !== undefined && isAsyncFunction(ex, fn as TS.SignatureDeclaration);
+  }
+  return false;
+}
+
+/** The call's operand position is `await` (as opposed to a `return` in an async function). */
+function underAwait(ex: Exec, call: TS.CallExpression): TS.AwaitExpression | undefined {
+  const ts = ex.ts;
+  let node: TS.Node = call.parent;
+  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isNonNullExpression(node) || ts.isTypeAssertionExpression(node)) node = node.parent;
+  return ts.isAwaitExpression(node) ? node : undefined;
+}
+
+/**
+ * Check how a resolved call meets `await`: an async target must be awaited at once; `await` of a
+ * synchronous target is refused (it would only add a tick, but it says the author expected a
+ * promise, and a later change to the tool would go unnoticed).
+ */
+export function checkAwaited(ex: Exec, call: TS.CallExpression, async: boolean, what: string): void {
+  if (async && !awaitedAtOnce(ex, call)) {
+    refuse(call, `The promise of ${what} is not awaited where it is made: the call still performs its events, at a time the program does not control (fire-and-forget, stored or chained promises are not modelled).`, AWAIT_EACH);
+  }
+  const awaiting = underAwait(ex, call);
+  if (!async && awaiting) refuse(awaiting, `\`await\` of ${what}, which does not return a promise.`, "Call it without `await`.");
+}
+
+/** `Promise.all(…)` and the promise methods: refused on the call, before its arguments run. */
+export function refusePromiseApi(ex: Exec, e: TS.CallExpression): void {
+  const ts = ex.ts;
+  const callee = skip(ex, e.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return;
+  const method = callee.name.text;
+  const target = skip(ex, callee.expression);
+  if (ts.isIdentifier(target) && target.text === "Promise") {
+    const symbol = ex.checker.getSymbolAtLocation(target);
+    if (symbol && isDefaultLibSymbol(ex, symbol)) {
+      const concurrent = method === "all" || method === "allSettled";
+      refuse(
+        e,
+        concurrent
+          ? `\`Promise.${method}\` runs its calls concurrently, in an order the program does not control; this is not modelled yet.`
+          : `\`Promise.${method}\` is not modelled (${method === "race" || method === "any" ? "its result depends on which call settles first" : "promises made by hand hide when their calls run"}).`,
+        AWAIT_EACH,
+      );
+    }
+  }
+  if ((method === "then" || method === "catch" || method === "finally") && isPromiseType(ex, ex.checker.getTypeAtLocation(callee.expression))) {
+    refuse(e, `\`.${method}(…)\` chains on a promise are not modelled (the callback runs at a time the program does not control).`, "Write `const r = await tool(…)` and use `r` in the statements that follow.");
+  }
+}
+
+/** A helper is awaited when it is `async` or returns a `Promise` (the calls inside it are checked where they are made). */
+export function helperReturnsPromise(ex: Exec, fn: FunctionLike): boolean {
+  if (isAsyncFunction(ex, fn)) return true;
+  const signature = ex.checker.getSignatureFromDeclaration(fn);
+  return signature !== undefined && isPromiseType(ex, ex.checker.getReturnTypeOfSignature(signature));
+}
+
+/** A type is the global `Promise<T>` (or a union containing one). */
+export function isPromiseType(ex: Exec, type: TS.Type): boolean {
+  if (type.isUnion()) return type.types.some((t) => isPromiseType(ex, t));
+  const symbol = type.getSymbol();
+  return symbol !== undefined && symbol.getName() === "Promise" && isDefaultLibSymbol(ex, symbol);
+}
+
+function isAsyncFunction(ex: Exec, fn: TS.SignatureDeclaration): boolean {
+  return (ex.ts.getModifiers(fn as TS.HasModifiers) ?? []).some((m) => m.kind === ex.ts.SyntaxKind.AsyncKeyword);
+}
