@@ -26,6 +26,8 @@ export interface LibraryManifest {
   readonly summary: string;
   readonly version?: string;
   readonly badge?: Badge;
+  /** The tools run only inside `clauz3 run` holding a redeemed receipt for the program (docs/run.md). */
+  readonly requiresApproval?: boolean;
   readonly dependencies?: readonly string[];
   readonly requirements?: readonly Requirement[];
 }
