@@ -5,6 +5,8 @@
  * docs/determinism.md and docs/robustness.md.
  */
 import { DEFAULT_BACKSTOP_MS, DEFAULT_PROGRAM_TIMEOUT_MS, DEFAULT_RLIMIT, type BudgetOptions } from "../core/prover/limits";
+import * as path from "node:path";
+import { ProofCache } from "../core/cache";
 import { CliError, EXIT } from "./io";
 
 /** The options as commander hands them over. */
@@ -33,4 +35,23 @@ export function parseSolverOptions(flags: SolverFlags): BudgetOptions {
   const timeoutMs = positive("--timeout", "milliseconds", flags.timeout);
   const programTimeoutMs = positive("--program-timeout", "milliseconds", flags.programTimeout);
   return { ...(rlimit !== undefined ? { rlimit } : {}), ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(programTimeoutMs !== undefined ? { programTimeoutMs } : {}) };
+}
+
+/** `--no-cache` and `--cache-location`, as commander hands them over (`cache` is false for `--no-cache`). */
+export interface CacheFlags {
+  readonly cache?: boolean;
+  readonly cacheLocation?: string;
+}
+
+export const NO_CACHE_OPTION = ["--no-cache", "prove every program again, neither reading nor writing the proof cache"] as const;
+export const CACHE_LOCATION_OPTION = ["--cache-location <dir>", "where the proof cache lives (default node_modules/.cache/clauz3/proofs in the project)"] as const;
+
+/** The proof cache the flags ask for: none with `--no-cache`; else `--cache-location` (relative to `cwd`) or the project's default. */
+export function cacheFromFlags(flags: CacheFlags, projectDir: string, cwd: string): ProofCache | undefined {
+  if (flags.cache === false) return undefined;
+  if (flags.cacheLocation !== undefined) {
+    if (flags.cacheLocation.trim() === "") throw new CliError("clauz3: --cache-location needs a directory.", EXIT.usage);
+    return new ProofCache(path.resolve(cwd, flags.cacheLocation));
+  }
+  return ProofCache.forProject(projectDir);
 }

@@ -9,6 +9,7 @@ import { PROOF_CODES } from "../core/rules";
 import { spanOf } from "../core/span";
 import { proveProgram } from "../core/prover/prove";
 import { proveGate, type Gate } from "../core/gate";
+import type { ProofCache } from "../core/cache";
 import { Z3Session } from "../core/prover/z3";
 import type { Counterexample, ProgramVerdict, ProofResult, ShownValue } from "../core/prover/api";
 import type { Span } from "../core/model";
@@ -65,9 +66,9 @@ export function warmUpSolver(): void {
 }
 
 /** Prove each file; progress is not printed (output is one report at the end). */
-export async function proveFiles(project: Project, files: readonly TS.SourceFile[], solver: BudgetOptions = {}, gate?: Gate): Promise<ProgramVerdict[]> {
+export async function proveFiles(project: Project, files: readonly TS.SourceFile[], solver: BudgetOptions = {}, gate?: Gate, cache?: ProofCache): Promise<ProgramVerdict[]> {
   // The gate (core/gate) refuses a program that does not type-check before the prover runs.
-  if (gate) return proveGate(gate, solver, files, (file) => unreadableVerdict(project, file));
+  if (gate) return proveGate(gate, solver, files, (file) => unreadableVerdict(project, file), cache);
   const out: ProgramVerdict[] = [];
   for (const file of files) {
     const blocked = unreadableVerdict(project, file);

@@ -20,7 +20,9 @@ import { isProjectSource } from "../core/layer/classify";
 import { importedSourceFiles } from "../core/layer/imports";
 import { readLayerIncrementally, type IncrementalLayer } from "../core/layer/incremental";
 import { verifyLock, type LockVerification } from "../core/lock/verify";
-import { proveProgram } from "../core/prover/prove";
+import { cacheFor, proveCached, ProofCache, type CacheUse } from "../core/cache";
+import type { LayerResult } from "../core/layer/read";
+import type { ProveOptions } from "../core/prover/api";
 import { Z3Session } from "../core/prover/z3";
 import { configurationDiagnostic, exportsProgram, failureDiagnostic, proofDiagnostics } from "../core/prover/diagnostics";
 import { guaranteeAt, guaranteeHover, withGuaranteeInfo, type ProofState } from "./hover";
@@ -33,6 +35,8 @@ export interface Clauz3LanguageServiceConfig {
   readonly name?: string;
   /** Globs (relative to the project directory) selecting trusted-layer files; default: a `trusted` path segment. */
   readonly trustedRoots?: readonly string[];
+  /** `false`: never read or write the proof cache (node_modules/.cache/clauz3/proofs). */
+  readonly cache?: boolean;
   readonly [option: string]: unknown;
 }
 
@@ -66,6 +70,13 @@ class Analysis {
     readonly program: TS.Program,
     readonly layer: IncrementalLayer,
   ) {}
+
+  private cacheMemo: CacheUse | undefined;
+
+  /** The disk cache and the keys of this program's agent programs (the base digest is computed once per program). */
+  cacheUse(layer: LayerResult, options: ProveOptions): CacheUse | undefined {
+    return (this.cacheMemo ??= cacheFor(ProofCache.forProgram(this.program), this.ts, this.program, layer, options));
+  }
 
   /** The program's trusted files verified against clauz3.lock (never written here), once per program. */
   lock(): LockVerification {
@@ -237,7 +248,11 @@ export class Clauz3Service {
       slot: `${this.host.id}\0${fileName}`,
       prove: async () => {
         const started = performance.now();
-        const verdict = await proveProgram({ ts: this.host.ts, program, file, options: trustedRoots ? { trustedRoots } : {} }, layer.forProgram(file));
+        // The disk cache (core/cache) is shared with `clauz3 check` and tspc: a program they proved opens proved.
+        const forProgram = layer.forProgram(file);
+        const options = trustedRoots ? { trustedRoots } : {};
+        const cache = this.config.cache === false ? undefined : a.cacheUse(forProgram, options);
+        const verdict = await proveCached({ ts: this.host.ts, program, file, options }, forProgram, cache);
         this.host.trace?.(`proved ${fileName} in ${(performance.now() - started).toFixed(1)} ms: ${verdict.verdict}`);
         return verdict;
       },

@@ -32,6 +32,7 @@ import type * as TS from "typescript";
 import { toDiagnostic, type Clauz3Options } from "../core/context";
 import { openGate, proofErrors } from "../core/gate";
 import { readLayer, type LayerResult } from "../core/layer/read";
+import { libraryAt, libraryRootOf } from "../core/manifest";
 import type { ToolModel } from "../core/model";
 import { formatMessage, RULES } from "../core/rules";
 import type { METADATA_KEY } from "../runtime/brand";
@@ -53,6 +54,12 @@ export interface Clauz3PluginConfig {
    * it. `false` opts out, for builds of trusted libraries alone; `clauz3 check` still proves.
    */
   readonly prove?: boolean;
+  /**
+   * Keep final verdicts in the proof cache, `node_modules/.cache/clauz3/proofs` beside the
+   * tsconfig.json (the default), shared with `clauz3 check` and `prove`; `false` proves every
+   * program again in every build.
+   */
+  readonly cache?: boolean;
   readonly [option: string]: unknown;
 }
 
@@ -193,6 +200,14 @@ function programTransformer(program: TS.Program, config: Clauz3PluginConfig, ext
   return program;
 }
 
+/**
+ * The metadata transformer of a layer read elsewhere: `clauz3 run` emits the approved sources with
+ * it (the injection a tspc build makes); a failure is reported to `fail`, never thrown.
+ */
+export function layerMetadataTransformer(ts: typeof TS, layer: LayerResult, fail: (diagnostic: TS.Diagnostic) => void): TS.TransformerFactory<TS.SourceFile> {
+  return metadataTransformer(ts, withDiagnostics([], metadataOf(layer)), fail);
+}
+
 /** What the wrappers add while the analysis itself asks the program for diagnostics. */
 const NOTHING: Analysis = { diagnostics: [], byFile: new Map(), metadata: new Map(), filesWithTools: new Map() };
 
@@ -245,7 +260,7 @@ function metadataTransformer(ts: typeof TS, analysis: Analysis, fail: (diagnosti
 
 /** Read the layer once per program; any failure becomes an internal-error diagnostic. */
 function analyse(ts: typeof TS, program: TS.Program, config: Clauz3PluginConfig): Analysis {
-  const key = JSON.stringify([config.trustedRoots, config.after, config.afterDeclarations, config.prove]);
+  const key = JSON.stringify([config.trustedRoots, config.after, config.afterDeclarations, config.prove, config.cache]);
   let byConfig = analyses.get(program);
   if (!byConfig) analyses.set(program, (byConfig = new Map()));
   const known = byConfig.get(key);
@@ -261,7 +276,7 @@ function analyse(ts: typeof TS, program: TS.Program, config: Clauz3PluginConfig)
       // prints itself: configuration, manifests, layer rules, the lock (verified, never written),
       // then the proofs of every agent program unless the entry opts out with "prove": false.
       const gate = openGate({ ts, program, options, layer });
-      const proofs = config.prove === false ? gate.programFindings : proofErrors(gate, proveInWorker(gate, options.trustedRoots));
+      const proofs = config.prove === false ? gate.programFindings : proofErrors(gate, proveInWorker(gate, options.trustedRoots, config.cache !== false));
       analysis = withDiagnostics([...gate.configuration, ...gate.findings, ...proofs], metadataOf(layer));
     }
   } catch (error) {
@@ -299,6 +314,9 @@ function optionsOf(config: Clauz3PluginConfig): Clauz3Options | { problem: strin
   if (config.prove !== undefined && typeof config.prove !== "boolean") {
     return { problem: `clauz3/plugin could not start: option "prove" must be true or false, got ${JSON.stringify(config.prove)}. Nothing was checked. Leave "prove" out (agent programs are proved during the build) or write "prove": false to build trusted libraries without proving.` };
   }
+  if (config.cache !== undefined && typeof config.cache !== "boolean") {
+    return { problem: `clauz3/plugin could not start: option "cache" must be true or false, got ${JSON.stringify(config.cache)}. Nothing was checked. Leave "cache" out (final verdicts are kept in node_modules/.cache/clauz3/proofs) or write "cache": false to prove every program in every build.` };
+  }
   const roots = config.trustedRoots;
   if (roots === undefined) return {};
   if (Array.isArray(roots) && roots.every((r) => typeof r === "string" && r.length > 0)) return { trustedRoots: roots as string[] };
@@ -331,7 +349,15 @@ export function toolMetadata(layer: LayerResult, tool: ToolModel): ToolMetadata 
     })),
     requires: tool.requires.map((r) => [...r.parameters]),
     ensures: tool.ensures.map((e) => [...e.parameters]),
+    // The runtime refuses the tool outside an approved `clauz3 run` when its manifest says so (runtime/approval.ts).
+    ...approvalOf(tool.call.getSourceFile().fileName),
   };
+}
+
+/** `{ requiresApproval: <library id> }` when the manifest of the tool's library requires approval. */
+function approvalOf(fileName: string): { requiresApproval?: string } {
+  const library = libraryAt(libraryRootOf(fileName), []);
+  return library.manifest?.requiresApproval === true ? { requiresApproval: library.id } : {};
 }
 
 /**

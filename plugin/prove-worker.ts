@@ -7,7 +7,7 @@ import { runAsWorker } from "synckit";
 import type * as TS from "typescript";
 import { readLayer } from "../core/layer/read";
 import type { ProgramVerdict } from "../core/prover/api";
-import { proveProgram } from "../core/prover/prove";
+import { cacheFor, proveCached, ProofCache } from "../core/cache";
 
 /** What the transformer sends: everything needed to rebuild the same program. */
 export interface ProveRequest {
@@ -17,6 +17,8 @@ export interface ProveRequest {
   readonly cwd: string;
   readonly files: readonly string[];
   readonly trustedRoots: readonly string[] | undefined;
+  /** The proof cache's directory, or undefined to prove without it. */
+  readonly cacheDir: string | undefined;
 }
 
 export type ProveResponse = { readonly verdicts: readonly ProgramVerdict[] } | { readonly error: string };
@@ -31,11 +33,12 @@ runAsWorker(async (request: ProveRequest): Promise<ProveResponse> => {
     const program = ts.createProgram({ rootNames: [...request.rootNames], options: request.options, host });
     const options = request.trustedRoots ? { trustedRoots: request.trustedRoots } : {};
     const layer = readLayer(ts, program, options);
+    const cache = cacheFor(request.cacheDir === undefined ? undefined : new ProofCache(request.cacheDir), ts, program, layer, options);
     const verdicts: ProgramVerdict[] = [];
     for (const name of request.files) {
       const file = program.getSourceFile(name);
       if (!file) return { error: `${name} is not part of the rebuilt program` };
-      verdicts.push(await proveProgram({ ts, program, file, options }, layer));
+      verdicts.push(await proveCached({ ts, program, file, options }, layer, cache));
     }
     return { verdicts };
   } catch (error) {

@@ -2,6 +2,7 @@
 import * as path from "node:path";
 import { createSyncFn } from "synckit";
 import type * as TS from "typescript";
+import { ProofCache } from "../core/cache/store";
 import type { Gate } from "../core/gate";
 import type { ProgramVerdict } from "../core/prover/api";
 import { failedProof } from "../core/prover/limits";
@@ -32,7 +33,7 @@ function plainOptions(options: TS.CompilerOptions): TS.CompilerOptions {
  * type-check) as it decided them, the others proved in the worker. The gate turns them into
  * diagnostics (`proofErrors`), as it does for `clauz3 check`.
  */
-export function proveInWorker(gate: Gate, trustedRoots: readonly string[] | undefined): ProgramVerdict[] {
+export function proveInWorker(gate: Gate, trustedRoots: readonly string[] | undefined, cache: boolean): ProgramVerdict[] {
   const { program } = gate;
   // Inside the worker itself (a program rebuilt for proving), never prove again.
   if (gate.programs.length === 0 || process.env.CLAUZ3_PROVE_WORKER === "1") return [];
@@ -49,6 +50,7 @@ export function proveInWorker(gate: Gate, trustedRoots: readonly string[] | unde
         cwd: program.getCurrentDirectory(),
         files: pending.map((f) => f.fileName),
         trustedRoots,
+        cacheDir: cache ? ProofCache.forProgram(program).dir : undefined,
       });
     } catch (error) {
       response = { error: error instanceof Error ? error.message : String(error) };

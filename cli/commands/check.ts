@@ -17,9 +17,9 @@ import { openGate } from "../../core/gate";
 import { CliError, EXIT } from "../io";
 import { loadProject, verifiedLock } from "../project";
 import { isUnreadable, proveFiles, warmUpSolver } from "../proofs";
-import { parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type SolverFlags } from "../options";
+import { CACHE_LOCATION_OPTION, cacheFromFlags, NO_CACHE_OPTION, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type SolverFlags } from "../options";
 
-interface Options extends SolverFlags, OutputFlags {
+interface Options extends SolverFlags, CacheFlags, OutputFlags {
   readonly project?: string;
 }
 
@@ -31,7 +31,9 @@ export default function register(program: Command, context: CliContext): void {
     .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
     .option(...RLIMIT_OPTION)
     .option(...TIMEOUT_OPTION)
-    .option(...PROGRAM_TIMEOUT_OPTION);
+    .option(...PROGRAM_TIMEOUT_OPTION)
+    .option(...NO_CACHE_OPTION)
+    .option(...CACHE_LOCATION_OPTION);
   addOutputOptions(command);
   withHelp(command, [
     ["clauz3 check", "the CI gate: pretty on a terminal, tsc's plain format when piped"],
@@ -61,7 +63,7 @@ export default function register(program: Command, context: CliContext): void {
         const gate = openGate({ ts, program, options: project.options, layer, libraries: project.libraries, programs });
         const inScope = (d: TS.Diagnostic): boolean => !chosen || !d.file || !layer.agentFiles.includes(d.file) || chosen.has(d.file);
         const findings = [...gate.typescript, ...gate.configuration, ...gate.findings].filter(inScope);
-        const verdicts = await proveFiles(project, programs, solver, gate);
+        const verdicts = await proveFiles(project, programs, solver, gate, cacheFromFlags(opts, project.projectDir, io.cwd));
         const code = emitReport(io, output, makeReport("check", ts, program, io.cwd, findings, verdicts));
         return gate.configurationError ? EXIT.usage : code;
       }),

@@ -13,11 +13,11 @@ import { makeReport } from "../format/report";
 import { expandInputs } from "../inputs";
 import { openGate } from "../../core/gate";
 import { CliError, EXIT } from "../io";
-import { parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type SolverFlags } from "../options";
+import { CACHE_LOCATION_OPTION, cacheFromFlags, NO_CACHE_OPTION, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type SolverFlags } from "../options";
 import { loadProject, verifiedLock } from "../project";
 import { isUnreadable, proveFiles, warmUpSolver } from "../proofs";
 
-interface Options extends SolverFlags, OutputFlags {
+interface Options extends SolverFlags, CacheFlags, OutputFlags {
   readonly project?: string;
 }
 
@@ -29,7 +29,9 @@ export default function register(program: Command, context: CliContext): void {
     .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
     .option(...RLIMIT_OPTION)
     .option(...TIMEOUT_OPTION)
-    .option(...PROGRAM_TIMEOUT_OPTION);
+    .option(...PROGRAM_TIMEOUT_OPTION)
+    .option(...NO_CACHE_OPTION)
+    .option(...CACHE_LOCATION_OPTION);
   addOutputOptions(command);
   withHelp(command, [
     ["clauz3 prove plan.ts", "prove one agent program"],
@@ -65,7 +67,7 @@ export default function register(program: Command, context: CliContext): void {
         if (sources.length === 0) throw new CliError(`clauz3: no agent program (a file that exports \`guarantees\` or \`main\`) among ${paths.join(" ")}.`, EXIT.usage);
         // The gate check and tspc run (core/gate), over the files these programs read.
         const gate = openGate({ ts, program: tsProgram, options: project.options, layer, libraries: project.libraries, programs: sources });
-        const verdicts = await proveFiles(project, sources, solver, gate);
+        const verdicts = await proveFiles(project, sources, solver, gate, cacheFromFlags(opts, project.projectDir, io.cwd));
         const code = emitReport(io, output, makeReport("prove", ts, tsProgram, io.cwd, [...gate.typescript, ...gate.configuration, ...gate.findings], verdicts));
         return gate.configurationError ? EXIT.usage : code;
       }),

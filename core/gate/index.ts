@@ -25,7 +25,7 @@ import type { ProgramVerdict, ProofResult } from "../prover/api";
 import { exportsProgram, proofDiagnostics } from "../prover/diagnostics";
 import type { BudgetOptions } from "../prover/limits";
 import { typeCheckRefusal } from "../prover/program-shape";
-import { proveProgram } from "../prover/prove";
+import { cacheFor, proveCached, type ProofCache } from "../cache";
 import { PROOF_CODES, RULES } from "../rules";
 import { spanOf } from "../span";
 import { manifestDiagnostics } from "./manifests";
@@ -158,18 +158,22 @@ function isSourceOf(program: TS.Program, source: TS.SourceFile): boolean {
 
 /**
  * Step 6: the verdict of each of `files` (default: the gate's programs), in one warm process.
- * `before` may decide a program first (the CLI refuses files TypeScript could not parse).
+ * `before` may decide a program first (the CLI refuses files TypeScript could not parse). With a
+ * `cache`, a program whose inputs are unchanged gets its stored verdict (core/cache).
  */
 export async function proveGate(
   gate: Gate,
   solver: BudgetOptions = {},
   files: readonly TS.SourceFile[] = gate.programs,
   before: (file: TS.SourceFile) => ProgramVerdict | undefined = () => undefined,
+  cache?: ProofCache,
 ): Promise<ProgramVerdict[]> {
+  const options = { ...gate.options, ...solver };
+  const use = cacheFor(cache, gate.ts, gate.program, gate.layer, options);
   const out: ProgramVerdict[] = [];
   for (const file of files) {
     const known = before(file) ?? gate.decided.get(file);
-    out.push(known ?? (await proveProgram({ ts: gate.ts, program: gate.program, file, options: { ...gate.options, ...solver } }, gate.layer)));
+    out.push(known ?? (await proveCached({ ts: gate.ts, program: gate.program, file, options }, gate.layer, use)));
   }
   return out;
 }

@@ -131,6 +131,9 @@ export function isStackOverflow(error: unknown): boolean {
   return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
+/** How a refusal for a stack overflow during the proof begins (it depends on the machine's stack: never cached). */
+export const STACK_OVERFLOW_REFUSAL = "refused: proving this program ran out of stack";
+
 /**
  * The verdict of a program whose proof failed: refused, with one result on the program that says
  * why — a refusal for a limit (a node nested too deep, a stack overflow), an internal error for
@@ -150,7 +153,7 @@ export function failedProof(file: TS.SourceFile, error: unknown): ProgramVerdict
     return { file: file.fileName, verdict: "refused", results: [{ kind: "guarantee", verdict: "refused", code: PROOF_CODES.refused, location: at(error.node), message: `refused: ${error.reason} ${error.instead}` }] };
   }
   if (isStackOverflow(error)) {
-    const message = `refused: proving this program ran out of stack (${(error as Error).message}): some expression, statement or term of it is nested too deeply, or a chain too long. Split it: name intermediate values with \`const\`, move nested parts into helper functions.`;
+    const message = `${STACK_OVERFLOW_REFUSAL} (${(error as Error).message}): some expression, statement or term of it is nested too deeply, or a chain too long. Split it: name intermediate values with \`const\`, move nested parts into helper functions.`;
     return { file: file.fileName, verdict: "refused", results: [{ kind: "guarantee", verdict: "refused", code: PROOF_CODES.refused, location: at(anchor), message }] };
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
