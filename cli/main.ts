@@ -13,6 +13,7 @@ import prove from "./commands/prove";
 import check from "./commands/check";
 import lock from "./commands/lock";
 import explain from "./commands/explain";
+import run from "./commands/run";
 import { EXIT_CODES_HELP } from "./format/help";
 import { toolInfo } from "./format/output";
 
@@ -25,6 +26,7 @@ const COMMANDS: readonly CommandRegistration[] = [
   libraries,
   catalog,
   explain,
+  run,
 ];
 
 /** Run the CLI with `argv` (without `node` and the script); resolves to the exit code. */
