@@ -9,17 +9,20 @@
  */
 import Module, { createRequire, isBuiltin } from "node:module";
 import * as path from "node:path";
+import * as runtime from "../../runtime";
+import * as events from "../../runtime/events";
+import * as spec from "../../runtime/spec";
 import type { CompiledProgram } from "./compile";
 
-/** The runtime entry points a program may import, as this process loaded them. */
+/** The runtime entry points a program may import: the very modules `run` binds the receipt and enforces with. */
 function runtimeModule(specifier: string): unknown {
   switch (specifier) {
     case "clauz3":
-      return require("../../runtime");
+      return runtime;
     case "clauz3/events":
-      return require("../../runtime/events");
+      return events;
     case "clauz3/spec":
-      return require("../../runtime/spec");
+      return spec;
     default:
       return undefined;
   }
