@@ -49,13 +49,14 @@ const LOCK_EXAMPLE = `{
 `;
 
 /**
- * Names an event field may not take (rule 93009): the relation queries (DESIGN.md's six and
- * `sharesValue`), an event's own members, and `event`, the key `toJSON` writes the class name to.
+ * Names an event field may not take (rule 93009): the relation queries (DESIGN.md's six,
+ * `allSameValue`, `sharesValueWith`, and `sharesValue`, the deprecated name of `allSameValue`),
+ * an event's own members, and `event`, the key `toJSON` writes the class name to.
  * Fields are instance properties, so the class's static `name`, `length` and `prototype` do not
  * collide with them: `readonly name: string` is a field like any other.
  */
 export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
-  "all", "where", "empty", "count", "sum", "distinct", "sharesValue",
+  "all", "where", "empty", "count", "sum", "distinct", "allSameValue", "sharesValueWith", "sharesValue",
   "fields", "equals", "toJSON", "toString", "constructor", "event",
 ]);
 

@@ -36,7 +36,7 @@ export interface Enforced<R> {
  *   against the guarantees' prefix parts; a broken one throws `GuaranteeViolationError` (phase
  *   `"load"`) and `main` does not run.
  * - Before each trusted call in the run (after `await`s too: the run is an async context), the
- *   parts decidable on a prefix — `all`, `empty`, `distinct`, `sharesValue`, a count's upper side,
+ *   parts decidable on a prefix — `all`, `empty`, `distinct`, `allSameValue`, a count's upper side,
  *   each part of an `allOf` on its own — are evaluated on the trace plus the call's events; a
  *   violation throws `GuaranteeViolationError` and the call does not happen.
  * - When `main` returns (or its promise fulfils), every guarantee is checked on the whole run,
@@ -220,8 +220,10 @@ function resolve(spec: ContractSpec, where: string): ContractSpec {
       return ObjectFreeze({ kind: "all", relation: relation(spec.relation), predicate: spec.predicate });
     case "empty":
       return ObjectFreeze({ kind: "empty", relation: relation(spec.relation) });
-    case "distinct": case "sharesValue":
+    case "distinct": case "allSameValue":
       return ObjectFreeze({ kind: spec.kind, relation: relation(spec.relation), key: spec.key });
+    case "sharesValueWith":
+      return ObjectFreeze({ kind: "sharesValueWith", relation: relation(spec.relation), other: relation(spec.other), key: spec.key });
     case "compare": {
       const agg = spec.aggregate;
       if (agg.kind !== "count" && agg.kind !== "sum") throw new TypeError(`clauz3: ${where} compares an unknown aggregate`);

@@ -1,6 +1,6 @@
 import { Event } from "./event";
 import { assertIntrinsicsIntact } from "./integrity";
-import { ReflectGetPrototypeOf, StringOf, append, appendAll, isInstance, join, map, show } from "./intrinsics";
+import { ReflectGetPrototypeOf, StringOf, append, appendAll, concat, isInstance, join, map, show } from "./intrinsics";
 import { ToolCall, type Occurrence } from "./occurrence";
 import type { Comparison, ContractSpec, RelationData, Violation } from "./spec-data";
 
@@ -71,7 +71,7 @@ export function breaksEmpty(relation: RelationData, item: Item, contract: string
   return { contract, message: `${render(item.occurrence)} is performed but ${describe(relation)} must be empty`, witnesses: [item.occurrence] };
 }
 
-/** The violation of `distinct` (same keys) or `sharesValue` (different keys) by two items. */
+/** The violation of `distinct` (same keys) or `allSameValue` (different keys) by two items. */
 export function breaksPair(distinct: boolean, a: Item, b: Item, keyA: unknown, keyB: unknown, contract: string | undefined): Violation {
   const first = render(a.occurrence);
   const second = render(b.occurrence);
@@ -82,6 +82,27 @@ export function breaksPair(distinct: boolean, a: Item, b: Item, keyA: unknown, k
       : `${first} and ${second} have different keys ${show(keyA)} and ${show(keyB)}`,
     witnesses: [a.occurrence, b.occurrence],
   };
+}
+
+/** The violation of `sharesValueWith`: no item of the left relation has the key of an item of the right one. */
+export function breaksJoin(spec: Extract<ContractSpec, { kind: "sharesValueWith" }>, left: readonly Item[], right: readonly Item[], contract: string | undefined): Violation {
+  const counts = `${StringOf(left.length)} item(s) on the left, ${StringOf(right.length)} on the right`;
+  return {
+    contract,
+    message: `no item of ${describe(spec.relation)} has the key of an item of ${describe(spec.other)} (${counts}), but ${describe(spec.relation)}.sharesValueWith(${describe(spec.other)}, …) needs a pair`,
+    witnesses: concat(occurrences(left), occurrences(right)),
+  };
+}
+
+/** Whether some left item and some right item have the same key (`===`; NaN matches nothing). */
+function joined(spec: Extract<ContractSpec, { kind: "sharesValueWith" }>, left: readonly Item[], right: readonly Item[]): boolean {
+  const key = spec.key;
+  const rightKeys = map(right, (i) => key(i.value));
+  for (let a = 0; a < left.length; a++) {
+    const k = key(left[a]!.value);
+    for (let b = 0; b < rightKeys.length; b++) if (k === rightKeys[b]) return true;
+  }
+  return false;
 }
 
 /** The violation of a comparison of `count()` or `sum(…)`, whose value is `value`. */
@@ -171,8 +192,13 @@ export function checkSpec(spec: ContractSpec, trace: readonly Occurrence[], cont
       return map(itemsOf(spec.relation, trace), (i) => breaksEmpty(spec.relation, i, contract));
     case "compare":
       return compare(spec, trace, contract, (v) => holds(spec.comparison, v, spec.bounds));
+    case "sharesValueWith": {
+      const left = itemsOf(spec.relation, trace);
+      const right = itemsOf(spec.other, trace);
+      return joined(spec, left, right) ? [] : [breaksJoin(spec, left, right, contract)];
+    }
     case "distinct":
-    case "sharesValue": {
+    case "allSameValue": {
       const items = itemsOf(spec.relation, trace);
       const key = spec.key;
       const keys = map(items, (i) => key(i.value));
@@ -216,7 +242,7 @@ function countFloor(spec: Extract<ContractSpec, { kind: "compare" }>): boolean {
 
 /**
  * The violations of the parts of a specification that can be decided on a prefix of a run (they
- * stay broken however the run goes on): `all`, `empty`, `distinct`, `sharesValue`, and the upper
+ * stay broken however the run goes on): `all`, `empty`, `distinct`, `allSameValue`, and the upper
  * side of a count (`atMost`, `lessThan`, `equals`, `between`). Inside `allOf` each part is taken
  * on its own, so `allOf(Send.all(…), Pay.sum(…).atMost(…))` still checks the `all` before each
  * call. Sums and lower bounds wait for the end of the run (`check`).
@@ -234,6 +260,8 @@ export function checkPrefix(spec: ContractSpec, trace: readonly Occurrence[], co
       const ceiling = countCeiling(spec);
       return ceiling ? compare(spec, trace, contract, ceiling) : [];
     }
+    case "sharesValueWith":
+      return []; // a pair may still come: only the whole run decides
     default:
       return checkSpec(spec, trace, contract);
   }
@@ -241,13 +269,15 @@ export function checkPrefix(spec: ContractSpec, trace: readonly Occurrence[], co
 
 /**
  * Whether a specification says something only a complete run can establish: a sum (it can go up
- * and down), or a count's lower bound above zero (`atLeast`, `greaterThan`, the lower side of
- * `equals` and `between`).
+ * and down), a count's lower bound above zero (`atLeast`, `greaterThan`, the lower side of
+ * `equals` and `between`), or a join (`sharesValueWith`: the pair may come with the last call).
  */
 export function needsCompleteRun(spec: ContractSpec): boolean {
   switch (spec.kind) {
-    case "none": case "all": case "empty": case "distinct": case "sharesValue":
+    case "none": case "all": case "empty": case "distinct": case "allSameValue":
       return false;
+    case "sharesValueWith":
+      return true;
     case "allOf":
       for (let i = 0; i < spec.specs.length; i++) if (needsCompleteRun(spec.specs[i]!)) return true;
       return false;
@@ -273,7 +303,8 @@ export function nameOf(spec: ContractSpec): string {
     case "allOf": return `allOf(${join(map(spec.specs, nameOf), ", ")})`;
     case "all": return `${describe(spec.relation)}.all(…)`;
     case "empty": return `${describe(spec.relation)}.empty()`;
-    case "distinct": case "sharesValue": return `${describe(spec.relation)}.${spec.kind}(…)`;
+    case "distinct": case "allSameValue": return `${describe(spec.relation)}.${spec.kind}(…)`;
+    case "sharesValueWith": return `${describe(spec.relation)}.sharesValueWith(${describe(spec.other)}, …)`;
     case "compare":
       return `${describe(spec.relation)}.${spec.aggregate.kind === "count" ? "count()" : "sum(…)"}.${spec.comparison}(${join(spec.bounds, ", ")})`;
     default: return show((spec as { kind?: unknown }).kind);

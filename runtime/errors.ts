@@ -32,8 +32,11 @@ export class EnsuresError extends Clauz3Error {
     readonly args: Readonly<Record<string, unknown>>,
     readonly result: unknown,
     readonly promise: string,
+    /** For a promise about every element (`r.every(...)`): the index of the first element that breaks it. */
+    readonly element?: number,
   ) {
-    super(`${tool}(${showArgs(args)}) returned ${show(result)}: postcondition failed: ${promise}`);
+    const at = element === undefined ? "" : ` at element ${StringOf(element)} (${show((result as readonly unknown[])[element])})`;
+    super(`${tool}(${showArgs(args)}) returned ${show(result)}: postcondition failed${at}: ${promise}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Aggregate } from "./relation";
-import { Relation } from "./relation";
+import { Relation, setEventRelations } from "./relation";
 import type { ContractSpec } from "./spec-data";
 
 const relations = new WeakMap<Function, Relation<any>>();
@@ -74,10 +74,20 @@ export abstract class Event {
     return relationOf(this).distinct(key);
   }
   /** All events of this class have the same `key`. */
+  static allSameValue<T extends Event>(this: EventClass<T>, key: (event: T) => unknown): ContractSpec {
+    return relationOf(this).allSameValue(key);
+  }
+  /** @deprecated Renamed `allSameValue` (same meaning); this alias stays for one release. */
   static sharesValue<T extends Event>(this: EventClass<T>, key: (event: T) => unknown): ContractSpec {
-    return relationOf(this).sharesValue(key);
+    return relationOf(this).allSameValue(key);
+  }
+  /** Some event of this class and some item of `other` have the same `key`. */
+  static sharesValueWith<T extends Event, U>(this: EventClass<T>, other: Relation<U> | (abstract new (...args: any[]) => U), key: (item: T | U) => unknown): ContractSpec {
+    return relationOf(this).sharesValueWith(other, key);
   }
 }
+
+setEventRelations((cls) => (cls === Event || cls.prototype instanceof Event ? relationOf(cls as EventClass) : undefined));
 
 /** Freeze an event (the runtime does this to every event a tool performs). */
 export function freezeEvent<E extends Event>(event: E): E {

@@ -53,9 +53,11 @@ export class PrefixMonitor {
         return;
       }
       case "distinct":
-      case "sharesValue":
+      case "allSameValue":
         append(this.#parts, spec.kind === "distinct" ? distinctPart(spec.relation, spec.key, contract) : sharedPart(spec.relation, spec.key, contract));
         return;
+      case "sharesValueWith":
+        return; // not decidable on a prefix: `check` decides it when the run ends
       default: {
         const broken = unknownSpec(spec, contract);
         append(this.#parts, { violation: () => broken, absorb: () => undefined });
@@ -148,7 +150,7 @@ function distinctPart(relation: RelationData, key: (item: any) => unknown, contr
 }
 
 /**
- * `sharesValue`: with no violation so far every item's key is the first item's, so the first
+ * `allSameValue`: with no violation so far every item's key is the first item's, so the first
  * violating pair is (first item, first new item whose key differs from it).
  */
 function sharedPart(relation: RelationData, key: (item: any) => unknown, contract: string | undefined): Part {

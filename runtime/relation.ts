@@ -41,6 +41,12 @@ export class Aggregate {
   between(lo: number, hi: number): ContractSpec { return this.#compare("between", [lo, hi]); }
 }
 
+/** The relation of an event class, set by ./event (which imports this module, so this one cannot import it). */
+let eventRelation: ((cls: Function) => Relation<any> | undefined) | undefined;
+export function setEventRelations(of: (cls: Function) => Relation<any> | undefined): void {
+  eventRelation = of;
+}
+
 /**
  * A relation: the bag of events of one class (subclasses included), or of one tool's calls,
  * optionally narrowed by `where`. Order does not matter; multiplicity does.
@@ -75,7 +81,26 @@ export class Relation<T> {
     return freezeSpec({ kind: "distinct", relation: this.data, key });
   }
   /** Every two items have the same `key` (e.g. "all emails go to one address"). */
+  allSameValue(key: (item: T) => unknown): ContractSpec {
+    return freezeSpec({ kind: "allSameValue", relation: this.data, key });
+  }
+  /**
+   * @deprecated Renamed `allSameValue` (same meaning: every two items have the same `key`); this
+   * alias stays for one release. `sharesValueWith` is the join between two relations.
+   */
   sharesValue(key: (item: T) => unknown): ContractSpec {
-    return freezeSpec({ kind: "sharesValue", relation: this.data, key });
+    return this.allSameValue(key);
+  }
+  /**
+   * Some item of this relation and some item of `other` have the same `key` (`===`): "bob and ann
+   * received the same message" is
+   * `SendEmail.where((e) => e.to === "bob").sharesValueWith(SendEmail.where((e) => e.to === "ann"), (e) => e.body)`.
+   * An item may stand on both sides when it passes both relations' filters.
+   */
+  sharesValueWith<U>(other: Relation<U> | (abstract new (...args: any[]) => U), key: (item: T | U) => unknown): ContractSpec {
+    const rel = other instanceof Relation ? other : typeof other === "function" ? eventRelation?.(other) : undefined;
+    if (!rel) throw new TypeError("clauz3: sharesValueWith(other, key) expects a relation: an event class, its where(...), or effect(tool)");
+    if (typeof key !== "function") throw new TypeError("clauz3: sharesValueWith(other, key) expects a key function");
+    return freezeSpec({ kind: "sharesValueWith", relation: this.data, other: rel.data, key });
   }
 }

@@ -26,7 +26,10 @@ export type ContractSpec =
       readonly bounds: readonly number[];
     }
   | { readonly kind: "distinct"; readonly relation: RelationData; readonly key: (item: any) => unknown }
-  | { readonly kind: "sharesValue"; readonly relation: RelationData; readonly key: (item: any) => unknown }
+  /** Every two items have the same key (`allSameValue`, formerly `sharesValue`). */
+  | { readonly kind: "allSameValue"; readonly relation: RelationData; readonly key: (item: any) => unknown }
+  /** Some item of `relation` and some item of `other` have the same key (an existential join). */
+  | { readonly kind: "sharesValueWith"; readonly relation: RelationData; readonly other: RelationData; readonly key: (item: any) => unknown }
   | { readonly kind: "allOf"; readonly specs: readonly ContractSpec[] }
   | { readonly kind: "none" }
   | Guarantee;

@@ -61,6 +61,7 @@ export function relationsOf(spec: SpecIR): RelationIR[] {
   switch (spec.k) {
     case "allOf": return spec.specs.flatMap(relationsOf);
     case "none": return [];
+    case "sharesValueWith": return [spec.rel, spec.other];
     default: return [spec.rel];
   }
 }
@@ -112,7 +113,8 @@ export class Encoder {
         const facts = matchingFacts(this.layer, this.world, spec.rel);
         return [{ declarations: [], assumptions: [], candidates: facts.map((f) => ({ indicator: this.active(spec.rel, f), fact: f })) }];
       }
-      case "distinct": case "sharesValue": {
+      case "sharesValueWith": return [this.joinQuery(spec)];
+      case "distinct": case "allSameValue": {
         const facts = matchingFacts(this.layer, this.world, spec.rel);
         const decls: string[] = [];
         const assumptions: string[] = [];
@@ -136,6 +138,56 @@ export class Encoder {
       }
       case "compare": return this.compareQueries(spec);
     }
+  }
+
+  /** Bound copies of a fact's loop indices. */
+  private boundLoops(fact: Fact): Map<string, string> {
+    const renames = new Map<string, string>();
+    for (const q of fact.loops) renames.set(q, `${q}.x${this.counter++}`);
+    return renames;
+  }
+
+  /**
+   * The world's assumptions about the iterations of the given loops, for every iteration: each
+   * holds at an arbitrary index (a result's ensures, an element promise), so it holds at all.
+   */
+  private everyIteration(loops: ReadonlySet<string>): string[] {
+    const out: string[] = [];
+    for (const a of this.world.assumptions) {
+      const own = a.loops.filter((l) => this.world.loopRanges.has(l));
+      if (!own.some((l) => loops.has(l))) continue;
+      const renames = new Map(own.map((l) => [l, `${l}.all${this.counter++}`] as const));
+      out.push(`(forall (${[...renames.values()].map((b) => `(${b} Int)`).join(" ")}) ${renameSymbols(a.term, renames)})`);
+    }
+    return out;
+  }
+
+  /**
+   * `L.sharesValueWith(R, key)` is violated when no pair exists: for every left fact f and right
+   * fact g, there are no iterations of their loops (each fact's own, so two iterations of one loop
+   * may pair) in which both happen, pass their filters and have equal keys. What the world assumes
+   * about an arbitrary iteration (ensures of results read there, element promises) is assumed for
+   * every iteration: a counterexample may not break a tool's promise to avoid a pair.
+   */
+  private joinQuery(spec: Extract<SpecIR, { k: "sharesValueWith" }>): ViolationQuery {
+    const left = matchingFacts(this.layer, this.world, spec.rel);
+    const right = matchingFacts(this.layer, this.world, spec.other);
+    const pairs: string[] = [];
+    const loops = new Set<string>();
+    for (const f of left) {
+      for (const g of right) {
+        const rf = this.boundLoops(f), rg = this.boundLoops(g);
+        for (const l of [...f.loops, ...g.loops]) loops.add(l);
+        const kf = this.exec.applyLambda(spec.key, this.item(f, rf));
+        const kg = this.exec.applyLambda(spec.key, this.item(g, rg));
+        const same = strictEquals(kf, kg);
+        if (same === undefined) throw new EncodingRefusal("sharesValueWith keys must be strings, numbers or booleans");
+        const body = and(this.active(spec.rel, f, rf), this.active(spec.other, g, rg), same);
+        const bound = [...rf.values(), ...rg.values()];
+        pairs.push(bound.length === 0 ? body : `(exists (${bound.map((b) => `(${b} Int)`).join(" ")}) ${body})`);
+      }
+    }
+    return { declarations: [], assumptions: this.everyIteration(loops), candidates: [{ indicator: and(...pairs.map(not)), fact: undefined }] };
   }
 
   private compareQueries(spec: Extract<SpecIR, { k: "compare" }>): ViolationQuery[] {

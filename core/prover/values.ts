@@ -25,7 +25,8 @@ export type SpecIR =
   | { readonly k: "all"; readonly rel: RelationIR; readonly pred: Lambda; readonly node: TS.Node }
   | { readonly k: "empty"; readonly rel: RelationIR; readonly node: TS.Node }
   | { readonly k: "compare"; readonly rel: RelationIR; readonly agg: { readonly k: "count" } | { readonly k: "sum"; readonly sel: Lambda }; readonly op: Comparison; readonly bounds: readonly number[]; readonly node: TS.Node }
-  | { readonly k: "distinct" | "sharesValue"; readonly rel: RelationIR; readonly key: Lambda; readonly node: TS.Node }
+  | { readonly k: "distinct" | "allSameValue"; readonly rel: RelationIR; readonly key: Lambda; readonly node: TS.Node }
+  | { readonly k: "sharesValueWith"; readonly rel: RelationIR; readonly other: RelationIR; readonly key: Lambda; readonly node: TS.Node }
   | { readonly k: "allOf"; readonly specs: readonly SpecIR[] }
   | { readonly k: "none" };
 

@@ -7,6 +7,7 @@ import type { ContractModel } from "../../model";
 import type { Comparison, Lambda, RelationIR, SpecIR, Sym } from "../values";
 import { refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
+import { joinSpec } from "./join";
 import type { State } from "./state";
 import { evalFunctionBodyValue } from "./statements";
 
@@ -91,7 +92,9 @@ export function relationMethod(ex: Exec, rel: RelationIR, name: string, e: TS.Ca
     case "empty": return { k: "spec", spec: { k: "empty", rel, node: e } };
     case "count": return { k: "agg", rel, agg: { k: "count" } };
     case "sum": return { k: "agg", rel, agg: { k: "sum", sel: lambdaArg(ex, e, st) } };
-    case "distinct": case "sharesValue": return { k: "spec", spec: { k: name, rel, key: lambdaArg(ex, e, st), node: e } };
-    default: refuse(e, `\`${name}\` is not a relation query.`, "Use all, where, empty, count, sum, distinct or sharesValue.");
+    case "distinct": case "allSameValue": return { k: "spec", spec: { k: name, rel, key: lambdaArg(ex, e, st), node: e } };
+    case "sharesValue": return { k: "spec", spec: { k: "allSameValue", rel, key: lambdaArg(ex, e, st), node: e } }; // deprecated alias
+    case "sharesValueWith": return joinSpec(ex, rel, e, st);
+    default: refuse(e, `\`${name}\` is not a relation query.`, "Use all, where, empty, count, sum, distinct, allSameValue or sharesValueWith.");
   }
 }

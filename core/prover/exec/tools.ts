@@ -6,6 +6,7 @@ import { and, implies } from "../smt";
 import { UNDEF, type Sym } from "../values";
 import { BOUNDED_UNROLL_CAP } from "./caps";
 import { refuse, skip, symbolOfDecl, withPure, type Exec } from "./context";
+import { isElementPromise, promiseElements } from "./elements";
 import { evalExpr } from "./expressions";
 import { bounded, freshValue } from "./fresh";
 import { cond, definite, noFunctionValue } from "./guards";
@@ -49,10 +50,11 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
   const pos = e.getSourceFile().getLineAndCharacterOfPosition(e.getStart());
   const label = `${tool.name}@${pos.line + 1}:${pos.character + 1}`;
   const fresh = freshValue(ex, label, tool.returnType, e);
-  const result = fresh.k === "sarr" ? bounded(ex, fresh, lengthBound(ex, tool)) : fresh;
+  const result = promiseElements(ex, tool, fresh.k === "sarr" ? bounded(ex, fresh, lengthBound(ex, tool)) : fresh, args, pc, loops);
   // The result exists after the call's events: a counterexample at this call does not show it.
   if (result.k !== "undef" && result.k !== "opaque") ex.world.toolResults.push({ label, sym: result, loops, order: ex.world.nextOrder(), guard: pc });
   for (const en of tool.ensures) {
+    if (isElementPromise(ex, en.fn)) continue; // assumed of each element read (elements.ts)
     const env = bindNamed(en.fn, 1);
     const first = en.fn.parameters[0];
     if (first) env.set(symbolOfDecl(ex, first), result);
