@@ -16,6 +16,13 @@ import { LAYER_IMPORT } from "./project";
  * Two small rewrites make the runs observable: every tool implementation returns what the oracle
  * chooses, and every tool call and `throw` reports its position, so that a trace, an error and a
  * counterexample's `tool@line:column` refer to the same call sites.
+ *
+ * Async programs run synchronously: `async` is dropped from the layer's implementations and the
+ * program's functions, and `await e` becomes `e`. For a program in which every promise is awaited
+ * where it is made (the only async programs the prover does not refuse), this is the same run:
+ * one call at a time, in program order, each `await` giving the resolved value or throwing where
+ * the promise rejects. Programs with a promise that is not awaited at once are refused by the
+ * prover, so their runs vouch for nothing. (test/async/runtime.test.ts runs the real async runtime.)
  */
 
 /** What the runtime knows of a tool of the layer, for choosing its results. */
@@ -120,8 +127,8 @@ function layerTransformer(context: ts.TransformationContext): ts.Transformer<ts.
         const params = impl.parameters.map((p) => f.createIdentifier((p.name as ts.Identifier).text));
         const body = f.createBlock([f.createReturnStatement(f.createCallExpression(hook(f, "result"), undefined, [f.createStringLiteral(name), f.createArrayLiteralExpression(params)]))]);
         args[args.length - 1] = ts.isFunctionExpression(impl)
-          ? f.updateFunctionExpression(impl, impl.modifiers, impl.asteriskToken, impl.name, impl.typeParameters, impl.parameters, impl.type, body)
-          : f.updateArrowFunction(impl, impl.modifiers, impl.typeParameters, impl.parameters, impl.type, impl.equalsGreaterThanToken, body);
+          ? f.updateFunctionExpression(impl, syncModifiers(impl.modifiers), impl.asteriskToken, impl.name, impl.typeParameters, impl.parameters, impl.type, body)
+          : f.updateArrowFunction(impl, syncModifiers(impl.modifiers), impl.typeParameters, impl.parameters, impl.type, impl.equalsGreaterThanToken, body);
       }
       return f.updateVariableDeclaration(node, node.name, node.exclamationToken, node.type, f.createCallExpression(hook(f, "trusted"), undefined, [f.createStringLiteral(name), ...args]));
     }
@@ -145,6 +152,16 @@ function planTransformer(toolNames: ReadonlySet<string>) {
             return f.createCallExpression(hook(f, "call"), undefined, [f.createStringLiteral(label), ts.visitNode(callee, visit) as ts.Expression, ...args]);
           }
         }
+        // Runs are synchronous (see above): `await e` is `e`, async functions are plain ones.
+        if (ts.isAwaitExpression(node)) return f.createParenthesizedExpression(ts.visitNode(node.expression, visit) as ts.Expression);
+        if (ts.isFunctionDeclaration(node)) {
+          const fn = ts.visitEachChild(node, visit, context);
+          return f.updateFunctionDeclaration(fn, syncModifiers(fn.modifiers), fn.asteriskToken, fn.name, fn.typeParameters, fn.parameters, fn.type, fn.body);
+        }
+        if (ts.isArrowFunction(node)) {
+          const fn = ts.visitEachChild(node, visit, context);
+          return f.updateArrowFunction(fn, syncModifiers(fn.modifiers), fn.typeParameters, fn.parameters, fn.type, fn.equalsGreaterThanToken, fn.body);
+        }
         if (ts.isThrowStatement(node)) {
           return f.updateThrowStatement(node, f.createCallExpression(hook(f, "thrown"), undefined, [f.createStringLiteral(lineColumn(sf, node)), ts.visitNode(node.expression, visit) as ts.Expression]));
         }
@@ -153,6 +170,11 @@ function planTransformer(toolNames: ReadonlySet<string>) {
       return ts.visitNode(sf, visit) as ts.SourceFile;
     };
   };
+}
+
+/** A function's modifiers without `async`. */
+function syncModifiers<M extends ts.ModifierLike>(modifiers: ts.NodeArray<M> | undefined): M[] | undefined {
+  return modifiers?.filter((m) => m.kind !== ts.SyntaxKind.AsyncKeyword);
 }
 
 /** The programs' `console`: formats what it is given as Node's does (so the arguments are used), prints nothing. */

@@ -36,6 +36,10 @@ export interface Weights {
   readonly blockLength: number;
   readonly stmtDepth: number;
   readonly exprDepth: number;
+  /** Async programs (`async function main`, async helpers), and in them awaited async tools. */
+  readonly asyncPrograms: number;
+  /** In an async program, an effect or value tool is the awaited async one (against 1 for the sync one). */
+  readonly asyncCalls: number;
 }
 
 /** The contracts of the fuzz layer and the kinds of their arguments. */
@@ -74,7 +78,7 @@ export const CONTRACTS: Readonly<Record<string, readonly ContractArg["k"][]>> = 
 export const DEFAULT_WEIGHTS: Weights = {
   stmt: {
     decl: 6, assign: 3, incr: 2, effect: 8, console: 1.5, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
-    short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1,
+    short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1, float: 0.1,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -90,6 +94,8 @@ export const DEFAULT_WEIGHTS: Weights = {
   blockLength: 3,
   stmtDepth: 2,
   exprDepth: 2,
+  asyncPrograms: 0.3,
+  asyncCalls: 2,
 };
 
 /**
@@ -133,6 +139,8 @@ function weighted<T>(options: readonly (readonly [number, fc.Arbitrary<T>])[], c
 }
 
 export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR> {
+  // Whether a call is of the async tool (printed awaited, and only where the program awaits).
+  const asyncCall = weighted([[w.asyncCalls, fc.constant(true)], [1, fc.constant(false)]]);
   const strLit = weighted<string>([
     [6, fc.constantFrom(...PLAIN_STRINGS)],
     [w.smtNames * 2, fc.constantFrom(...LOOP_INDEX_NAMES)],
@@ -164,7 +172,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         [1, fc.record({ c: bool, a: str, b: str }).map(({ c, a, b }) => ({ t: "str", k: "tern", c, a, b }))],
         [1, fc.record({ op: fc.constantFrom("||" as const, "&&" as const), a: str, b: str }).map(({ op, a, b }) => ({ t: "str", k: "logic", op, a, b }))],
         [w.optional, fc.record({ a: ostr, b: str }).map(({ a, b }) => ({ t: "str", k: "nullish", a, b }))],
-        [2, str.map((arg) => ({ t: "str", k: "lookup", arg }))],
+        [2, fc.record({ arg: str, async: asyncCall }).map(({ arg, async }) => ({ t: "str", k: "lookup", arg, async }))],
         [1, row.map((r) => ({ t: "str", k: "field", row: r }))],
         [w.helperCalls, fc.record({ i: fc.nat(3), args: fc.array(args, { maxLength: 2 }) }).map(({ i, args: as }) => ({ t: "str", k: "call", i, args: as }))],
         [0.5, fc.record({ items: fc.array(strLit, { maxLength: 2 }), at: fc.nat(2) }).map(({ items, at }) => ({ t: "str", k: "index", items, at }))],
@@ -204,7 +212,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         [1, fc.record({ c: bool, a: str }).map(({ c, a }) => ({ t: "ostr", k: "tern", c, a }))],
       ], d("expr")),
       strs: weighted<StrsExpr>([
-        [2, fc.constant({ t: "strs", k: "names" })],
+        [2, asyncCall.map((async) => ({ t: "strs", k: "names", async }))],
         [3, fc.nat(3).map((i) => ({ t: "strs", k: "var", i }))],
         [2, fc.constant({ t: "strs", k: "few" })],
         [1, fc.array(strLit, { maxLength: 3 }).map((items) => ({ t: "strs", k: "lit", items }))],
@@ -227,6 +235,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
     s: expr.str,
     s2: expr.str,
     n: expr.num,
+    async: asyncCall,
   });
   const clauseEnd = weighted<ClauseEnd>(Object.entries(w.clauseEnd).map(([e, weight]) => [weight, fc.constant(e as ClauseEnd)] as const));
   const anyExpr = weighted<Expr>([[3, expr.str], [3, expr.num], [2, expr.bool], [w.optional, expr.ostr], [1, expr.strs], [1, expr.nums], [0.5, expr.row]]);
@@ -263,6 +272,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         [s.jump, fc.constantFrom("break" as const, "continue" as const).map((kind) => ({ k: "jump", kind }))],
         [s.filter, fc.record({ src: expr.strs, op: fc.constantFrom("===" as const, "===" as const, "!==" as const, "startsWith" as const, "endsWith" as const, "includes" as const), lit: strLit, e: effect, useElement: fc.boolean() }).map((x) => ({ k: "filter", ...x }))],
         [s.repeat, fc.record({ how: fc.constantFrom("helper" as const, "loop" as const), src: fc.constantFrom("few" as const, "few" as const, "amounts" as const), e: effect }).map((x) => ({ k: "repeat", ...x }))],
+        [s.float, fc.record({ e: effect, how: fc.constantFrom("drop" as const, "stored" as const) }).map(({ e, how }) => ({ k: "float", e, how }))],
         [s.tdz, fc.record({ items: fc.array(strLit, { minLength: 2, maxLength: 3 }), pick: fc.nat(2), init: expr.str, e: fc.constantFrom("log" as const, "sendEmail" as const) }).map((x) => ({ k: "tdz", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
       ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),
@@ -284,6 +294,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
   const guarantee: fc.Arbitrary<GuaranteeIR> = weighted(contractNames.map((c) => [w.contracts[c] ?? 0, fc.tuple(...CONTRACTS[c]!.map(argOf)).map((args) => ({ contract: c, args }))] as const));
 
   return fc.record({
+    async: weighted([[w.asyncPrograms, fc.constant(true)], [1 - w.asyncPrograms, fc.constant(false)]]),
     params: fc.array(fc.constantFrom("str" as const, "str" as const, "num" as const, "bool" as const, "strs" as const, "nums" as const), { maxLength: w.maxParams }),
     helpers: fc.array(helper, { maxLength: w.maxHelpers }),
     body,

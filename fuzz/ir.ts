@@ -20,7 +20,8 @@ export type StrExpr = { readonly t: "str" } & (
   | { readonly k: "tern"; readonly c: BoolExpr; readonly a: StrExpr; readonly b: StrExpr }
   | { readonly k: "logic"; readonly op: "||" | "&&"; readonly a: StrExpr; readonly b: StrExpr }
   | { readonly k: "nullish"; readonly a: OStrExpr; readonly b: StrExpr }
-  | { readonly k: "lookup"; readonly arg: StrExpr }
+  /** `async`: `await lookupAsync(…)` where the program awaits (an async function), `lookup(…)` elsewhere. */
+  | { readonly k: "lookup"; readonly arg: StrExpr; readonly async?: boolean }
   | { readonly k: "field"; readonly row: RowExpr }
   | { readonly k: "call"; readonly i: number; readonly args: readonly HelperArgs[] }
   | { readonly k: "index"; readonly items: readonly string[]; readonly at: number }
@@ -65,7 +66,7 @@ export type OStrExpr = { readonly t: "ostr" } & (
 
 export type StrsExpr = { readonly t: "strs" } & (
   | { readonly k: "var"; readonly i: number }
-  | { readonly k: "names" }
+  | { readonly k: "names"; readonly async?: boolean }
   | { readonly k: "few" }
   | { readonly k: "lit"; readonly items: readonly string[] }
 );
@@ -98,6 +99,8 @@ export type ClauseEnd = "break" | "fall" | "block" | "blockBreak" | "return" | "
 
 export interface Effect {
   readonly tool: "sendEmail" | "pay" | "log" | "measure";
+  /** `await sendEmailAsync(…)` / `await payAsync(…)` where the program awaits (an async function); the sync tool elsewhere. */
+  readonly async?: boolean;
   readonly s: StrExpr;
   readonly s2: StrExpr;
   readonly n: NumExpr;
@@ -131,6 +134,12 @@ export type Stmt =
    */
   | { readonly k: "repeat"; readonly how: "helper" | "loop"; readonly src: "few" | "amounts"; readonly e: Effect }
   /** A closure that reads a `const` declared after it, called in a later iteration of a literal loop (the temporal dead zone). */
+  /**
+   * A call of an async tool whose promise is not awaited where it is made (refused by the prover):
+   * dropped (`sendEmailAsync(…);`, fire-and-forget) or stored and awaited after the next
+   * statement's calls (`const p = sendEmailAsync(…); …; await p;`, in an async function only).
+   */
+  | { readonly k: "float"; readonly e: Effect; readonly how: "drop" | "stored" }
   | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" };
 
 export interface Helper {
@@ -154,6 +163,8 @@ export interface GuaranteeIR {
 }
 
 export interface ProgramIR {
+  /** `async function main` and async helpers (each helper call awaited): tools may then be awaited. */
+  readonly async?: boolean;
   readonly params: readonly ("str" | "num" | "bool" | "strs" | "nums")[];
   readonly helpers: readonly Helper[];
   readonly body: readonly Stmt[];

@@ -2,7 +2,7 @@ import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, Helper, HelperArgs
 import { LAYER_IMPORT } from "./project";
 
 /** The header every generated program starts with (line numbers in reports count it). */
-export const HEADER = `import { sendEmail, pay, log, measure, lookup, score, ratio, isOpen, names, few, amounts, rows, entry, maybeName, maybeCount } from "${LAYER_IMPORT}";
+export const HEADER = `import { sendEmail, pay, log, measure, lookup, score, ratio, isOpen, names, few, amounts, rows, entry, maybeName, maybeCount, sendEmailAsync, payAsync, lookupAsync, namesAsync } from "${LAYER_IMPORT}";
 import type { Row } from "${LAYER_IMPORT}";
 import * as m from "${LAYER_IMPORT}";
 `;
@@ -62,6 +62,15 @@ export class ExprPrinter {
   /** Module-level `const`s standing for literals in conditions (see `cond`). */
   readonly consts: string[] = [];
   protected hoisting = 0;
+  /** An async program: `main` and the helpers are async, helper calls and async tools are awaited. */
+  protected asyncProgram = false;
+  /** Printing where `await` is not allowed (a parameter's default): sync tools, no helper calls. */
+  protected syncOnly = 0;
+
+  /** `await` may be written here. */
+  protected awaits(): boolean {
+    return this.asyncProgram && this.syncOnly === 0;
+  }
 
   fresh(prefix: string): string {
     return `${prefix}${this.counter++}`;
@@ -141,7 +150,8 @@ export class ExprPrinter {
   protected helperCall(ret: Scalar | "void" | undefined, i: number, args: readonly HelperArgs[]): string | undefined {
     // Only helpers printed before: no recursion, and a `const` helper is initialised before it is called.
     const hs = this.helpers.filter((h) => (ret === undefined || h.ret === ret) && (!this.moduleOnly || h.where === "module"));
-    if (hs.length === 0) return undefined;
+    // An async helper is awaited, and `await` is not allowed in a parameter's default.
+    if (hs.length === 0 || (this.asyncProgram && !this.awaits())) return undefined;
     const h = hs[i % hs.length]!;
     const fallback: HelperArgs = { str: { t: "str", k: "lit", v: "a" }, num: { t: "num", k: "lit", v: 1 }, bool: { t: "bool", k: "lit", v: true } };
     const texts = h.params.map((p, j) => {
@@ -152,7 +162,8 @@ export class ExprPrinter {
     });
     // Trailing `undefined` arguments are left out; others are written.
     while (texts.length > 0 && texts[texts.length - 1] === undefined) texts.pop();
-    return `${h.name}(${texts.map((t) => t ?? "undefined").join(", ")})`;
+    const call = `${h.name}(${texts.map((t) => t ?? "undefined").join(", ")})`;
+    return this.asyncProgram ? `(await ${call})` : call;
   }
 
   /** A comparison operand or `switch` discriminant, widened: its TypeScript type may be a literal type (or narrowed), and TypeScript rejects comparing two literal types that differ. */
@@ -187,7 +198,7 @@ export class ExprPrinter {
       case "tern": return `(${this.cond(e.c)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;
       case "logic": return `(${this.cond(e.a)} ${e.op} ${this.expr(e.b)})`;
       case "nullish": return `(${this.expr(e.a)} ?? ${this.expr(e.b)})`;
-      case "lookup": return `lookup(${this.expr(e.arg)})`;
+      case "lookup": return e.async && this.awaits() ? `(await lookupAsync(${this.expr(e.arg)}))` : `lookup(${this.expr(e.arg)})`;
       case "field": return `${this.rowExpr(e.row)}.to`;
       case "call": return this.helperCall("str", e.i, e.args) ?? this.str("h");
       case "index": return e.items.length === 0 ? this.str("") : `[${e.items.map((s) => this.str(s)).join(", ")}][${e.at % e.items.length}]`;
@@ -247,7 +258,7 @@ export class ExprPrinter {
   protected strsExpr(e: StrsExpr): string {
     switch (e.k) {
       case "var": return this.pick("strs", e.i) ?? "names()";
-      case "names": return "names()";
+      case "names": return e.async && this.awaits() ? "(await namesAsync())" : "names()";
       case "few": return "few()";
       case "lit": return e.items.length === 0 ? "([] as string[])" : `[${e.items.map((s) => this.str(s)).join(", ")}]`;
     }

@@ -14,12 +14,18 @@ class Printer extends ExprPrinter {
   // ───────────── statements ─────────────
 
   effect(e: Effect): string {
+    if (e.async && this.awaits() && (e.tool === "sendEmail" || e.tool === "pay")) return `(await ${this.asyncEffect(e)})`;
     switch (e.tool) {
       case "sendEmail": return `sendEmail(${this.expr(e.s)}, ${this.expr(e.s2)})`;
       case "pay": return `pay(${this.expr(e.s)}, ${this.expr(e.n)})`;
       case "log": return `log(${this.expr(e.s)})`;
       case "measure": return `measure(${this.expr(e.n)})`;
     }
+  }
+
+  /** The async tool's call for an effect (its promise, not awaited): mail for `log` and `measure`. */
+  private asyncEffect(e: Effect): string {
+    return e.tool === "pay" ? `payAsync(${this.expr(e.s)}, ${this.expr(e.n)})` : `sendEmailAsync(${this.expr(e.s)}, ${this.expr(e.s2)})`;
   }
 
   stmts(ss: readonly Stmt[]): void {
@@ -206,6 +212,17 @@ class Printer extends ExprPrinter {
         }
         return;
       }
+      case "float": {
+        // Refused by the prover either way: the call's promise is not awaited where it is made.
+        const call = this.asyncEffect(s.e);
+        if (s.how === "stored" && this.awaits()) {
+          const p = this.fresh("p");
+          this.line(`const ${p}: Promise<void> = ${call};`);
+          this.line(`log(${this.str("between")});`);
+          this.line(`await ${p};`);
+        } else this.line(`${call};`);
+        return;
+      }
       case "tdz": {
         const k = this.fresh("k");
         const h = this.fresh("h");
@@ -306,11 +323,15 @@ class Printer extends ExprPrinter {
     const paramTexts: string[] = [];
     for (const [j, p] of params.entries()) {
       const d = defaulted[j] ? h.defaults[j]! : null;
+      this.syncOnly++;
       paramTexts.push(`${p.name}: ${TYPE_TEXT[p.t]}${d ? ` = ${this.expr(d[p.t as Scalar])}` : ""}`);
+      this.syncOnly--;
       this.declare(p.name, p.t, false);
     }
-    const sig = `(${paramTexts.join(", ")}): ${h.ret === "void" ? "void" : TYPE_TEXT[h.ret]}`;
-    this.line(h.where === "module" ? `function ${name}${sig} {` : `const ${name} = ${sig} => {`);
+    const ret = h.ret === "void" ? "void" : TYPE_TEXT[h.ret];
+    const sig = `(${paramTexts.join(", ")}): ${this.asyncProgram ? `Promise<${ret}>` : ret}`;
+    const a = this.asyncProgram ? "async " : "";
+    this.line(h.where === "module" ? `${a}function ${name}${sig} {` : `const ${name} = ${a}${sig} => {`);
     this.depth++;
     this.stmts(h.body);
     if (h.ret !== "void") this.line(`return ${this.expr(h.result[h.ret])};`);
@@ -337,12 +358,18 @@ class Printer extends ExprPrinter {
     }
   }
 
+  setAsync(async: boolean): void {
+    this.asyncProgram = async;
+  }
+
   mainParams(types: ProgramIR["params"]): Var[] {
     return types.map((t) => ({ name: this.fresh("p"), t, mutable: true, fn: 0, quant: 0 }));
   }
 
-  enterMain(params: readonly Var[]): void {
-    this.line(`export function main(${params.map((p) => `${p.name}: ${TYPE_TEXT[p.t]}`).join(", ")}): void {`);
+  enterMain(params: readonly Var[], async: boolean): void {
+    this.asyncProgram = async;
+    const list = params.map((p) => `${p.name}: ${TYPE_TEXT[p.t]}`).join(", ");
+    this.line(async ? `export async function main(${list}): Promise<void> {` : `export function main(${list}): void {`);
     this.depth++;
     this.scopes = [[...params]];
   }
@@ -358,8 +385,9 @@ export function printProgram(p: ProgramIR): string {
   const pr = new Printer();
   const params = pr.mainParams(p.params);
   // Module-level helpers first (they see only their parameters), then `main` with its own helpers at its start.
+  pr.setAsync(p.async === true);
   p.helpers.forEach((h, i) => h.where === "module" && pr.helper(h, i, []));
-  pr.enterMain(params);
+  pr.enterMain(params, p.async === true);
   p.helpers.forEach((h, i) => h.where === "main" && pr.helper(h, i, params));
   pr.stmts(p.body);
   pr.leaveMain();

@@ -7,8 +7,10 @@ import { DEFAULT_WEIGHTS, weights, type Weights } from "./generate";
  * weights: the statements and contracts a profile does not name drop to a tenth), for showing
  * that the tester finds each hole when it is re-opened.
  */
-export const PROFILES: Readonly<Record<"default" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
+  // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
+  async: weights({ asyncPrograms: 1, asyncCalls: 3, stmt: { float: 0.5, call: 4, effect: 10 } }),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
   "switch-fallthrough": weights({
     focus: true,

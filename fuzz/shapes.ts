@@ -15,6 +15,9 @@ export type Shape =
 export function shapeOf(checker: ts.TypeChecker, type: ts.Type, depth = 0): Shape {
   if (depth > 6) throw new Error(`fuzz: type too deep: ${checker.typeToString(type)}`);
   const f = type.flags;
+  // An async tool's result is what its promise resolves to.
+  const promised = type.getSymbol()?.getName() === "Promise" ? checker.getTypeArguments(type as ts.TypeReference)[0] : undefined;
+  if (promised) return shapeOf(checker, promised, depth + 1);
   if (type.isUnion()) {
     // `boolean` is the union true | false.
     const members = type.types.filter((t) => !(t.flags & ts.TypeFlags.BooleanLiteral));

@@ -22,6 +22,12 @@ export const pay = trusted(performs((account: string, amount: number) => new Pay
 export const log = trusted(performs((message: string) => new Log(message)), function log(message: string): void {});
 export const measure = trusted(performs((value: number) => new Metric(value)), function measure(value: number): void {});
 
+// Async tools: the same events and contracts as their sync counterparts, awaited by async programs.
+export const sendEmailAsync = trusted(performs((to: string, subject: string) => new SendEmail(to, subject)), async function sendEmailAsync(to: string, subject: string): Promise<void> {});
+export const payAsync = trusted(performs((account: string, amount: number) => new Pay(account, amount)), requires((amount: number) => amount > 0, "amount must be positive"), async function payAsync(account: string, amount: number): Promise<void> {});
+export const lookupAsync = trusted(async function lookupAsync(key: string): Promise<string> { return key; });
+export const namesAsync = trusted(async function namesAsync(): Promise<string[]> { return []; });
+
 export const lookup = trusted(function lookup(key: string): string { return key; });
 export const score = trusted(ensures((s: number) => s >= 0), function score(key: string): number { return key.length; });
 export const ratio = trusted(function ratio(): number { return 0; });

@@ -11,6 +11,7 @@
  */
 import type { DirectoryPath, FilePath } from "clauz3";
 import { allOf, contract, effect, type ContractSpec } from "clauz3/spec";
+import { grepAsync } from "./async";
 import { grep } from "./effects";
 import { Read, RecursiveRead, RecursiveWrite, Write } from "./events";
 
@@ -256,10 +257,10 @@ export const writesAtMost = contract(
 /**
  * grep is only called with the search text pattern.
  *
- * Constrains `grep`'s own `pattern` argument (no event carries it), compared exactly. Says nothing
- * about which files are searched: combine with a read contract for that.
+ * Constrains the own `pattern` argument of `grep` and `grepAsync` (no event carries it), compared
+ * exactly. Says nothing about which files are searched: combine with a read contract for that.
  */
 export const onlyPattern = contract(
   { description: "grep searches only for the text {pattern}." },
-  (pattern: string): ContractSpec => effect(grep).all((c) => c.pattern === pattern),
+  (pattern: string): ContractSpec => allOf(effect(grep).all((c) => c.pattern === pattern), effect(grepAsync).all((c) => c.pattern === pattern)),
 );
