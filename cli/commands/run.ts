@@ -151,6 +151,8 @@ export default function register(program: Command, context: CliContext): void {
           draft.attached = status.created === false;
         }
         draft.requestId = status.id;
+        // A request the service could not verify can be rejected or sent back, never approved: say why now.
+        if (!status.verified && status.status === "pending") io.stderr(`clauz3 run: the service could not verify request ${status.id}, so it cannot be approved: ${status.problems.map((p) => `${p.field} ${p.problem}`).join("; ")}\n`);
         if (status.status === "pending" && timeout > 0) io.stderr(`clauz3 run: waiting up to ${timeout} s for a reviewer's decision on request ${status.id}${draft.attached ? " (attached to the pending request for the same program and inputs)" : ""}\n`);
         status = await waitForDecision(config.service, status, timeout);
       } catch (error) {
@@ -159,7 +161,6 @@ export default function register(program: Command, context: CliContext): void {
       }
       draft.status = status.status;
       draft.decision = status.decision;
-      if (!status.verified && status.status === "pending") io.stderr(`clauz3 run: the service could not verify request ${status.id}; it cannot be approved: ${status.problems.map((p) => `${p.field} ${p.problem}`).join("; ")}\n`);
       switch (status.status) {
         case "pending":
           return finish("pending", { message: `no decision within ${timeout} s; the request stays pending` });

@@ -212,4 +212,19 @@ describe("no way around run", () => {
     expect(imported.status).not.toBe(0);
     expect(imported.stderr).toContain('is a tool of library "filesystem", whose manifest requires approval');
   });
+
+  it("a tspc build into another directory carries the requirement in the tools' metadata", () => {
+    fs.writeFileSync(
+      path.join(world.agentDir, "tsconfig.tspc.json"),
+      JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: false, module: "commonjs", moduleResolution: "node10", outDir: "out", plugins: [{ transform: "clauz3/plugin", prove: false }] }, include: ["reader.ts", "tools/**/*.ts"] }),
+    );
+    const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/ts-patch/bin/tspc.js"), "-p", "tsconfig.tspc.json", "--pretty", "false"], { cwd: world.agentDir, encoding: "utf8" });
+    expect(build.stdout + build.stderr).toBe("");
+    // No manifest beside the built tools: only the metadata says the library requires approval.
+    expect(fs.existsSync(path.join(world.agentDir, "out/tools/filesystem/clauz3.json"))).toBe(false);
+    expect(fs.readFileSync(path.join(world.agentDir, "out/tools/filesystem/trusted/effects.js"), "utf8")).toContain('requiresApproval: "filesystem"');
+    const direct = spawnSync(process.execPath, ["-e", `require("./out/reader.js").main(${JSON.stringify(dataFile)})`], { cwd: world.agentDir, encoding: "utf8" });
+    expect(direct.status).not.toBe(0);
+    expect(direct.stderr).toContain('ApprovalRequiredError: clauz3: filesystem.readFile is a tool of library "filesystem", whose manifest requires approval');
+  });
 });
