@@ -88,7 +88,8 @@ export default function register(program: Command, context: CliContext): void {
                 message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
               };
             });
-            return { program: description.program, guarantees: description.guarantees, noGuarantees: description.noGuarantees, diagnostics: problems };
+            const deprecations = description.deprecations.flatMap((ds, guarantee) => ds.map((d) => ({ guarantee, query: d.query, instead: d.instead, contract: d.contract, file: displayPath(d.fileName, project.projectDir), line: d.line, column: d.column })));
+            return { program: description.program, guarantees: description.guarantees, noGuarantees: description.noGuarantees, diagnostics: problems, ...(deprecations.length > 0 ? { deprecations } : {}) };
           };
           const out = inputs.length === 1 && inputs[0]!.explicit ? asJson(described[0]!) : described.map(asJson);
           io.stdout(`${JSON.stringify(out, null, 2)}\n`);
@@ -96,7 +97,7 @@ export default function register(program: Command, context: CliContext): void {
           const several = descriptions.length > 1;
           for (const description of descriptions) {
             if (!description.declared) io.stderr(`${description.program}: no \`export const guarantees = [...]\`; nothing to describe.\n`);
-            const blocks = description.guarantees.map(human);
+            const blocks = description.guarantees.map((g, i) => [human(g), ...(description.deprecations[i] ?? []).map((d) => terminalSafe(`  deprecated: \`${d.query}\` in ${d.contract} (${displayPath(d.fileName, project.projectDir)}:${d.line}:${d.column}) is now \`${d.instead}\` (same meaning)`))].join("\n"));
             if (description.noGuarantees > 0) blocks.push(`noGuarantees(): ${description.noGuarantees} explicit entr${description.noGuarantees === 1 ? "y" : "ies"} promising nothing`);
             if (blocks.length > 0) io.stdout(`${several ? `${terminalSafe(description.program)}\n\n` : ""}${blocks.join("\n\n")}\n${several ? "\n" : ""}`);
           }

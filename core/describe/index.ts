@@ -16,9 +16,11 @@ import type { ContractModel, LayerModel } from "../model";
 import type { Refusal } from "../refusal";
 import { escapeControls, RENDERER_VERSION, renderTemplate, type RenderArgument } from "../template";
 import { showValueType } from "../types";
+import { deprecationsOf, type Deprecation } from "./deprecations";
 import { displayPath, symbolOf } from "./symbol";
 
 export { modulePath, displayPath, symbolOf } from "./symbol";
+export { DEPRECATED_QUERIES, type Deprecation } from "./deprecations";
 
 /** JSON data (what `describe --json` prints). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -102,6 +104,8 @@ export interface ProgramDescription {
   readonly declared: boolean;
   /** Entries that are not literal calls of trusted contracts (on their exact nodes). */
   readonly refusals: readonly Refusal[];
+  /** For each guarantee (same order): the deprecated relation queries its contract uses, with their new names. */
+  readonly deprecations: readonly (readonly Deprecation[])[];
 }
 
 export function sha256Text(text: string): string {
@@ -237,5 +241,6 @@ export function describeProgram(input: DescribeInput): ProgramDescription {
     noGuarantees: list.none.length,
     declared: list.declaration !== undefined,
     refusals: list.refusals,
+    deprecations: list.guarantees.map((g) => deprecationsOf(ts, program.getTypeChecker(), layer, g.contract)),
   };
 }

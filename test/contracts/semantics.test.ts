@@ -40,28 +40,28 @@ export function main(m: string, n: number): void { sendEmail("bob", m); pay("x",
   // ── allSameValue and its deprecated name ──
   { name: "allSameValue: one recipient", verdict: "proved", body: `export const guarantees = [c.oneRecipient()];
 export function main(m: string): void { sendEmail("a", m); sendEmail("a", m + "!"); }` },
-  { name: "allSameValue: two recipients", verdict: "violated", line: 4, body: `export const guarantees = [c.oneRecipient()];
+  { name: "allSameValue: two recipients", verdict: "violated", line: 5, body: `export const guarantees = [c.oneRecipient()];
 export function main(a: string): void {
   sendEmail("x", "1"); sendEmail(a, "2");
 }` },
-  { name: "sharesValue (deprecated) decides as allSameValue", verdict: "violated", line: 4, body: `export const guarantees = [c.oneRecipientOld()];
+  { name: "sharesValue (deprecated) decides as allSameValue", verdict: "violated", line: 5, body: `export const guarantees = [c.oneRecipientOld()];
 export function main(a: string): void {
   sendEmail("x", "1"); sendEmail(a, "2");
 }` },
   // ── element promises ──
   { name: "elements: every listed name starts with the prefix", verdict: "proved", body: `export const guarantees = [c.readsOnlyUnder("APP_")];
 export function main(): void { for (const n of listEnv("APP_")) readEnv(n); }` },
-  { name: "elements: the promise is about its own prefix argument", verdict: "violated", line: 4, match: /ReadEnv\(name="AP[^"]*"\).*listEnv@4:\d+ → \["AP/, body: `export const guarantees = [c.readsOnlyUnder("APP_")];
+  { name: "elements: the promise is about its own prefix argument", verdict: "violated", line: 5, match: /ReadEnv\(name="AP[^"]*"\).*listEnv@5:\d+ → \["AP/, body: `export const guarantees = [c.readsOnlyUnder("APP_")];
 export function main(): void {
   for (const n of listEnv("AP")) readEnv(n);
 }` },
-  { name: "elements: a tool without a promise", verdict: "violated", line: 4, body: `export const guarantees = [c.readsOnlyUnder("APP_")];
+  { name: "elements: a tool without a promise", verdict: "violated", line: 5, body: `export const guarantees = [c.readsOnlyUnder("APP_")];
 export function main(): void {
   for (const n of drafts()) readEnv(n);
 }` },
   { name: "elements: fields of interface elements (precondition and guarantee)", verdict: "proved", body: `export const guarantees = [c.positivePayments()];
 export function main(): void { for (const inv of openInvoices()) pay(inv.account, inv.amount); }` },
-  { name: "elements: a field the promise does not mention", verdict: "violated", line: 4, match: /Pay\(account="", amount=[^)]*\)/, body: `export const guarantees = [c.namedAccounts()];
+  { name: "elements: a field the promise does not mention", verdict: "violated", line: 5, match: /Pay\(account="", amount=[^)]*\)/, body: `export const guarantees = [c.namedAccounts()];
 export function main(): void {
   for (const inv of openInvoices()) pay(inv.account, inv.amount);
 }` },
@@ -69,12 +69,16 @@ export function main(): void {
 export function main(): void { for (const inv of fewInvoices()) pay(inv.account, inv.amount); }` },
   { name: "elements: the element an includes finds", verdict: "proved", body: `export const guarantees = [c.readsOnlyUnder("APP_")];
 export function main(x: string): void { if (listEnv("APP_").includes(x)) readEnv(x); }` },
-  { name: "elements: a value that is not in the list", verdict: "violated", line: 4, body: `export const guarantees = [c.readsOnlyUnder("APP_")];
+  { name: "elements: a value that is not in the list", verdict: "violated", line: 5, body: `export const guarantees = [c.readsOnlyUnder("APP_")];
 export function main(x: string): void {
   if (!listEnv("APP_").includes(x)) readEnv(x);
 }` },
   { name: "elements: a loop over the result inside a loop over an input", verdict: "proved", body: `export const guarantees = [c.readsOnlyUnder("APP_")];
 export function main(ps: string[]): void { for (const p of ps) { for (const n of listEnv("APP_" + p)) readEnv(n); } }` },
+  { name: "elements: each call's promise is about that call's own argument", verdict: "violated", line: 5, body: `export const guarantees = [c.readsOnlyUnder("APP_")];
+export function main(ps: string[]): void {
+  for (const p of ps) { for (const n of listEnv(p)) readEnv(n); }
+}` },
 ];
 
 describe("contract language: prover semantics", () => {
