@@ -100,6 +100,25 @@ const hooks = {
       run?.sites.pop();
     }
   },
+  /**
+   * `Promise.all([c1, c2, …])` in a run (runs are synchronous, see above): every call is made, in
+   * array order, even after one fails (an async tool's failed check rejects its own promise); the
+   * first failure in array order is what `await` throws.
+   */
+  all(thunks: readonly (() => unknown)[]): unknown[] {
+    const results: unknown[] = [];
+    let failure: { readonly error: unknown } | undefined;
+    for (const thunk of thunks) {
+      try {
+        results.push(thunk());
+      } catch (error) {
+        failure ??= { error };
+        results.push(undefined);
+      }
+    }
+    if (failure) throw failure.error;
+    return results;
+  },
   /** A `throw` statement at `label` (`line:column`). */
   thrown(label: string, value: unknown): unknown {
     if (current) current.thrown = { label, value };
@@ -151,6 +170,13 @@ function planTransformer(toolNames: ReadonlySet<string>) {
             const args = node.arguments.map((a) => ts.visitNode(a, visit) as ts.Expression);
             return f.createCallExpression(hook(f, "call"), undefined, [f.createStringLiteral(label), ts.visitNode(callee, visit) as ts.Expression, ...args]);
           }
+        }
+        if (
+          ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) &&
+          node.expression.expression.text === "Promise" && node.expression.name.text === "all" && node.arguments.length === 1 && ts.isArrayLiteralExpression(node.arguments[0]!)
+        ) {
+          const thunks = node.arguments[0].elements.map((el) => f.createArrowFunction(undefined, undefined, [], undefined, undefined, ts.visitNode(el, visit) as ts.Expression));
+          return f.createCallExpression(hook(f, "all"), undefined, [f.createArrayLiteralExpression(thunks)]);
         }
         // Runs are synchronous (see above): `await e` is `e`, async functions are plain ones.
         if (ts.isAwaitExpression(node)) return f.createParenthesizedExpression(ts.visitNode(node.expression, visit) as ts.Expression);

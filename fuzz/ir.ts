@@ -140,6 +140,8 @@ export type Stmt =
    * statement's calls (`const p = sendEmailAsync(…); …; await p;`, in an async function only).
    */
   | { readonly k: "float"; readonly e: Effect; readonly how: "drop" | "stored" }
+  /** `await Promise.all([sendEmailAsync(a, b), payAsync(c, n), …])` with arguments bound to `const`s first (in a sync program: the effects in turn). */
+  | { readonly k: "all"; readonly es: readonly Effect[] }
   | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" };
 
 export interface Helper {

@@ -223,6 +223,22 @@ class Printer extends ExprPrinter {
         } else this.line(`${call};`);
         return;
       }
+      case "all": {
+        if (!this.awaits()) {
+          for (const e of s.es) this.line(`${this.effect(e)};`);
+          return;
+        }
+        // Arguments first (a call in an argument would be refused), then every call at once.
+        const bind = (e: Expr): string => {
+          const name = this.fresh("q");
+          this.line(`const ${name}: ${TYPE_TEXT[e.t]} = ${this.expr(e)};`);
+          this.declare(name, e.t, false);
+          return name;
+        };
+        const calls = s.es.map((e) => (e.tool === "pay" ? `payAsync(${bind(e.s)}, ${bind(e.n)})` : `sendEmailAsync(${bind(e.s)}, ${bind(e.s2)})`));
+        this.line(`await Promise.all([${calls.join(", ")}]);`);
+        return;
+      }
       case "tdz": {
         const k = this.fresh("k");
         const h = this.fresh("h");

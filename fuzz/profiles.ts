@@ -10,7 +10,7 @@ import { DEFAULT_WEIGHTS, weights, type Weights } from "./generate";
 export const PROFILES: Readonly<Record<"default" | "async" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
-  async: weights({ asyncPrograms: 1, asyncCalls: 3, stmt: { float: 0.5, call: 4, effect: 10 } }),
+  async: weights({ asyncPrograms: 1, asyncCalls: 3, stmt: { float: 0.5, all: 2, call: 4, effect: 10 } }),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
   "switch-fallthrough": weights({
     focus: true,

@@ -15,12 +15,13 @@ describe("async programs in the differential tester", () => {
   it("the async profile writes well-typed async programs with awaited tools and helpers", () => {
     const project = new Project(fuzzLayerText());
     const bad: string[] = [];
-    let awaitedTools = 0, awaitedHelpers = 0;
+    let awaitedTools = 0, awaitedHelpers = 0, all = 0;
     for (let seed = 0; seed < 60; seed++) {
       const { text } = generate(PROFILES.async, seed);
       expect(text).toMatch(/export async function main\(/);
       if (/await (sendEmailAsync|payAsync|lookupAsync|namesAsync)\(/.test(text)) awaitedTools++;
       if (/await h\d+\(/.test(text)) awaitedHelpers++;
+      if (/await Promise\.all\(\[/.test(text)) all++;
       const { program, file } = project.program(text);
       const errors = typeErrors(program, file).filter((e) => !e.startsWith("TS2356 "));
       if (errors.length > 0) bad.push(`seed ${seed}: ${errors.join("; ")}\n${text}`);
@@ -28,6 +29,7 @@ describe("async programs in the differential tester", () => {
     expect(bad.slice(0, 2)).toEqual([]);
     expect(awaitedTools).toBeGreaterThan(20);
     expect(awaitedHelpers).toBeGreaterThan(5);
+    expect(all).toBeGreaterThan(5);
   });
 
   it("a program with a promise that is not awaited where it is made is refused", async () => {

@@ -118,10 +118,6 @@ export async function main(to: string): Promise<void> {
 export async function main(to: string): Promise<void> {
   await balance(to).then((b) => sendEmail(to, String(b)));
 }` },
-  { name: "Promise.all: refused with what to write", verdict: "refused", line: 5, match: /Promise\.all/, body: `export const guarantees = [m.emailsAtMost(2)];
-export async function main(a: string, b: string): Promise<void> {
-  await Promise.all([sendEmail(a, "1"), sendEmail(b, "2")]);
-}` },
   { name: "Promise.race: refused", verdict: "refused", line: 5, match: /Promise\.race/, body: `export const guarantees = [m.nothing()];
 export async function main(a: string): Promise<void> {
   await Promise.race([balance(a), balance(a + "x")]);
@@ -135,14 +131,69 @@ export async function main(a: string): Promise<void> {
 export async function main(a: string): Promise<void> {
   await syncLog(a, "1");
 }` },
+  { name: "a top-level await of a tool call: refused", verdict: "refused", body: `export const guarantees = [m.emailsAtMost(0)];
+await sendEmail("a", "top level");
+export async function main(): Promise<void> {}` },
+  { name: "a tool's promise stored at module level: refused", verdict: "refused", body: `export const guarantees = [m.emailsAtMost(0)];
+export const pending = sendEmail("a", "top level");
+export async function main(): Promise<void> {
+  await pending;
+}` },
+  { name: "an awaited call in a condition of an if: modelled", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export async function main(a: string): Promise<void> {
+  if ((await balance(a)) >= 0) await sendEmail(a, "x");
+}` },
   { name: "for await: refused", verdict: "refused", line: 5, body: `export const guarantees = [m.nothing()];
 export async function main(): Promise<void> {
   for await (const to of await contacts()) await sendEmail(to, "x");
 }` },
 ];
 
+const all: Case[] = [
+  { name: "Promise.all of two awaited sends: both happen", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2), m.emailsAtLeast(2)];
+export async function main(a: string, b: string): Promise<void> {
+  await Promise.all([sendEmail(a, "1"), sendEmail(b, "2")]);
+}` },
+  { name: "Promise.all of two sends breaks at most one, at the second call", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(1)];
+export async function main(a: string, b: string): Promise<void> {
+  await Promise.all([sendEmail(a, "1"), sendEmail(b, "2")]);
+}` },
+  { name: "a failing requires in Promise.all does not stop the calls after it", verdict: "violated", line: 5, match: /neverEmail|ceo@corp/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(account: string): Promise<void> {
+  await Promise.all([pay(account, 0), sendEmail("ceo@corp", "x")]);
+}` },
+  { name: "the results of Promise.all, by literal index, keep their ensures", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(100)];
+export async function main(a: string, b: string): Promise<void> {
+  const rs = await Promise.all([balance(a), balance(b)]);
+  const x = rs[0];
+  if (x > 0 && x <= 100) await pay(a, x);
+}` },
+  { name: "the sum over Promise.all's calls is the sum in array order (the trace's order)", verdict: "violated", line: 6, body: `export const guarantees = [m.spendAtMost(10)];
+export async function main(a: string, x: number): Promise<void> {
+  if (!(x > 0 && x <= 5)) return;
+  await Promise.all([pay(a, x), pay(a, x), pay(a, 1)]);
+}` },
+  { name: "Promise.all(xs.map(async …)): refused with what to write", verdict: "refused", line: 5, match: /array literal of tool calls/, body: `export const guarantees = [m.emailsAtMost(2)];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map(async (x) => sendEmail(x, "1")));
+}` },
+  { name: "an argument that calls something inside Promise.all: refused", verdict: "refused", line: 5, match: /calls or awaits something/, body: `export const guarantees = [m.nothing()];
+export async function main(a: string): Promise<void> {
+  await Promise.all([sendEmail(a, "1"), sendEmail(a.toUpperCase(), "2")]);
+}` },
+  { name: "a synchronous tool in Promise.all: refused", verdict: "refused", line: 5, match: /implementation is `async`/, body: `export const guarantees = [m.nothing()];
+export async function main(a: string): Promise<void> {
+  await Promise.all([sendEmail(a, "1"), syncLog(a, "2")]);
+}` },
+  { name: "a Promise.all that is not awaited: refused", verdict: "refused", line: 5, match: /awaited at once/, body: `export const guarantees = [m.nothing()];
+export async function main(a: string): Promise<void> {
+  const both = Promise.all([sendEmail(a, "1"), sendEmail(a, "2")]);
+  await both;
+}` },
+];
+
 describe("async programs", () => {
-  it.each([...benign, ...violated, ...refused])("$name", async ({ body, verdict, line, match }) => {
+  it.each([...benign, ...violated, ...refused, ...all])("$name", async ({ body, verdict, line, match }) => {
     const v = await proveAsync(body);
     const found = problems(v);
     expect(v.verdict, JSON.stringify(found, null, 1)).toBe(verdict);

@@ -93,6 +93,14 @@ describe("async tools at run time", () => {
     expect(paid(trace)).toEqual(["slow:2", "fast:3"]);
   });
 
+  it("in Promise.all a failing requires rejects its own promise and the calls after it still happen", async () => {
+    started.length = 0;
+    const { result, trace } = record(() => Promise.all([pay("a", 0), pay("b", 3)]));
+    await expect(result).rejects.toBeInstanceOf(RequiresError);
+    expect(paid(trace)).toEqual(["b:3"]);
+    expect(started).toEqual(["b:3"]);
+  });
+
   it("one run breaking its guarantee does not touch another run of the same program in flight", async () => {
     const program = async (amount: number): Promise<void> => {
       await pay("x", 1);

@@ -7,10 +7,14 @@
  * events, in an order the program no longer controls: refused on its node.
  */
 import type * as TS from "typescript";
+import type { ToolModel } from "../../model";
+import { resolveDeclaration } from "../../runtime-symbols";
+import { and } from "../smt";
 import type { FunctionLike, Sym } from "../values";
 import { isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import type { State } from "./state";
+import { callTool } from "./tools";
 
 const AWAIT_EACH = "Await each call where you make it: `const r = await tool(…)`, or `for (const x of xs) { await tool(x); }` for several.";
 
@@ -18,6 +22,7 @@ const AWAIT_EACH = "Await each call where you make it: `const r = await tool(…
 export function evalAwait(ex: Exec, e: TS.AwaitExpression, st: State): Sym {
   const ts = ex.ts;
   const operand = skip(ex, e.expression);
+  if (ts.isCallExpression(operand) && isPromiseMethod(ex, operand, "all")) return awaitAll(ex, operand, st);
   if (ts.isCallExpression(operand)) return evalExpr(ex, e.expression, st);
   if (ts.isIdentifier(operand) || ts.isPropertyAccessExpression(operand) || ts.isElementAccessExpression(operand)) {
     if (isPromiseType(ex, ex.checker.getTypeAtLocation(operand))) {
@@ -70,6 +75,79 @@ export function checkAwaited(ex: Exec, call: TS.CallExpression, async: boolean, 
   if (!async && awaiting) refuse(awaiting, `\`await\` of ${what}, which does not return a promise.`, "Call it without `await`.");
 }
 
+/**
+ * `await Promise.all([tool(a), tool(b), …])`, each element a direct call of a tool whose
+ * implementation is `async`, with arguments that call nothing. Every call is made, in array order,
+ * before any of them settles: a trusted call records its events when it is made, so the trace
+ * holds them in array order (only the order in which they finish is not the program's, and no
+ * contract sees it). A failed `requires` rejects that call's promise without stopping the calls
+ * after it, so each call happens under the path before the `Promise.all`, and the path after it
+ * needs every precondition. The value is the array of the results.
+ */
+function awaitAll(ex: Exec, call: TS.CallExpression, st: State): Sym {
+  const ts = ex.ts;
+  const arg = call.arguments.length === 1 ? skip(ex, call.arguments[0]!) : undefined;
+  if (!arg || !ts.isArrayLiteralExpression(arg)) {
+    refuse(call, "`Promise.all` is modelled only on an array literal of tool calls (`Promise.all(xs.map(…))` runs callbacks whose calls may interleave).", "Write `await Promise.all([tool(a), tool(b)])`, or await each call in turn: `for (const x of xs) { await tool(x); }`.");
+  }
+  const calls = arg.elements.map((el) => {
+    const c = skip(ex, el as TS.Expression);
+    const tool = ts.isCallExpression(c) && c.expression === skip(ex, c.expression) ? toolOf(ex, c) : undefined;
+    if (!tool || !ts.isCallExpression(c) || c.questionDotToken || !asyncImplementation(ex, tool)) {
+      refuse(el, "Each element of `Promise.all([…])` must be a direct call of a trusted tool whose implementation is `async` (anything else may stop or interleave the other calls).", "Call the async tool directly in the array, or await the calls in turn.");
+    }
+    for (const a of c.arguments) {
+      if (containsCall(ex, a)) refuse(a, "An argument of a call in `Promise.all([…])` calls or awaits something: the calls would no longer all be made before any settles.", "Compute the argument first: `const x = …;` before the `Promise.all`.");
+    }
+    return { tool, call: c };
+  });
+  const before = st.pc;
+  const after: string[] = [];
+  const items: Sym[] = [];
+  for (const { tool, call: c } of calls) {
+    st.pc = before;
+    items.push(callTool(ex, tool, c, st));
+    after.push(st.pc);
+  }
+  st.pc = after.length === 0 ? before : and(...after);
+  return { k: "arr", items };
+}
+
+function toolOf(ex: Exec, call: TS.CallExpression): ToolModel | undefined {
+  const ts = ex.ts;
+  const callee = call.expression;
+  if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return undefined;
+  const decl = resolveDeclaration(ts, ex.checker, ex.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee));
+  return decl ? ex.layer.toolByDeclaration.get(decl) : undefined;
+}
+
+/** The tool's implementation is an `async` function: its checks reject its promise instead of throwing. */
+function asyncImplementation(ex: Exec, tool: ToolModel): boolean {
+  return tool.async && isAsyncFunction(ex, tool.implementation);
+}
+
+function containsCall(ex: Exec, node: TS.Node): boolean {
+  const ts = ex.ts;
+  let found = false;
+  const visit = (n: TS.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(n) || ts.isAwaitExpression(n) || ts.isNewExpression(n) || ts.isTaggedTemplateExpression(n)) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** `Promise.<method>(…)` with the global `Promise`. */
+function isPromiseMethod(ex: Exec, call: TS.CallExpression, method: string): boolean {
+  const ts = ex.ts;
+  const callee = skip(ex, call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== method) return false;
+  const target = skip(ex, callee.expression);
+  const symbol = ts.isIdentifier(target) && target.text === "Promise" ? ex.checker.getSymbolAtLocation(target) : undefined;
+  return symbol !== undefined && isDefaultLibSymbol(ex, symbol);
+}
+
 /** `Promise.all(…)` and the promise methods: refused on the call, before its arguments run. */
 export function refusePromiseApi(ex: Exec, e: TS.CallExpression): void {
   const ts = ex.ts;
@@ -80,11 +158,12 @@ export function refusePromiseApi(ex: Exec, e: TS.CallExpression): void {
   if (ts.isIdentifier(target) && target.text === "Promise") {
     const symbol = ex.checker.getSymbolAtLocation(target);
     if (symbol && isDefaultLibSymbol(ex, symbol)) {
-      const concurrent = method === "all" || method === "allSettled";
       refuse(
         e,
-        concurrent
-          ? `\`Promise.${method}\` runs its calls concurrently, in an order the program does not control; this is not modelled yet.`
+        method === "all"
+          ? "`Promise.all` is modelled only when awaited at once (`await Promise.all([tool(a), tool(b)])`)."
+          : method === "allSettled"
+          ? "`Promise.allSettled` is not modelled (it hides which calls failed)."
           : `\`Promise.${method}\` is not modelled (${method === "race" || method === "any" ? "its result depends on which call settles first" : "promises made by hand hide when their calls run"}).`,
         AWAIT_EACH,
       );
