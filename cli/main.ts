@@ -14,6 +14,7 @@ import check from "./commands/check";
 import lock from "./commands/lock";
 import explain from "./commands/explain";
 import run from "./commands/run";
+import approvalService from "./commands/approval-service";
 import { EXIT_CODES_HELP } from "./format/help";
 import { toolInfo } from "./format/output";
 
@@ -26,6 +27,7 @@ const COMMANDS: readonly CommandRegistration[] = [
   libraries,
   catalog,
   explain,
+  approvalService,
   run,
 ];
 

@@ -4,7 +4,8 @@
  * schema/approval-request.schema.json, nothing coerced, removed or defaulted) and size-limited;
  * every error is one JSON object `{error, field?, message}`, never a stack trace. Submitting and
  * reading a request's status need no credentials (that is what an agent does); the queue, a
- * request's full contents and every decision need a reviewer's bearer token (tokens.ts).
+ * request's full contents and every decision need a reviewer's bearer token (tokens.ts). The
+ * reviewers' page (page/) is registered under `/review` and decides through the same function.
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ErrorObject } from "ajv";
@@ -13,9 +14,11 @@ import { ApprovalRequestError, type ApprovalRequest } from "../core/approval/typ
 import { approvalRequestSchema, schemaError, validateRequest } from "../core/approval/validate";
 import { createAjv } from "../core/manifest";
 import type { BudgetOptions } from "../core/prover/limits";
+import { ApiError } from "./api-error";
 import { decideRequest } from "./decide";
 import type { Keyring } from "./keys";
 import type { OperatorLayer } from "./layer";
+import { reviewPage } from "./page/routes";
 import { redeemReceipt, RedemptionError } from "./redeem";
 import { StoreError, type ApprovalStore, type Decision, type StoredRequest } from "./store/store";
 import { authenticateReviewer, TokenFileError } from "./tokens";
@@ -56,19 +59,6 @@ const REDEEM_SCHEMA = {
   additionalProperties: false,
   properties: { receipt: { type: "string", minLength: 1, maxLength: 20_000 } },
 } as const;
-
-/** An error answered as `{error, field?, message}` with its status. */
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
 
 function send(reply: FastifyReply, status: number, code: string, message: string, field?: string): FastifyReply {
   return reply.code(status).type("application/json; charset=utf-8").send({ error: code, ...(field !== undefined ? { field } : {}), message });
@@ -164,20 +154,24 @@ export function buildService(config: ServiceConfig): FastifyInstance {
     return reviewer === undefined ? statusOf(stored) : { ...statusOf(stored), verdict: stored.verification.verdict, computed: stored.verification.computed, submitted: stored.request };
   });
 
-  app.post<{ Params: { id: string }; Body: { decision: Decision; feedback?: string } }>("/requests/:id/decision", { schema: { body: DECISION_SCHEMA } }, async (request, reply) => {
-    const reviewer = requireReviewer(request, reply);
-    const { decision, feedback } = request.body;
+  /** A reviewer's decision, from the API or the page; resolves once it (and an approval's receipt) is committed. */
+  const decide = async (reviewer: string, requestId: string, decision: Decision, feedback: string | undefined): Promise<void> => {
     if (decision === "changes_requested" && (feedback ?? "").trim() === "") throw new ApiError(400, "invalid-body", "feedback is missing: requesting changes says what to change", "feedback");
     try {
-      // Resolves once the decision (and an approval's receipt) is committed: what is answered is on disk.
-      await decideRequest({ store, keyring, requestId: request.params.id, decision, reviewer, feedback: feedback ?? null, ttlSeconds });
-      return statusOf((await store.get(request.params.id))!);
+      await decideRequest({ store, keyring, requestId, decision, reviewer, feedback: feedback ?? null, ttlSeconds });
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
       if (error.reason === "unknown-request") throw new ApiError(404, "unknown-request", error.message, "id");
       if (error.reason === "unverified") throw new ApiError(409, "unverified", `${error.message}; reject it or request changes`);
       throw new ApiError(409, error.reason, error.message);
     }
+  };
+
+  app.post<{ Params: { id: string }; Body: { decision: Decision; feedback?: string } }>("/requests/:id/decision", { schema: { body: DECISION_SCHEMA } }, async (request, reply) => {
+    const reviewer = requireReviewer(request, reply);
+    // What is answered is on disk: decide resolves after the commit.
+    await decide(reviewer, request.params.id, request.body.decision, request.body.feedback);
+    return statusOf((await store.get(request.params.id))!);
   });
 
   app.post<{ Body: { receipt: string } }>("/receipts/redeem", { schema: { body: REDEEM_SCHEMA } }, async (request) => {
@@ -190,6 +184,11 @@ export function buildService(config: ServiceConfig): FastifyInstance {
       throw error;
     }
   });
+
+  // The reviewers' page: its own context (form bodies, cookies, HTML errors), on the same decisions.
+  void app.register(reviewPage, { prefix: "/review", store, layer, tokensFile: config.tokensFile, rememberNote: REMEMBER_NOTE, decide });
+  app.get("/", async (_request, reply) => reply.code(303).header("location", "/review").send());
+  app.get("/favicon.ico", async (_request, reply) => reply.code(204).send());
 
   app.get("/keys", async () => keyring.publicKeySet());
   app.get("/layer", async () => ({ fingerprint: layer.fingerprint }));

@@ -120,9 +120,18 @@ export function revokeReviewer(file: string, reviewer: string): number {
 
 /** The reviewer an `Authorization` header authenticates, or undefined (no header, another scheme, an unknown token). */
 export function authenticateReviewer(file: string, authorization: string | undefined): string | undefined {
-  const match = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(authorization ?? "");
-  if (!match) return undefined;
-  const presented = hashOf(match[1]!);
+  const match = /^Bearer (.*)$/s.exec(authorization ?? "");
+  const digest = match ? tokenDigest(match[1]!) : undefined;
+  return digest && reviewerOfDigest(file, digest);
+}
+
+/** The SHA-256 of a presented token, or undefined when it cannot be one (what the page's session keeps instead of the token). */
+export function tokenDigest(token: string): Buffer | undefined {
+  return /^[A-Za-z0-9_-]{1,200}$/.test(token) ? hashOf(token) : undefined;
+}
+
+/** The reviewer whose token has this SHA-256 in `file` now (a revoked token finds none). */
+export function reviewerOfDigest(file: string, presented: Buffer): string | undefined {
   let found: string | undefined;
   // Compare with every entry in constant time, so the time taken says nothing about which matched.
   for (const entry of readTokensFile(file).reviewers) {

@@ -4,12 +4,10 @@
  * `clauz3 run` will build them: loaded as the CLI loads a project), reviewer tokens, and JSON over
  * real HTTP.
  */
-import { spawnSync } from "node:child_process";
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { buildRequest, programDigest, type ApprovalRequest } from "../../core/approval";
 import { loadProject } from "../../cli/project";
-import { ensureBuilt, ROOT, stdlibLayer, tempProject } from "../cli/helpers";
+import { CLI, ensureBuilt, ROOT, stdlibLayer, tempProject } from "../cli/helpers";
 import { HEAD, PLAN } from "./project";
 
 /** A program that reads under /secrets, which its first guarantee forbids: it does not prove. */
@@ -80,26 +78,8 @@ export async function call(base: string, method: string, url: string, options: {
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-const SERVICE_MAIN = path.join(ROOT, "dist/service/main.js");
-
-function newest(dir: string): number {
-  let out = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    out = Math.max(out, e.isDirectory() ? newest(full) : e.name.endsWith(".ts") ? fs.statSync(full).mtimeMs : 0);
-  }
-  return out;
-}
-
-/** `dist/service/main.js`, built when missing or older than a source of the service or of core/. */
+/** The CLI (`dist/cli/main.js`, whose `approval-service` command is the service's process), built when stale. */
 export function serviceEntry(): string {
   ensureBuilt();
-  const stale = (): boolean => !fs.existsSync(SERVICE_MAIN) || fs.statSync(SERVICE_MAIN).mtimeMs < Math.max(newest(path.join(ROOT, "service")), newest(path.join(ROOT, "core")));
-  if (stale()) {
-    const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT, encoding: "utf8" });
-    if (!fs.existsSync(SERVICE_MAIN)) throw new Error(`the build did not produce dist/service/main.js:\n${r.stdout}${r.stderr}`);
-    const now = new Date();
-    fs.utimesSync(SERVICE_MAIN, now, now);
-  }
-  return SERVICE_MAIN;
+  return CLI;
 }

@@ -1,5 +1,5 @@
 /**
- * The approval service as a process (dist/service/main.js), killed with SIGKILL and started again
+ * The approval service as a process (`clauz3 approval-service`), killed with SIGKILL and started again
  * on the same SQLite file: it still shows the pending requests, and the decision and receipt it
  * acknowledged before it was killed.
  */
@@ -37,7 +37,7 @@ afterAll(() => {
 
 /** Start the service and resolve with its URL once it says it listens (or reject with its stderr when it exits). */
 function startProcess(args: readonly string[] = []): Promise<Running> {
-  const child = spawn(process.execPath, [entry, "--layer", layerDir, "--db", path.join(tmp, "approvals.sqlite"), "--key", path.join(tmp, "key.json"), "--tokens", path.join(tmp, "reviewers.json"), "--port", "0", ...args], { cwd: tmp, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [entry, "approval-service", "--layer", layerDir, "--db", path.join(tmp, "approvals.sqlite"), "--key", path.join(tmp, "key.json"), "--tokens", path.join(tmp, "reviewers.json"), "--port", "0", ...args], { cwd: tmp, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -62,7 +62,7 @@ function killed(child: ChildProcess): Promise<void> {
 describe("approval service process", () => {
   it("refuses a layer without a lock with one line and exit 2", async () => {
     const bare = fs.mkdtempSync(path.join(tmp, "bare-"));
-    await expect(startProcess(["--layer", bare])).rejects.toThrow(/exited \(2\) before it listened: clauz3 approval service: --layer .*has no lock at .*clauz3\.lock/);
+    await expect(startProcess(["--layer", bare])).rejects.toThrow(/exited \(2\) before it listened: clauz3 approval-service: --layer .*has no lock at .*clauz3\.lock/);
   });
 
   it("after SIGKILL and a restart, still shows the pending request and the decision it acknowledged", async () => {

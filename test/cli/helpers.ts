@@ -12,7 +12,7 @@ import { lockText, type LockSpec } from "../helpers/lock";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const CLI = path.join(ROOT, "dist/cli/main.js");
-const SOURCES = ["runtime", "core", "plugin", "language-service", "cli"];
+const SOURCES = ["runtime", "core", "plugin", "language-service", "cli", "service"];
 
 function newestSource(): number {
   let newest = 0;
