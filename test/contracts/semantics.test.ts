@@ -79,6 +79,12 @@ export function main(ps: string[]): void { for (const p of ps) { for (const n of
 export function main(ps: string[]): void {
   for (const p of ps) { for (const n of listEnv(p)) readEnv(n); }
 }` },
+  { name: "elements: a choice between two promised results keeps both promises", verdict: "proved", body: `export const guarantees = [c.readsOnlyUnder("APP_")];
+export function main(f: boolean): void { const xs = f ? listEnv("APP_") : listEnv("APP_X"); for (const n of xs) readEnv(n); }` },
+  { name: "elements: a choice with an unpromised result", verdict: "violated", line: 5, match: /main\(f=false\)/, body: `export const guarantees = [c.readsOnlyUnder("APP_")];
+export function main(f: boolean): void {
+  const xs = f ? listEnv("APP_") : drafts(); for (const n of xs) readEnv(n);
+}` },
 ];
 
 describe("contract language: prover semantics", () => {
