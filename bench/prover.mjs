@@ -181,7 +181,7 @@ function coldCli(runs, log) {
     const ms = now() - start;
     return { ms, status: r.status, out: `${r.stdout}${r.stderr}` };
   };
-  const prove = [CLI, "prove", "-p", "fixtures/tsconfig.json", COLD_PROGRAM];
+  const prove = [CLI, "prove", "--no-cache", "-p", "fixtures/tsconfig.json", COLD_PROGRAM];
   const first = run(prove);
   if (first.status !== 0) {
     log(`bench prover: \`clauz3 prove ${COLD_PROGRAM}\` exited with ${first.status}; the cold row is skipped:\n${first.out}`);

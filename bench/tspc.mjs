@@ -4,8 +4,10 @@
  * program) built by the real binaries from a fresh process each time, alternately:
  *
  * - `tsc`: plain TypeScript, the same tsconfig minus the plugin (the baseline);
- * - `tspc` (ts-patch's live-patched compiler) without and with `{ "transform": "clauz3/plugin" }`
- *   (which proves the agent program: the default since the gate, docs/gate.md), with the same
+ * - `tspc` (ts-patch's live-patched compiler) without and with `{ "transform": "clauz3/plugin",
+ *   "cache": false }` (which proves the agent program in every build: proving is the default
+ *   since the gate, docs/gate.md), with the default entry over a warm proof cache (docs/cache.md:
+ *   the warm-up build fills it), with the same
  *   entry opting out (`"prove": false`, so the proofs' share shows), and with the
  *   program-transformer form (`"transformProgram": true`, proving);
  * - `tsc` of a copy of TypeScript patched on disk with `ts-patch install` (ts-patch's "persistent
@@ -48,16 +50,22 @@ export async function run({ runs, log }) {
       delete c.compilerOptions.plugins;
       c.compilerOptions.outDir = "out-plain";
     });
+    // Proving without the proof cache: every build proves the program again.
     variant("tsconfig.plugin.json", (c) => {
-      c.compilerOptions.plugins = [{ transform: "clauz3/plugin" }];
+      c.compilerOptions.plugins = [{ transform: "clauz3/plugin", cache: false }];
       c.compilerOptions.outDir = "out-plugin";
+    });
+    // The default entry: the warm-up build fills the proof cache, the measured builds read it.
+    variant("tsconfig.cached.json", (c) => {
+      c.compilerOptions.plugins = [{ transform: "clauz3/plugin" }];
+      c.compilerOptions.outDir = "out-cached";
     });
     variant("tsconfig.layer.json", (c) => {
       c.compilerOptions.plugins = [{ transform: "clauz3/plugin", prove: false }];
       c.compilerOptions.outDir = "out-layer";
     });
     variant("tsconfig.program.json", (c) => {
-      c.compilerOptions.plugins = [{ transform: "clauz3/plugin", transformProgram: true }];
+      c.compilerOptions.plugins = [{ transform: "clauz3/plugin", transformProgram: true, cache: false }];
       c.compilerOptions.outDir = "out-program";
     });
     const patchedTsc = installPatchedTypeScript(dir);
@@ -75,6 +83,7 @@ export async function run({ runs, log }) {
       tsc: build(TSC, "tsconfig.plain.json"),
       tspcPlain: build(TSPC, "tsconfig.plain.json"),
       tspcPlugin: build(TSPC, "tsconfig.plugin.json"),
+      tspcCached: build(TSPC, "tsconfig.cached.json"),
       tspcLayer: build(TSPC, "tsconfig.layer.json"),
       tspcProgram: build(TSPC, "tsconfig.program.json"),
       installedPlain: build(patchedTsc, "tsconfig.plain.json"),
@@ -100,6 +109,7 @@ export async function run({ runs, log }) {
       row("tspc + clauz3/plugin (proving)", "tspcPlugin", "tsc", "tsc"),
       row("tspc + clauz3/plugin, \"prove\": false", "tspcLayer", "tsc", "tsc", 1.1),
       row("tspc + clauz3/plugin (proving)", "tspcPlugin", "tspc + clauz3/plugin, \"prove\": false", "tspcLayer"),
+      row("tspc + clauz3/plugin (proving, warm proof cache)", "tspcCached", "tsc", "tsc"),
       row("tspc + clauz3/plugin (transformProgram, proving)", "tspcProgram", "tsc", "tsc"),
       row("tspc + clauz3/plugin (proving)", "tspcPlugin", "tspc, no plugin", "tspcPlain"),
       row("ts-patch install'd tsc + clauz3/plugin (proving)", "installedPlugin", "tsc", "tsc"),

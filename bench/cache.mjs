@@ -1,0 +1,60 @@
+/**
+ * The proof cache (docs/cache.md): `clauz3 check` over the whole corpus (fixtures/programs, one
+ * project), a fresh process per run, alternately:
+ *
+ * - cold: `--no-cache`, every program proved;
+ * - warm: the same command over a cache the warm-up run filled (`--cache-location` in a
+ *   temporary directory), nothing changed in between: every final verdict is a hit.
+ *
+ * Target: warm ≤ 5 % of cold (issue 14). The warm run still type-checks the project and reads
+ * the layer; what it saves is the solver.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureBuilt, ROOT } from "../fixtures/projects/project.mjs";
+import { alternate, median } from "./run.mjs";
+
+export const name = "cache";
+export const description = "`clauz3 check` over the corpus (fixtures/programs), one fresh process per run: no cache against a warm proof cache; medians of alternating runs";
+
+const CLI = path.join(ROOT, "dist/cli/main.js");
+const CPU_TIME = fileURLToPath(new URL("./cpu-time.cjs", import.meta.url));
+
+export async function run({ runs, log }) {
+  ensureBuilt(log);
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-bench-cache-"));
+  try {
+    const check = (...flags) => () => {
+      const r = spawnSync(process.execPath, ["--require", CPU_TIME, CLI, "check", "-p", "fixtures/tsconfig.json", "--format", "json", ...flags], {
+        cwd: ROOT,
+        encoding: "utf8",
+        maxBuffer: 256 * 1024 * 1024,
+        stdio: ["ignore", "pipe", "pipe", "pipe"],
+      });
+      // The corpus holds violated and refused programs on purpose: exit 1 is its normal result.
+      if (r.status !== 0 && r.status !== 1) throw new Error(`clauz3 check exited with ${r.status}:\n${r.stderr}`);
+      return JSON.parse(r.output[3]);
+    };
+    const fns = { cold: check("--no-cache"), warm: check("--cache-location", cacheDir) };
+    log(`bench cache: 2 × (1 warm-up + ${runs} runs) of clauz3 check over the corpus`);
+    const samples = await alternate(fns, runs);
+    return [
+      {
+        benchmark: "proof cache",
+        subject: "clauz3 check, warm proof cache",
+        subjectMs: median(samples.warm.wall),
+        subjectCpuMs: median(samples.warm.cpu),
+        baseline: "clauz3 check --no-cache",
+        baselineMs: median(samples.cold.wall),
+        baselineCpuMs: median(samples.cold.cpu),
+        runs,
+        target: 0.05,
+      },
+    ];
+  } finally {
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  }
+}

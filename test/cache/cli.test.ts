@@ -1,0 +1,90 @@
+/**
+ * The proof cache through the real CLI (docs/cache.md): `clauz3 check` writes final verdicts to
+ * node_modules/.cache/clauz3/proofs and reads them back; `--no-cache` neither reads nor writes;
+ * `--cache-location` moves it. That a verdict came from the cache is shown by planting a
+ * well-formed entry whose message only the cache could have produced.
+ */
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { clauz3, ensureBuilt, removeProject, ROOT, stdlibLayer, tempProject } from "../cli/helpers";
+
+const PLAN = `import * as fs from "./tools/filesystem/trusted/contracts";
+import { readFile } from "./tools/filesystem/trusted/effects";
+export const guarantees = [fs.neverReadUnder("/secrets")];
+export function main(path: string): void {
+  if (path !== "" && !path.startsWith("/secrets")) readFile(path);
+}
+`;
+
+const projects: string[] = [];
+beforeAll(() => ensureBuilt());
+afterAll(() => projects.forEach(removeProject));
+
+const TSCONFIG = { compilerOptions: { target: "ES2022", module: "preserve", moduleResolution: "bundler", strict: true, skipLibCheck: true, noEmit: true, types: ["node"] }, include: ["**/*.ts"], exclude: ["node_modules"] };
+
+/** A project with the stdlib filesystem layer (which needs @types/node) and PLAN. */
+function project(): string {
+  const dir = tempProject({ ...stdlibLayer(), "plan.ts": PLAN, "tsconfig.json": JSON.stringify(TSCONFIG) });
+  fs.symlinkSync(path.join(ROOT, "node_modules/@types"), path.join(dir, "node_modules/@types"), "dir");
+  projects.push(dir);
+  return dir;
+}
+
+/** Every entry file under a cache directory. */
+function entries(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json")).map((f) => path.join(dir, f));
+}
+
+/** Rewrite every entry's messages to `marker`, keeping it well formed (its digest recomputed). */
+function plant(files: readonly string[], marker: string): void {
+  for (const file of files) {
+    const entry = JSON.parse(fs.readFileSync(file, "utf8"));
+    for (const r of entry.verdict.results) r.message = `${marker}: ${r.message}`;
+    entry.digest = crypto.createHash("sha256").update(JSON.stringify(entry.verdict)).digest("hex");
+    fs.writeFileSync(file, JSON.stringify(entry));
+  }
+}
+
+describe("clauz3 check and the proof cache", () => {
+  it("stores the verdict in the project's node_modules/.cache/clauz3/proofs and answers from it next time", () => {
+    const dir = project();
+    const first = clauz3(["check", "--json"], dir);
+    expect(first.status).toBe(0);
+    const stored = entries(path.join(dir, "node_modules/.cache/clauz3/proofs"));
+    expect(stored).toHaveLength(1);
+    plant(stored, "FROM THE CACHE");
+    const second = clauz3(["check", "--json"], dir);
+    expect(second.status).toBe(0);
+    expect(JSON.parse(second.stdout).programs[0].results[0].message).toMatch(/^FROM THE CACHE: /);
+    // The program changed: its entry is not looked up, the program is proved again.
+    fs.writeFileSync(path.join(dir, "plan.ts"), PLAN.replace(`if (path !== "" && !path.startsWith("/secrets")) `, ""));
+    const third = clauz3(["check", "--json"], dir);
+    expect(third.status).toBe(1);
+    expect(JSON.parse(third.stdout).programs[0].verdict).toBe("violated");
+    expect(third.stdout).not.toMatch(/FROM THE CACHE/);
+  });
+
+  it("--no-cache neither reads nor writes it", () => {
+    const dir = project();
+    expect(clauz3(["check", "--no-cache"], dir).status).toBe(0);
+    expect(entries(path.join(dir, "node_modules/.cache/clauz3/proofs"))).toEqual([]);
+    clauz3(["check"], dir);
+    plant(entries(path.join(dir, "node_modules/.cache/clauz3/proofs")), "FROM THE CACHE");
+    const bypassed = clauz3(["check", "--no-cache", "--json"], dir);
+    expect(bypassed.status).toBe(0);
+    expect(bypassed.stdout).not.toMatch(/FROM THE CACHE/);
+  });
+
+  it("--cache-location moves it, for check and prove alike", () => {
+    const dir = project();
+    expect(clauz3(["prove", "plan.ts", "--cache-location", "ci-cache"], dir).status).toBe(0);
+    expect(entries(path.join(dir, "ci-cache"))).toHaveLength(1);
+    expect(entries(path.join(dir, "node_modules/.cache/clauz3/proofs"))).toEqual([]);
+    expect(clauz3(["check", "--cache-location", "ci-cache"], dir).status).toBe(0);
+    const blank = clauz3(["check", "--cache-location", " "], dir);
+    expect(blank.status).toBe(2);
+    expect(blank.stderr).toMatch(/--cache-location needs a directory/);
+  });
+});
