@@ -179,7 +179,12 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
 
   // Every built-in below comes from ./intrinsics, and nothing is checked while a built-in differs
   // from what clauz3 captured at load (./integrity): agent code cannot bend the wrapper's checks.
-  const call = function (this: unknown, args: unknown[]): unknown {
+  // An `async` implementation: a failed `requires` rejects the call's promise, as the function's
+  // own argument checks would, and nothing is recorded. (A plain function returning a promise
+  // cannot be told apart before it runs: its failed `requires` throws. The backstop's refusals
+  // throw for every tool: they stop the program at the call, awaited or not.)
+  const async = isAsyncFunction(impl);
+  const tool = function (this: unknown, ...args: unknown[]): unknown {
     // Every recorder of the call's context sees it: a nested record() cannot hide a call from an
     // enclosing one, and a call no enforce run owns reaches every run in flight.
     const to = recipients();
@@ -200,7 +205,9 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     for (let r = 0; r < requiresDecls.length; r++) {
       const decl = requiresDecls[r]!;
       if (ReflectApply(decl.predicate, undefined, pick(requiresAt[r]!, values)) !== true) {
-        throw new RequiresError(name, named, decl.message ?? sourceOf(decl.predicate));
+        const error = new RequiresError(name, named, decl.message ?? sourceOf(decl.predicate));
+        if (async) return rejected(error);
+        throw error;
       }
     }
     const occurrences: Occurrence[] = [new ToolCall(tool, name, named)];
@@ -258,19 +265,6 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     });
     tell(to, "pending", [name, settled]);
     return settled;
-  };
-  // An `async` implementation: whatever stops the call before the implementation starts (a failed
-  // `requires`, a refusal of the backstop) rejects the call's promise, as an async function's own
-  // checks would; nothing is recorded for it. (A plain function returning a promise cannot be told
-  // apart before it runs: its stops throw.)
-  const async = isAsyncFunction(impl);
-  const tool = function (this: unknown, ...args: unknown[]): unknown {
-    if (!async) return ReflectApply(call, this, [args]);
-    try {
-      return ReflectApply(call, this, [args]);
-    } catch (error) {
-      return rejected(error);
-    }
   } as unknown as TrustedTool<F>;
   Object.defineProperty(tool, "name", { value: impl.name });
   Object.defineProperty(tool, "length", { value: impl.length });
