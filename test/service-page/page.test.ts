@@ -4,6 +4,7 @@
  * it), each decision and what the agent's API then answers, hostile strings rendered inert, forged
  * cross-site posts refused, an unverified request without approval, and the queue after a restart.
  */
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -205,9 +206,10 @@ describe("the reviewers' page", () => {
     const foreign = await fetch(target, { method: "POST", redirect: "manual", headers: { cookie, origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: `decision=approved_once&_csrf=${encodeURIComponent(token!)}` });
     expect(foreign.status).toBe(403);
     expect((await call(service.url, "GET", `/requests/${id}`)).body).toMatchObject({ status: "pending", decision: null });
-    // The same form from the page itself is accepted.
-    await decisionButton(page, "Approve once");
-    expect((await call(service.url, "GET", `/requests/${id}`)).body).toMatchObject({ status: "approved" });
+    // The same form from the page itself is accepted (here "approve and remember", which says what it does for now).
+    await decisionButton(page, "Approve and remember");
+    expect(await page.locator("section.decision p.note").textContent()).toContain("approve and remember behaves as approve once");
+    expect((await call(service.url, "GET", `/requests/${id}`)).body).toMatchObject({ status: "approved", decision: { decision: "approved_remember" }, receipt: { singleUse: true } });
     await page.context().close();
   });
 
@@ -220,6 +222,18 @@ describe("the reviewers' page", () => {
     const refused = await call(service.url, "POST", `/requests/${id}/decision`, { token: alice, body: { decision: "approved_once" } });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe("unverified");
+    await page.context().close();
+  });
+
+  it("ends a reviewer's session when the operator revokes their token", async () => {
+    const dave = addToken(cli, tokens, "dave", tmp);
+    const page = await newPage(browser);
+    await signIn(page, service.url, dave);
+    expect(await page.locator("header strong").textContent()).toBe("dave");
+    const revoked = spawnSync(process.execPath, [cli, "approval-service", "token", "revoke", "dave", "--tokens", tokens], { cwd: tmp, encoding: "utf8" });
+    expect(revoked.status).toBe(0);
+    await page.goto(`${service.url}/review`);
+    expect(new URL(page.url()).pathname).toBe("/review/login");
     await page.context().close();
   });
 
