@@ -56,7 +56,7 @@ describe("guarantee identity", () => {
     expect(g.rendererVersion).toBe(RENDERER_VERSION);
     const stdlib = stdlibFiles();
     expect(g.sources).toEqual(
-      ["contracts.ts", "effects.ts", "events.ts"].map((n) => ({ file: `tools/filesystem/trusted/${n}`, sha256: sha(stdlib[`tools/filesystem/trusted/${n}`]!) })),
+      ["contracts.ts", "async.ts", "effects.ts", "events.ts"].map((n) => ({ file: `tools/filesystem/trusted/${n}`, sha256: sha(stdlib[`tools/filesystem/trusted/${n}`]!) })),
     );
     expect(g.documentation).toMatch(/^Only the listed files are read, each named exactly\.\n\n/);
     expect(g.location).toEqual({ file: "plan.ts", line: 3, column: 28 });
