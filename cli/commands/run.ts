@@ -17,7 +17,7 @@ import { action, type CliContext } from "../command";
 import { reportJson } from "../format/json";
 import { chooseOutput, emitReport, exitCodeOf } from "../format/output";
 import { makeReport } from "../format/report";
-import { withHelp } from "../format/help";
+import { EXIT_CODES_HELP, helpAfter } from "../format/help";
 import { CliError, EXIT } from "../io";
 import { loadProject, verifiedLock, type Project } from "../project";
 import { proveFiles, shown, warmUpSolver } from "../proofs";
@@ -40,6 +40,14 @@ interface Options {
   readonly programTimeout?: string;
 }
 
+export const RUN_EXIT_CODES_HELP = `Exit codes of run:
+  0  ran: approved, receipt verified and redeemed, main returned and kept every guarantee
+  1  not proved (nothing submitted), the program threw, or it broke a guarantee
+  2  configuration, usage or service error, or a receipt that does not let this program run
+  3  rejected (feedback printed)
+  4  changes requested (feedback printed)
+  5  no decision before --timeout (the request stays pending; --resume <id>)`;
+
 /** Default wait for a decision, in seconds. */
 export const DEFAULT_WAIT_SECONDS = 600;
 
@@ -58,11 +66,13 @@ export default function register(program: Command, context: CliContext): void {
     .option("-p, --project <tsconfig>", "the project's tsconfig.json (default: found from the current directory)")
     .option(...RLIMIT_OPTION)
     .option(...PROGRAM_TIMEOUT_OPTION);
-  withHelp(command, [
+  // run's own exit codes replace the 0–2 every other command keeps to.
+  const examples = helpAfter([
     ["clauz3 run plan.ts --inputs '[\"a\"]'", "submit plan.ts with main's arguments, wait for the decision, run it when approved"],
     ["clauz3 run plan.ts --timeout 0", "submit and return at once (exit 5 while it is pending)"],
     ["clauz3 run plan.ts --resume <id>", "pick up the decision on a request submitted before"],
   ]);
+  command.addHelpText("after", examples.replace(EXIT_CODES_HELP, RUN_EXIT_CODES_HELP));
   command.action(
     action(context, async (file: string, opts: Options) => {
       const { io } = context;

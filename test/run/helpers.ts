@@ -14,6 +14,8 @@ import { startService, type RunningService } from "../../service/start";
 import { Keyring } from "../../service/keys";
 import { issueReviewerToken } from "../../service/tokens";
 import { CLI, ROOT, stdlibLayer, tempProject } from "../cli/helpers";
+import type { ValidateFunction } from "ajv";
+import { createAjv } from "../../core/manifest";
 import { call } from "../approval/service-helpers";
 
 /** The layer's effects import Node's modules: the projects see this repository's @types/node. */
@@ -147,13 +149,20 @@ export function runCli(args: readonly string[], cwd: string, env: Record<string,
   return startRun(args, cwd, env).done;
 }
 
-/** The `--json` document of a run. */
+let validateDocument: ValidateFunction | undefined;
+
+/** The `--json` document of a run, validated against schema/run-result.schema.json (and its exit code against the document's). */
 export function doc(r: CliRun): Record<string, unknown> {
+  let data: Record<string, unknown>;
   try {
-    return JSON.parse(r.stdout) as Record<string, unknown>;
+    data = JSON.parse(r.stdout) as Record<string, unknown>;
   } catch {
     throw new Error(`clauz3 run printed no JSON document (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
   }
+  validateDocument ??= createAjv().compile(JSON.parse(fs.readFileSync(path.join(ROOT, "schema/run-result.schema.json"), "utf8")) as object);
+  if (!validateDocument(data)) throw new Error(`the run document does not match schema/run-result.schema.json: ${JSON.stringify(validateDocument.errors)}\n${r.stdout}`);
+  if (data.exitCode !== r.status) throw new Error(`clauz3 run exited ${r.status} but its document says ${String(data.exitCode)}`);
+  return data;
 }
 
 /** A reviewer's decision through the HTTP API. */

@@ -180,6 +180,9 @@ describe("clauz3 run", () => {
   });
 
   it("configuration: a bad config file is exit 2 naming the file and field; keys inside the project are refused", async () => {
+    const inputs = await runCli(["reader.ts", "--inputs", '{"path": 1}', "--json"], world.agentDir);
+    expect(inputs.status).toBe(2);
+    expect(doc(inputs)).toMatchObject({ outcome: "error", message: `--inputs must be a JSON array of the target's arguments, like '["a", 2]', not {"path": 1}.` });
     const config = path.join(world.agentDir, ".clauz3", "config.json");
     const good = fs.readFileSync(config, "utf8");
     try {
