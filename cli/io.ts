@@ -27,7 +27,7 @@ export const processIo: Io = {
   env: process.env,
 };
 
-/** Exit codes: 0 ok, 1 a finding (or output differs), 2 usage or configuration error; never anything else (docs/cli.md). */
+/** Exit codes: 0 ok, 1 a finding (or output differs), 2 usage or configuration error (docs/cli.md); `run` adds its own 3–5 (cli/run/). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** An error that ends the command with a message and an exit code. */

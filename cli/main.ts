@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `clauz3`: the command-line surface. Exit codes: 0 ok, 1 a finding (or output differs), 2 usage
- * or configuration error, never anything else (docs/cli.md).
+ * or configuration error; `clauz3 run` adds 3 rejected, 4 changes requested, 5 no decision yet
+ * (docs/cli.md, docs/run.md). Nothing else.
  */
 import { Command, CommanderError } from "commander";
 import type { CliContext, CommandRegistration } from "./command";

@@ -5,7 +5,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   0  nothing wrong (warnings alone exit 0 unless --max-warnings says otherwise)
   1  a finding: a type error, a rule or manifest finding, an unpinned trusted file, a violated or refused program
   2  usage or configuration: a bad option or argument, an unreadable or invalid tsconfig or lock, an unresolvable clauz3
-  (never anything else)`;
+  (never anything else; \`clauz3 run\` adds 3, 4 and 5: see its --help)`;
 
 /** Examples (`[command line, what it does]`) and the exit codes, as the end of a command's help. */
 export function helpAfter(examples: readonly (readonly [string, string])[]): string {
