@@ -100,7 +100,13 @@ export async function reviewPage(app: FastifyInstance, options: PageOptions): Pr
   };
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    const reviewer = reviewerOf(request);
+    // The error may be the tokens file itself: then the page is shown as to a visitor.
+    let reviewer: string | undefined;
+    try {
+      reviewer = reviewerOf(request);
+    } catch {
+      reviewer = undefined;
+    }
     const shown = reviewer ? { reviewer, csrf: csrfOf(request, reply) } : {};
     if (error instanceof ApiError) return sendPage(reply, error.status, errorPage(shown, "Refused", error.message));
     const fastify = error as FastifyError;
