@@ -4,10 +4,14 @@
  * `--cache-location` moves it. That a verdict came from the cache is shown by planting a
  * well-formed entry whose message only the cache could have produced.
  */
+import { spawnSync } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
-import { clauz3, ensureBuilt, removeProject, ROOT, stdlibLayer, tempProject } from "../cli/helpers";
+import { calculateJwkThumbprint, exportJWK, generateKeyPair } from "jose";
+import { PROOF_CODES } from "../../core/rules";
+import { CLI, clauz3, ensureBuilt, removeProject, ROOT, stdlibLayer, tempProject } from "../cli/helpers";
 
 const PLAN = `import * as fs from "./tools/filesystem/trusted/contracts";
 import { readFile } from "./tools/filesystem/trusted/effects";
@@ -86,5 +90,37 @@ describe("clauz3 check and the proof cache", () => {
     const blank = clauz3(["check", "--cache-location", " "], dir);
     expect(blank.status).toBe(2);
     expect(blank.stderr).toMatch(/--cache-location needs a directory/);
+  });
+
+  it("clauz3 run never reads it: an entry planted to say proved does not make a violated program runnable", async () => {
+    const dir = project();
+    fs.writeFileSync(path.join(dir, "plan.ts"), PLAN.replace(`if (path !== "" && !path.startsWith("/secrets")) `, ""));
+    expect(clauz3(["check"], dir).status).toBe(1);
+    const stored = entries(path.join(dir, "node_modules/.cache/clauz3/proofs"));
+    expect(stored).toHaveLength(1);
+    for (const file of stored) {
+      const entry = JSON.parse(fs.readFileSync(file, "utf8"));
+      entry.verdict.verdict = "proved";
+      for (const r of entry.verdict.results) Object.assign(r, { verdict: "proved", code: PROOF_CODES.proved, message: "proved (planted)" });
+      entry.digest = crypto.createHash("sha256").update(JSON.stringify(entry.verdict)).digest("hex");
+      fs.writeFileSync(file, JSON.stringify(entry));
+    }
+    // check believes its cache (the working tree's trust) ...
+    expect(JSON.parse(clauz3(["check", "--json"], dir).stdout).programs[0].verdict).toBe("proved");
+    // ... run proves what it would run itself.
+    const operator = fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-operator-"));
+    projects.push(operator);
+    const { publicKey } = await generateKeyPair("EdDSA", { extractable: true });
+    const jwk = await exportJWK(publicKey);
+    const keys = path.join(operator, "keys.json");
+    fs.writeFileSync(keys, JSON.stringify({ keys: [{ kty: "OKP", crv: "Ed25519", x: jwk.x, kid: await calculateJwkThumbprint(jwk), alg: "EdDSA", use: "sig" }], revoked: [] }), { mode: 0o600 });
+    const r = spawnSync(process.execPath, [CLI, "run", "plan.ts", "--inputs", JSON.stringify(["/secrets/key"]), "--json"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, CLAUZ3_APPROVAL_SERVICE: "http://127.0.0.1:9", CLAUZ3_APPROVAL_KEYS: keys, NO_COLOR: "1" },
+    });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: "not-proved" });
   });
 });
