@@ -139,8 +139,9 @@ function weighted<T>(options: readonly (readonly [number, fc.Arbitrary<T>])[], c
 }
 
 export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR> {
-  // Whether a call is of the async tool (printed awaited, and only where the program awaits).
-  const asyncCall = weighted([[w.asyncCalls, fc.constant(true)], [1, fc.constant(false)]]);
+  // Whether a call is of the async tool (printed awaited, and only where the program awaits). With
+  // no async programs nothing is drawn for it, so a sync profile generates what it did before.
+  const asyncCall = w.asyncPrograms > 0 ? weighted([[w.asyncCalls, fc.constant(true)], [1, fc.constant(false)]]) : fc.constant(false);
   const strLit = weighted<string>([
     [6, fc.constantFrom(...PLAIN_STRINGS)],
     [w.smtNames * 2, fc.constantFrom(...LOOP_INDEX_NAMES)],
@@ -295,7 +296,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
   const guarantee: fc.Arbitrary<GuaranteeIR> = weighted(contractNames.map((c) => [w.contracts[c] ?? 0, fc.tuple(...CONTRACTS[c]!.map(argOf)).map((args) => ({ contract: c, args }))] as const));
 
   return fc.record({
-    async: weighted([[w.asyncPrograms, fc.constant(true)], [1 - w.asyncPrograms, fc.constant(false)]]),
+    async: w.asyncPrograms > 0 ? weighted([[w.asyncPrograms, fc.constant(true)], [1 - w.asyncPrograms, fc.constant(false)]]) : fc.constant(false),
     params: fc.array(fc.constantFrom("str" as const, "str" as const, "num" as const, "bool" as const, "strs" as const, "nums" as const), { maxLength: w.maxParams }),
     helpers: fc.array(helper, { maxLength: w.maxHelpers }),
     body,

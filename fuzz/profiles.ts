@@ -7,12 +7,20 @@ import { DEFAULT_WEIGHTS, weights, type Weights } from "./generate";
  * weights: the statements and contracts a profile does not name drop to a tenth), for showing
  * that the tester finds each hole when it is re-opened.
  */
+/**
+ * A hole's profile writes only synchronous programs, drawing nothing for async (so each finds its
+ * hole at the program it did before async programs were added).
+ */
+function sync(w: Weights): Weights {
+  return { ...w, asyncPrograms: 0, asyncCalls: 0, stmt: { ...w.stmt, float: 0, all: 0 } };
+}
+
 export const PROFILES: Readonly<Record<"default" | "async" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   async: weights({ asyncPrograms: 1, asyncCalls: 3, stmt: { float: 0.5, all: 2, call: 4, effect: 10 } }),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
-  "switch-fallthrough": weights({
+  "switch-fallthrough": sync(weights({
     focus: true,
     stmt: { switch: 6, effect: 10, decl: 1 },
     clauseEnd: { block: 8, fall: 1, blockBreak: 1, break: 2, return: 0.5, continue: 0.5, throw: 0.5 },
@@ -21,31 +29,31 @@ export const PROFILES: Readonly<Record<"default" | "async" | Hole, Weights>> = {
     minBlock: 1,
     blockLength: 2,
     stmtDepth: 1,
-  }),
+  })),
   // `++`/`--` on strings, whose values reach the logs.
-  "increment-non-number": weights({
+  "increment-non-number": sync(weights({
     focus: true,
     stringIncrements: 6,
     stmt: { incr: 2, effect: 6, decl: 3, assign: 2 },
     effects: { log: 4, sendEmail: 1, pay: 0.5, measure: 0.5 },
     contracts: { neverLog: 6, neverLogContaining: 4, neverLogPrefix: 4, shortLogs: 3, distinctLogs: 3 },
-  }),
+  })),
   // Conditions on `string | undefined` tool results.
-  "opaque-truthy": weights({
+  "opaque-truthy": sync(weights({
     focus: true,
     optionalConditions: 8,
     stmt: { if: 10, effect: 6, decl: 2, short: 2, ternStmt: 2 },
     contracts: { emailsAtLeast: 4, emailsAtMost: 4, logsAtMost: 4, logsAtLeast: 4, neverEmail: 3, neverLog: 3 },
-  }),
+  })),
   // One call site executed twice (a helper called twice, a loop around the call) whose arrays must differ.
-  "shared-call-results": weights({
+  "shared-call-results": sync(weights({
     focus: true,
     stmt: { repeat: 10, call: 2, forN: 1, effect: 1, decl: 1 },
     effects: { sendEmail: 6, log: 2, pay: 0.5, measure: 1 },
     contracts: { oneRecipient: 10, nobodyTwice: 2, distinctLogs: 2, neverLog: 1 },
-  }),
+  })),
   // Loops that compare each element with a literal spelled like a loop index (`i!3`), under guarantees that pair iterations.
-  "rename-in-literals": weights({
+  "rename-in-literals": sync(weights({
     focus: true,
     smtNames: 20,
     stmt: { filter: 10, forArr: 2, effect: 1, decl: 1 },
@@ -55,12 +63,12 @@ export const PROFILES: Readonly<Record<"default" | "async" | Hole, Weights>> = {
     maxParams: 0,
     maxHelpers: 0,
     blockLength: 2,
-  }),
+  })),
   // A closure reading a `const` declared after it, called in a later iteration.
-  tdz: weights({
+  tdz: sync(weights({
     stmt: { tdz: 10 },
     contracts: { logsAtLeast: 4, emailsAtLeast: 4 },
-  }),
+  })),
 };
 
 export type ProfileName = keyof typeof PROFILES;

@@ -22,12 +22,6 @@ export const pay = trusted(performs((account: string, amount: number) => new Pay
 export const log = trusted(performs((message: string) => new Log(message)), function log(message: string): void {});
 export const measure = trusted(performs((value: number) => new Metric(value)), function measure(value: number): void {});
 
-// Async tools: the same events and contracts as their sync counterparts, awaited by async programs.
-export const sendEmailAsync = trusted(performs((to: string, subject: string) => new SendEmail(to, subject)), async function sendEmailAsync(to: string, subject: string): Promise<void> {});
-export const payAsync = trusted(performs((account: string, amount: number) => new Pay(account, amount)), requires((amount: number) => amount > 0, "amount must be positive"), async function payAsync(account: string, amount: number): Promise<void> {});
-export const lookupAsync = trusted(async function lookupAsync(key: string): Promise<string> { return key; });
-export const namesAsync = trusted(async function namesAsync(): Promise<string[]> { return []; });
-
 export const lookup = trusted(function lookup(key: string): string { return key; });
 export const score = trusted(ensures((s: number) => s >= 0), function score(key: string): number { return key.length; });
 export const ratio = trusted(function ratio(): number { return 0; });
@@ -39,6 +33,13 @@ export const rows = trusted(function rows(): Row[] { return []; });
 export const entry = trusted(function entry(key: string): Row { return { to: key, amount: 0 }; });
 export const maybeName = trusted(function maybeName(key: string): string | undefined { return key === "" ? undefined : key; });
 export const maybeCount = trusted(function maybeCount(): number | undefined { return undefined; });
+
+// Async tools: the same events and contracts as their sync counterparts, awaited by async programs.
+// (Last: the oracle draws tool results in this order, so the streams of the tools above are unchanged.)
+export const sendEmailAsync = trusted(performs((to: string, subject: string) => new SendEmail(to, subject)), async function sendEmailAsync(to: string, subject: string): Promise<void> {});
+export const payAsync = trusted(performs((account: string, amount: number) => new Pay(account, amount)), requires((amount: number) => amount > 0, "amount must be positive"), async function payAsync(account: string, amount: number): Promise<void> {});
+export const lookupAsync = trusted(async function lookupAsync(key: string): Promise<string> { return key; });
+export const namesAsync = trusted(async function namesAsync(): Promise<string[]> { return []; });
 
 /** Never email the address. */
 export const neverEmail = contract({ description: "Never email {addr}." }, (addr: string): ContractSpec => SendEmail.all((e) => e.to !== addr));

@@ -10,7 +10,8 @@ import { fuzzLayerText } from "../../fuzz/project";
  * disagreement. BUDGET is the stated bound; docs/fuzzing.md gives the program each was found at.
  */
 const BUDGET: Readonly<Record<Exclude<Hole, "increment-non-number">, number>> = {
-  "switch-fallthrough": 80,
+  // Found at program 95 since the fuzz layer has async tools (the runs draw results for every tool of the layer, so their streams changed); 37 before.
+  "switch-fallthrough": 120,
   "opaque-truthy": 120,
   "shared-call-results": 30,
   "rename-in-literals": 100,
@@ -24,7 +25,7 @@ describe("the tester finds re-opened holes", () => {
   });
 
   it("has a profile for every hole", () => {
-    expect(Object.keys(PROFILES).sort()).toEqual(["default", ...Object.keys(HOLES)].sort());
+    expect(Object.keys(PROFILES).sort()).toEqual(["default", "async", ...Object.keys(HOLES)].sort());
   });
 
   for (const [hole, budget] of Object.entries(BUDGET) as [keyof typeof BUDGET, number][]) {
