@@ -59,6 +59,7 @@ describe("clauz3 describe", () => {
     });
     expect(second.sources.map((s: { file: string }) => s.file)).toEqual([
       "tools/filesystem/trusted/contracts.ts",
+      "tools/filesystem/trusted/async.ts",
       "tools/filesystem/trusted/effects.ts",
       "tools/filesystem/trusted/events.ts",
     ]);
@@ -161,7 +162,7 @@ export const send = trusted(performs((to: string) => new SendEmail(to)), functio
     const r = clauz3(["libraries"], dir);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("filesystem  Filesystem\n  Read, write, copy, move, delete");
-    expect(r.stdout).toContain("tools/filesystem: 10 effects, 12 contracts\n  setup: nothing required");
+    expect(r.stdout).toContain("tools/filesystem: 20 effects, 12 contracts\n  setup: nothing required");
     expect(r.stdout).toContain("mail  Mail [mixed]\n  Send email through a relay.\n  tools/mail: 1 effect, 0 contracts");
     expect(r.stdout).toContain("setup: depends on filesystem\n");
     expect(r.stdout).toContain("setup: depends on stdlib:crypto (not among this project's trusted libraries)");
@@ -187,7 +188,7 @@ export const send = trusted(performs((to: string) => new SendEmail(to)), functio
     const r = clauz3(["libraries"], dir);
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/no tsconfig\.json in .* using default compiler options/);
-    expect(r.stdout).toContain("tools/filesystem: 10 effects, 12 contracts");
+    expect(r.stdout).toContain("tools/filesystem: 20 effects, 12 contracts");
   });
 });
 
@@ -205,7 +206,7 @@ describe("clauz3 catalog", () => {
     expect(a.stdout).toBe(b.stdout);
     const schema = JSON.parse(a.stdout) as Record<string, any>;
     expect(validateMeta(schema), JSON.stringify(validateMeta.errors)).toBe(true);
-    expect(Object.keys(schema.classes)).toHaveLength(2 + 12 + 10);
+    expect(Object.keys(schema.classes)).toHaveLength(2 + 12 + 20);
   });
 
   it("--check passes on a current catalog and fails after a template changes", () => {
