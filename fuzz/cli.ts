@@ -36,6 +36,7 @@ function summary(report: FuzzReport, seed: number): string {
   const lines = [
     `fuzz: ${report.programs} programs (seeds ${seed}…${seed + report.programs - 1}) in ${report.seconds.toFixed(1)} s: ${(report.programs / report.seconds).toFixed(2)} programs/s, ${report.runs} concrete runs`,
     `verdicts: ${shares(report.verdicts, report.programs)}`,
+    ...[...report.forms].map(([name, f]) => `${name}: ${f.programs} programs; verdicts ${Object.entries(f.verdicts).map(([v, n]) => `${v} ${n}`).join(", ")}`),
     `ill-typed programs: ${report.illTyped.designed} by design (++/-- on a string), ${report.illTyped.other} otherwise${report.illTyped.examples.map((e) => `\n  ${e}`).join("")}`,
     "refused programs by construct (the reason of the first refused result):",
     ...[...report.refusedPrograms].sort((a, b) => b[1] - a[1]).map(([k, n]) => `  ${String(n).padStart(6)}  ${k}`),

@@ -60,7 +60,18 @@ export interface FuzzReport {
   readonly unconfirmed: number;
   /** The first few of them, with their seeds. */
   readonly unconfirmedExamples: readonly string[];
+  /** Issue 13's forms (see FORMS): programs that use each, and the verdicts of the results it concerns. */
+  readonly forms: ReadonlyMap<string, { programs: number; verdicts: Record<Verdict, number> }>;
 }
+
+/**
+ * Issue 13's forms, counted apart: a join guarantee (`sharesValueWith`; the verdicts of those
+ * guarantees) and a call of a tool with an element promise (the verdicts of those programs).
+ */
+export const FORMS: Readonly<Record<string, { readonly program: RegExp; readonly result?: RegExp }>> = {
+  "join guarantees (sharesValueWith)": { program: /\bm\.(alsoSentTo|paidAsTo|measuredOtherThan)\(/, result: /^fuzz\.(alsoSentTo|paidAsTo|measuredOtherThan)\(/ },
+  "calls of tools with element promises": { program: /\b(prefixed|positives|credits)\(/ },
+};
 
 /** TypeScript's error for `++`/`--` on a string: the generator writes it on purpose. */
 const DESIGNED_TYPE_ERROR = /^TS2356 /;
@@ -97,6 +108,7 @@ export async function fuzz(oracle: Oracle, options: FuzzOptions): Promise<FuzzRe
   let programs = 0;
   let unconfirmed = 0;
   const unconfirmedExamples: string[] = [];
+  const forms = new Map(Object.keys(FORMS).map((f) => [f, { programs: 0, verdicts: { proved: 0, violated: 0, refused: 0 } as Record<Verdict, number> }]));
   const batch = options.batch ?? 8;
   let stop = false;
   for (let start = 0; start < options.count && !stop; start += batch) {
@@ -113,7 +125,7 @@ export async function fuzz(oracle: Oracle, options: FuzzOptions): Promise<FuzzRe
       }
     }
   }
-  return { programs, seconds: (Date.now() - started) / 1000, verdicts, refusedPrograms, findings, illTyped, runs, unconfirmed, unconfirmedExamples };
+  return { programs, seconds: (Date.now() - started) / 1000, verdicts, refusedPrograms, findings, illTyped, runs, unconfirmed, unconfirmedExamples, forms };
 
   /** Count one judged program; true when the run should stop. */
   async function record(i: number, seed: number, generated: Generated, judgement: Judgement): Promise<boolean> {
@@ -122,6 +134,13 @@ export async function fuzz(oracle: Oracle, options: FuzzOptions): Promise<FuzzRe
     unconfirmed += judgement.notes.length;
     for (const n of judgement.notes) if (unconfirmedExamples.length < 5) unconfirmedExamples.push(`seed ${seed}: ${n.kind}: ${n.subject}: ${n.detail}`);
     verdicts[judgement.verdict]++;
+    for (const [name, form] of Object.entries(FORMS)) {
+      if (!form.program.test(generated.text)) continue;
+      const count = forms.get(name)!;
+      count.programs++;
+      if (!form.result) count.verdicts[judgement.verdict]++;
+      else for (const r of judgement.results) if (form.result.test(r.subject)) count.verdicts[r.verdict]++;
+    }
     if (judgement.verdict === "refused" && judgement.refusals[0]) refusedPrograms.set(judgement.refusals[0], (refusedPrograms.get(judgement.refusals[0]) ?? 0) + 1);
     if (judgement.typeErrors.length > 0) {
       if (judgement.typeErrors.every((e) => DESIGNED_TYPE_ERROR.test(e))) illTyped.designed++;

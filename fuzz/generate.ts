@@ -40,6 +40,8 @@ export interface Weights {
   readonly asyncPrograms: number;
   /** In an async program, an effect or value tool is the awaited async one (against 1 for the sync one). */
   readonly asyncCalls: number;
+  /** The tools with element promises (`prefixed`, `positives`, `credits`) among array expressions and loop sources (0: none drawn, as before they existed). */
+  readonly elementPromises: number;
 }
 
 /** The contracts of the fuzz layer and the kinds of their arguments. */
@@ -73,12 +75,22 @@ export const CONTRACTS: Readonly<Record<string, readonly ContractArg["k"][]>> = 
   oneMeasure: [],
   payOnce: [],
   nothing: [],
+  // Issue 13's forms: an `all` that element promises prove, and joins (`sharesValueWith`).
+  logsStartWith: ["str"],
+  measuresPositive: [],
+  alsoSentTo: ["str", "str"],
+  paidAsTo: ["str", "str"],
+  measuredOtherThan: ["num"],
 };
+
+/** The contracts added with issue 13's forms (hole profiles draw none of them, so they write the programs they did before). */
+export const CONTRACTS_ISSUE_13: readonly string[] = ["logsStartWith", "measuresPositive", "alsoSentTo", "paidAsTo", "measuredOtherThan"];
 
 export const DEFAULT_WEIGHTS: Weights = {
   stmt: {
     decl: 6, assign: 3, incr: 2, effect: 8, console: 1.5, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
     short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1, float: 0.1, all: 0.3,
+    elements: 0.6, pair: 0.4,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -96,6 +108,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   exprDepth: 2,
   asyncPrograms: 0.3,
   asyncCalls: 2,
+  elementPromises: 0.5,
 };
 
 /**
@@ -217,11 +230,13 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         [3, fc.nat(3).map((i) => ({ t: "strs", k: "var", i }))],
         [2, fc.constant({ t: "strs", k: "few" })],
         [1, fc.array(strLit, { maxLength: 3 }).map((items) => ({ t: "strs", k: "lit", items }))],
+        [w.elementPromises, str.map((arg) => ({ t: "strs", k: "prefixed", arg }))],
       ], d("expr")),
       nums: weighted<NumsExpr>([
         [2, fc.constant({ t: "nums", k: "amounts" })],
         [3, fc.nat(3).map((i) => ({ t: "nums", k: "var", i }))],
         [1, fc.array(numLit, { maxLength: 3 }).map((items) => ({ t: "nums", k: "lit", items }))],
+        [w.elementPromises, fc.constant({ t: "nums", k: "positives" })],
       ], d("expr")),
       row: weighted<RowExpr>([
         [2, fc.nat(3).map((i) => ({ t: "row", k: "var", i }))],
@@ -241,6 +256,10 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
   const clauseEnd = weighted<ClauseEnd>(Object.entries(w.clauseEnd).map(([e, weight]) => [weight, fc.constant(e as ClauseEnd)] as const));
   const anyExpr = weighted<Expr>([[3, expr.str], [3, expr.num], [2, expr.bool], [w.optional, expr.ostr], [1, expr.strs], [1, expr.nums], [0.5, expr.row]]);
 
+  // Without element-promise tools, exactly the choice of before (so the profiles that draw none write the programs they did).
+  const forArrSrc: fc.Arbitrary<StrsExpr | NumsExpr | { t: "rows"; tool?: "credits" }> = w.elementPromises > 0
+    ? weighted<StrsExpr | NumsExpr | { t: "rows"; tool?: "credits" }>([[2, expr.strs], [1, expr.nums], [1, fc.constant({ t: "rows" as const })], [w.elementPromises, fc.constant({ t: "rows" as const, tool: "credits" as const })]])
+    : fc.oneof(expr.strs, expr.strs, expr.nums, fc.constant({ t: "rows" as const }));
   const stmts = fc.letrec<{ stmt: Stmt; block: Stmt[] }>((tie) => {
     const block = tie("block") as fc.Arbitrary<Stmt[]>;
     const s = w.stmt;
@@ -264,7 +283,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         }).map(({ d: disc, cases, dflt }) => ({ k: "switch", d: disc, cases, dflt }))],
         [s.forLit, fc.record({ items: fc.oneof(fc.array(strLit, { minLength: 1, maxLength: 3 }), fc.array(numLit, { minLength: 1, maxLength: 3 })), body: block }).map(({ items, body }) => ({ k: "forLit", items, body }))],
         [s.forN, fc.record({ n: fc.integer({ min: 0, max: 3 }), body: block }).map(({ n, body }) => ({ k: "forN", n, body }))],
-        [s.forArr, fc.record({ src: fc.oneof(expr.strs, expr.strs, expr.nums, fc.constant({ t: "rows" as const })), body: block }).map(({ src, body }) => ({ k: "forArr", src, body }))],
+        [s.forArr, fc.record({ src: forArrSrc, body: block }).map(({ src, body }) => ({ k: "forArr", src, body }))],
         [s.call, fc.record({ i: fc.nat(3), args: fc.array(expr.args, { maxLength: 2 }) }).map(({ i, args }) => ({ k: "call", i, args }))],
         [s.short, fc.record({ c: expr.bool, op: fc.constantFrom("&&" as const, "||" as const), e: effect }).map(({ c, op, e }) => ({ k: "short", c, op, e }))],
         [s.ternStmt, fc.record({ c: expr.bool, a: effect, b: effect }).map(({ c, a, b }) => ({ k: "ternStmt", c, a, b }))],
@@ -276,6 +295,8 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         [s.all, fc.array(effect, { minLength: 1, maxLength: 3 }).map((es) => ({ k: "all", es }))],
         [s.float, fc.record({ e: effect, how: fc.constantFrom("drop" as const, "stored" as const) }).map(({ e, how }) => ({ k: "float", e, how }))],
         [s.tdz, fc.record({ items: fc.array(strLit, { minLength: 2, maxLength: 3 }), pick: fc.nat(2), init: expr.str, e: fc.constantFrom("log" as const, "sendEmail" as const) }).map((x) => ({ k: "tdz", ...x }))],
+        [s.elements, fc.record({ src: fc.constantFrom("prefixed" as const, "prefixed" as const, "positives" as const, "credits" as const), prefix: expr.str, guard: fc.constantFrom("none" as const, "if" as const, "unless" as const, "throw" as const), e: effect }).map((x) => ({ k: "elements", ...x }))],
+        [s.pair, fc.record({ e: effect, other: expr.str }).map((x) => ({ k: "pair", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
       ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),
     };

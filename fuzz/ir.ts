@@ -69,12 +69,16 @@ export type StrsExpr = { readonly t: "strs" } & (
   | { readonly k: "names"; readonly async?: boolean }
   | { readonly k: "few" }
   | { readonly k: "lit"; readonly items: readonly string[] }
+  /** `prefixed(arg)`: a tool whose element promise says every name starts with `arg`. */
+  | { readonly k: "prefixed"; readonly arg: StrExpr }
 );
 
 export type NumsExpr = { readonly t: "nums" } & (
   | { readonly k: "var"; readonly i: number }
   | { readonly k: "amounts" }
   | { readonly k: "lit"; readonly items: readonly number[] }
+  /** `positives()`: a tool whose element promise says every number is above 0. */
+  | { readonly k: "positives" }
 );
 
 export type RowExpr = { readonly t: "row" } & (
@@ -118,7 +122,7 @@ export type Stmt =
   | { readonly k: "switch"; readonly d: StrExpr | NumExpr; readonly cases: readonly { readonly v: string | number; readonly body: readonly Stmt[]; readonly end: ClauseEnd }[]; readonly dflt: { readonly body: readonly Stmt[]; readonly end: ClauseEnd } | null }
   | { readonly k: "forLit"; readonly items: readonly string[] | readonly number[]; readonly body: readonly Stmt[] }
   | { readonly k: "forN"; readonly n: number; readonly body: readonly Stmt[] }
-  | { readonly k: "forArr"; readonly src: StrsExpr | NumsExpr | { readonly t: "rows" }; readonly body: readonly Stmt[] }
+  | { readonly k: "forArr"; readonly src: StrsExpr | NumsExpr | { readonly t: "rows"; readonly tool?: "credits" }; readonly body: readonly Stmt[] }
   | { readonly k: "call"; readonly i: number; readonly args: readonly HelperArgs[] }
   | { readonly k: "short"; readonly c: BoolExpr; readonly op: "&&" | "||"; readonly e: Effect }
   | { readonly k: "ternStmt"; readonly c: BoolExpr; readonly a: Effect; readonly b: Effect }
@@ -142,6 +146,13 @@ export type Stmt =
   | { readonly k: "float"; readonly e: Effect; readonly how: "drop" | "stored" }
   /** `await Promise.all([sendEmailAsync(a, b), payAsync(c, n), …])` with arguments bound to `const`s first (in a sync program: the effects in turn). */
   | { readonly k: "all"; readonly es: readonly Effect[] }
+  /**
+   * A loop over the result of a tool with an element promise, whose element reaches an effect,
+   * behind a guard the promise decides (`if (x.startsWith(q))`, `if (!(x > 0)) throw …`) or none.
+   */
+  | { readonly k: "elements"; readonly src: "prefixed" | "positives" | "credits"; readonly prefix: StrExpr; readonly guard: "none" | "if" | "unless" | "throw"; readonly e: Effect }
+  /** Two calls of one effect tool with the same value in the key argument (`sendEmail(a, q); sendEmail(b, q)`): material for joins. */
+  | { readonly k: "pair"; readonly e: Effect; readonly other: StrExpr }
   | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" };
 
 export interface Helper {

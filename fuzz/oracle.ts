@@ -11,7 +11,14 @@ import type { Guarantee } from "../runtime/spec-data";
 import { loadLayer, loadPlan, OracleFailure, runMain, type LoadedLayer, type LoadedPlan, type Run, type ToolRuntime } from "./execute";
 import { Project, typeErrors } from "./project";
 import { shapeOf, type Shape } from "./shapes";
-import { fromShown, poolsOf, show, UNSPECIFIED, valueArb, type Pools } from "./values";
+import { fromShown, keepElementPromises, poolsOf, show, UNSPECIFIED, valueArb, type Pools } from "./values";
+
+/**
+ * Tools added to the layer after the others (those with element promises): they get a stream of
+ * results only in programs that call them, so the runs of every other program draw what they drew
+ * before (a stream per tool shifts the random draws of every later run).
+ */
+const ON_DEMAND_TOOLS: ReadonlySet<string> = new Set(["prefixed", "positives", "credits"]);
 
 /**
  * The oracle: prove a program, then run it for real and compare.
@@ -358,7 +365,7 @@ class Judging {
 
   private runArbitraries(pools: Pools = this.pools) {
     const inputs = fc.tuple(...this.params.map((p) => valueArb(p.shape, pools)));
-    const names = [...this.oracle.layer.toolNames].filter((n) => this.oracle.shapeOfTool(n).k !== "undefined");
+    const names = [...this.oracle.layer.toolNames].filter((n) => this.oracle.shapeOfTool(n).k !== "undefined" && (!ON_DEMAND_TOOLS.has(n) || new RegExp(`\\b${n}\\(`).test(this.file.text)));
     const streams = fc.record(Object.fromEntries(names.map((n) => [n, fc.infiniteStream(valueArb(this.oracle.shapeOfTool(n), pools))])) as Record<string, fc.Arbitrary<fc.Stream<unknown>>>);
     return { inputs, streams };
   }
@@ -366,7 +373,10 @@ class Judging {
   /**
    * Tool results: the forced value of this execution of the call site (a counterexample names the
    * n-th execution of `tool@line:column` as `tool@line:column#n`), else the next value of the
-   * tool's stream that its `ensures` allows (counted in `drawn`).
+   * tool's stream that its `ensures` allows (counted in `drawn`), its elements first brought within
+   * the tool's element promises (see `keepElementPromises`). A forced array whose elements break a
+   * promise (a counterexample may show elements the program never reads breaking it) is brought
+   * within it the same way, and counted in `drawn`: the replay then differs from what it shows.
    */
   private chooser(streams: Readonly<Record<string, fc.Stream<unknown>>>, forced: ReadonlyMap<string, unknown>, drawn = { count: 0 }) {
     const executions = new Map<string, number>();
@@ -374,12 +384,18 @@ class Judging {
       const n = (executions.get(label) ?? 0) + 1;
       executions.set(label, n);
       const key = n === 1 ? label : `${label}#${n}`;
-      if (forced.has(key)) return forced.get(key);
+      const elementOk = (x: unknown): boolean => tool.ensures.every((e) => e([x], args));
+      if (forced.has(key)) {
+        const v = forced.get(key);
+        const kept = keepElementPromises(v, elementOk, args);
+        if (kept !== v) drawn.count++;
+        return kept;
+      }
       const stream = streams[tool.name];
       if (!stream) return undefined;
       drawn.count++;
       for (let i = 0; i < 200; i++) {
-        const v = stream.next().value;
+        const v = keepElementPromises(stream.next().value, elementOk, args);
         if (tool.ensures.every((e) => e(v, args))) return v;
       }
       throw new OracleFailure(`no value drawn for ${tool.name} satisfies its ensures`);

@@ -2,7 +2,7 @@ import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, Helper, HelperArgs
 import { LAYER_IMPORT } from "./project";
 
 /** The header every generated program starts with (line numbers in reports count it). */
-export const HEADER = `import { sendEmail, pay, log, measure, lookup, score, ratio, isOpen, names, few, amounts, rows, entry, maybeName, maybeCount, sendEmailAsync, payAsync, lookupAsync, namesAsync } from "${LAYER_IMPORT}";
+export const HEADER = `import { sendEmail, pay, log, measure, lookup, score, ratio, isOpen, names, few, amounts, rows, entry, maybeName, maybeCount, sendEmailAsync, payAsync, lookupAsync, namesAsync, prefixed, positives, credits } from "${LAYER_IMPORT}";
 import type { Row } from "${LAYER_IMPORT}";
 import * as m from "${LAYER_IMPORT}";
 `;
@@ -261,6 +261,7 @@ export class ExprPrinter {
       case "names": return e.async && this.awaits() ? "(await namesAsync())" : "names()";
       case "few": return "few()";
       case "lit": return e.items.length === 0 ? "([] as string[])" : `[${e.items.map((s) => this.str(s)).join(", ")}]`;
+      case "prefixed": return `prefixed(${this.expr(e.arg)})`;
     }
   }
 
@@ -269,6 +270,7 @@ export class ExprPrinter {
       case "var": return this.pick("nums", e.i) ?? "amounts()";
       case "amounts": return "amounts()";
       case "lit": return e.items.length === 0 ? "([] as number[])" : `[${e.items.map((n) => this.num(n)).join(", ")}]`;
+      case "positives": return "positives()";
     }
   }
 

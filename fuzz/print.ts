@@ -135,7 +135,7 @@ class Printer extends ExprPrinter {
       }
       case "forArr": {
         const name = this.fresh("x");
-        const src = s.src.t === "rows" ? "rows()" : this.expr(s.src);
+        const src = s.src.t === "rows" ? (s.src.tool === "credits" ? "credits()" : "rows()") : this.expr(s.src);
         const t: Ty = s.src.t === "rows" ? "row" : s.src.t === "strs" ? "str" : "num";
         // Bounded by an `ensures` or literal: unrolled; otherwise one quantified iteration.
         const bounded = s.src.t !== "rows" && (s.src.k === "few" || s.src.k === "amounts" || s.src.k === "lit");
@@ -239,6 +239,19 @@ class Printer extends ExprPrinter {
         this.line(`await Promise.all([${calls.join(", ")}]);`);
         return;
       }
+      case "elements": return this.elements(s);
+      case "pair": {
+        // The key argument bound once, then two calls that differ elsewhere.
+        const q = this.fresh("q");
+        const e = s.e;
+        const key = e.tool === "sendEmail" ? this.expr(e.s2) : e.tool === "log" ? this.expr(e.s) : this.expr(e.n);
+        this.line(`const ${q}: ${e.tool === "sendEmail" || e.tool === "log" ? "string" : "number"} = ${key};`);
+        this.declare(q, e.tool === "sendEmail" || e.tool === "log" ? "str" : "num", false);
+        for (const to of [e.s, s.other]) {
+          this.line(e.tool === "sendEmail" ? `sendEmail(${this.expr(to)}, ${q});` : e.tool === "pay" ? `pay(${this.expr(to)}, ${q});` : e.tool === "log" ? `log(${q});` : `measure(${q});`);
+        }
+        return;
+      }
       case "tdz": {
         const k = this.fresh("k");
         const h = this.fresh("h");
@@ -260,6 +273,40 @@ class Printer extends ExprPrinter {
         return;
       }
     }
+  }
+
+  /** A loop over a tool result with an element promise (see the `elements` statement of ir.ts). */
+  private elements(s: Extract<Stmt, { k: "elements" }>): void {
+    const x = this.fresh("x");
+    const e = s.e;
+    let src: string;
+    let holds: string;
+    let use: string;
+    if (s.src === "prefixed") {
+      // The prefix bound once, so the guard and the call read the same value.
+      const q = this.fresh("q");
+      this.line(`const ${q}: string = ${this.expr(s.prefix)};`);
+      this.declare(q, "str", false);
+      src = `prefixed(${q})`;
+      holds = `${x}.startsWith(${q})`;
+      use = e.tool === "sendEmail" ? `sendEmail(${x}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${x}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${x})` : `measure(${x}.length)`;
+    } else if (s.src === "positives") {
+      src = "positives()";
+      holds = `${x} > 0`;
+      use = e.tool === "pay" ? `pay(${this.expr(e.s)}, ${x})` : e.tool === "measure" ? `measure(${x})` : e.tool === "sendEmail" ? `sendEmail(${this.expr(e.s)}, ${this.expr(e.s2)})` : `log(${this.expr(e.s)})`;
+    } else {
+      src = "credits()";
+      holds = `${x}.amount > 0`;
+      use = e.tool === "pay" ? `pay(${x}.to, ${x}.amount)` : e.tool === "measure" ? `measure(${x}.amount)` : e.tool === "sendEmail" ? `sendEmail(${x}.to, ${this.expr(e.s2)})` : `log(${x}.to)`;
+    }
+    this.line(`for (const ${x} of ${src}) {`);
+    if (s.guard === "if") this.line(`  if (${holds}) ${use};`);
+    else if (s.guard === "unless") this.line(`  if (!(${holds})) ${use};`);
+    else {
+      if (s.guard === "throw") this.line(`  if (!(${holds})) throw new Error(${this.str("promise")});`);
+      this.line(`  ${use};`);
+    }
+    this.line("}");
   }
 
   private switchStmt(s: Extract<Stmt, { k: "switch" }>): void {

@@ -1,5 +1,5 @@
 import type { Hole } from "../core/prover/holes";
-import { DEFAULT_WEIGHTS, weights, type Weights } from "./generate";
+import { CONTRACTS_ISSUE_13, DEFAULT_WEIGHTS, weights, type Weights } from "./generate";
 
 /**
  * Generator weights: `default` for the soundness runs (its seeds count toward the total), and one
@@ -8,17 +8,42 @@ import { DEFAULT_WEIGHTS, weights, type Weights } from "./generate";
  * that the tester finds each hole when it is re-opened.
  */
 /**
- * A hole's profile writes only synchronous programs, drawing nothing for async (so each finds its
- * hole at the program it did before async programs were added).
+ * Weights that draw nothing of issue 13's forms (the tools with element promises, the statements
+ * made for them, their contracts): a profile older than them writes the programs it did before.
  */
-function sync(w: Weights): Weights {
-  return { ...w, asyncPrograms: 0, asyncCalls: 0, stmt: { ...w.stmt, float: 0, all: 0 } };
+function withoutIssue13(w: Weights): Weights {
+  return {
+    ...w,
+    elementPromises: 0,
+    stmt: { ...w.stmt, elements: 0, pair: 0 },
+    contracts: { ...w.contracts, ...Object.fromEntries(CONTRACTS_ISSUE_13.map((c) => [c, 0])) },
+  };
 }
 
-export const PROFILES: Readonly<Record<"default" | "async" | Hole, Weights>> = {
+/**
+ * A hole's profile writes only synchronous programs, drawing nothing for async or for issue 13's
+ * forms (so each finds its hole at the program it did before these were added).
+ */
+function sync(w: Weights): Weights {
+  const old = withoutIssue13(w);
+  return { ...old, asyncPrograms: 0, asyncCalls: 0, stmt: { ...old.stmt, float: 0, all: 0 } };
+}
+
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
-  async: weights({ asyncPrograms: 1, asyncCalls: 3, stmt: { float: 0.5, all: 2, call: 4, effect: 10 } }),
+  // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
+  async: withoutIssue13(weights({ asyncPrograms: 1, asyncCalls: 3, stmt: { float: 0.5, all: 2, call: 4, effect: 10 } })),
+  // Issue 13's forms: loops over tools with element promises (guards the promise decides, elements
+  // passed to effects) under the guarantees those promises prove, and joins (`sharesValueWith`)
+  // over pairs of calls that share a key.
+  contracts: weights({
+    focus: true,
+    elementPromises: 4,
+    stmt: { elements: 8, pair: 5, effect: 5, forArr: 3, if: 3, decl: 2, throwIf: 0.5 },
+    effects: { sendEmail: 4, pay: 2, log: 2, measure: 2 },
+    contracts: { alsoSentTo: 8, paidAsTo: 5, measuredOtherThan: 5, logsStartWith: 5, measuresPositive: 4, neverEmail: 1, noPaymentOver: 1, emailsAtLeast: 1 },
+  }),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
   "switch-fallthrough": sync(weights({
     focus: true,

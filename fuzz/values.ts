@@ -79,6 +79,32 @@ export function valueArb(shape: Shape, pools: Pools): fc.Arbitrary<unknown> {
   }
 }
 
+/**
+ * A drawn tool result with every element that breaks an element promise (`elementOk` false)
+ * replaced by the first neighbour that keeps it, or dropped when none does: a string argument of
+ * the call put in front (so "" gives the prefix itself, a surrogate half gives the prefix and the
+ * half), a number's opposite, the smallest positive number, 1; a record's fields one at a time.
+ * Results that are not arrays, and elements that keep every promise, are returned as they are.
+ */
+export function keepElementPromises(v: unknown, elementOk: (x: unknown) => boolean, args: readonly unknown[]): unknown {
+  if (!Array.isArray(v) || v.every(elementOk)) return v;
+  const strings = args.filter((a): a is string => typeof a === "string");
+  const candidates = (x: unknown): unknown[] => {
+    if (typeof x === "string") return strings.map((a) => a + x);
+    if (typeof x === "number") return [-x, Number.MIN_VALUE, 1];
+    if (typeof x === "object" && x !== null && !Array.isArray(x)) {
+      return Object.entries(x).flatMap(([k, f]) => candidates(f).map((c) => ({ ...x, [k]: c })));
+    }
+    return [];
+  };
+  const out: unknown[] = [];
+  for (const x of v) {
+    const kept = elementOk(x) ? x : candidates(x).find(elementOk);
+    if (kept !== undefined || elementOk(x)) out.push(kept);
+  }
+  return out;
+}
+
 /** The most elements a replay adds to an array the counterexample shows only in part. */
 const MAX_FILLED = 1000;
 

@@ -41,6 +41,13 @@ export const payAsync = trusted(performs((account: string, amount: number) => ne
 export const lookupAsync = trusted(async function lookupAsync(key: string): Promise<string> { return key; });
 export const namesAsync = trusted(async function namesAsync(): Promise<string[]> { return []; });
 
+// Tools with element promises (issue 13): every element keeps a condition over itself and the
+// arguments. (After the async tools: the oracle gives a tool from here on a stream of results only
+// in programs that call it, so the runs of other programs are unchanged.)
+export const prefixed = trusted(ensures((r: string[], prefix: string) => r.every((n) => n.startsWith(prefix)), "every name starts with the prefix"), function prefixed(prefix: string): string[] { return [prefix]; });
+export const positives = trusted(ensures((r: number[]) => r.every((x) => x > 0)), function positives(): number[] { return []; });
+export const credits = trusted(ensures((r: Row[]) => r.every((c) => c.amount > 0)), function credits(): Row[] { return []; });
+
 /** Never email the address. */
 export const neverEmail = contract({ description: "Never email {addr}." }, (addr: string): ContractSpec => SendEmail.all((e) => e.to !== addr));
 /** At most n emails. */
@@ -99,3 +106,13 @@ export const payOnce = contract({ description: "No account is paid twice." }, ()
 export const measuresAtMost = contract({ description: "At most {n} measurements." }, (n: number): ContractSpec => Metric.count().atMost(n));
 /** Nothing is promised. */
 export const nothing = contract({ description: "Nothing is promised." }, (): ContractSpec => noGuarantees());
+/** Every log message starts with prefix (proved through `prefixed`'s element promise). */
+export const logsStartWith = contract({ description: "Every log message starts with {prefix}." }, (prefix: string): ContractSpec => Log.all((e) => e.message.startsWith(prefix)));
+/** Every measurement is positive (proved through `positives`' element promise). */
+export const measuresPositive = contract({ description: "Every measurement is positive." }, (): ContractSpec => Metric.all((e) => e.value > 0));
+/** A message sent to a was also sent to b (a join: some email to a and some email to b have the same subject). */
+export const alsoSentTo = contract({ description: "A message sent to {a} was also sent to {b}." }, (a: string, b: string): ContractSpec => SendEmail.where((e) => e.to === a).sharesValueWith(SendEmail.where((e) => e.to === b), (e) => e.subject));
+/** Some payment to a has the amount of some pay call to b (a join over an effect relation, with a number key). */
+export const paidAsTo = contract({ description: "Some payment to {a} has the amount of a payment to {b}." }, (a: string, b: string): ContractSpec => Pay.where((p) => p.account === a).sharesValueWith(effect(pay).where((c) => c.account === b), (p) => p.amount));
+/** Some measurement other than v was measured (a join with the measure calls: NaN matches nothing, -0 matches 0). */
+export const measuredOtherThan = contract({ description: "Some measurement other than {v} was taken." }, (v: number): ContractSpec => Metric.where((e) => e.value !== v).sharesValueWith(effect(measure), (e) => e.value));

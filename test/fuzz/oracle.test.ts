@@ -2,6 +2,7 @@ import { reopenHole } from "../../core/prover/holes";
 import { Oracle, refusalKey } from "../../fuzz/oracle";
 import { HEADER } from "../../fuzz/print";
 import { fuzzLayerText } from "../../fuzz/project";
+import { keepElementPromises } from "../../fuzz/values";
 
 /** The oracle on hand-written programs: it must agree where the prover is right and object where a re-opened hole makes it wrong. */
 describe("the differential oracle", () => {
@@ -96,6 +97,57 @@ export function main(x: number): void {
 }`);
     expect(j.results.filter((r) => r.kind === "precondition").map((r) => `${r.subject} ${r.verdict}`).sort()).toEqual(["fuzz.pay@6:14 proved", "fuzz.pay@7:3 violated"]);
     expect(j.disagreements).toEqual([]);
+  });
+
+  it("agrees with the prover on joins: a run that throws before the pair breaks it (the counterexample replays), one that throws after keeps it", async () => {
+    const before = await judge(`export const guarantees = [m.alsoSentTo("a", "b"), m.alsoSentTo("a", "c")];
+export function main(x: string): void {
+  if (x === "stop") throw new Error("stop");
+  sendEmail("a", x);
+  sendEmail("b", x);
+}`);
+    expect(before.results.map((r) => `${r.subject} ${r.verdict}`)).toEqual(['fuzz.alsoSentTo(a="a", b="b") violated', 'fuzz.alsoSentTo(a="a", b="c") violated', "throw@6:21 violated"]);
+    expect(before.disagreements).toEqual([]);
+    expect(before.notes).toEqual([]);
+    const after = await judge(`export const guarantees = [m.alsoSentTo("a", "b"), m.paidAsTo("a", "b"), m.measuredOtherThan(0)];
+export function main(x: string, n: number): void {
+  sendEmail("a", x);
+  sendEmail("b", x);
+  if (n > 0) { pay("a", n); pay("b", n); } else pay("b", 1);
+  measure(n);
+  if (x === "stop") throw new Error("stop");
+}`);
+    expect(after.results.map((r) => `${r.subject} ${r.verdict}`)).toEqual(['fuzz.alsoSentTo(a="a", b="b") proved', 'fuzz.paidAsTo(a="a", b="b") violated', "fuzz.measuredOtherThan(v=0) violated", "fuzz.pay@8:16 proved", "fuzz.pay@8:29 proved", "fuzz.pay@8:49 proved", "throw@10:21 violated"]);
+    expect(after.disagreements).toEqual([]);
+    expect(after.notes).toEqual([]);
+  });
+
+  it("draws tool results that keep their element promises, so what the promise proves holds on every run", async () => {
+    const j = await judge(`export const guarantees = [m.logsStartWith("ab"), m.measuresPositive()];
+export function main(p: string): void {
+  for (const x of prefixed("ab")) {
+    if (!x.startsWith("ab")) throw new Error("promise");
+    log(x);
+  }
+  for (const c of credits()) pay(c.to, c.amount);
+  for (const n of positives()) measure(n);
+}`);
+    expect(j.verdict).toBe("proved");
+    expect(j.disagreements).toEqual([]);
+  });
+
+  it("brings drawn elements within a promise: the prefix in front (the prefix itself, with surrogate halves), positive numbers, record fields", () => {
+    const startsAb = (x: unknown) => typeof x === "string" && x.startsWith("ab");
+    expect(keepElementPromises(["", "\ud83d", "abc", "x"], startsAb, ["ab"])).toEqual(["ab", "ab\ud83d", "abc", "abx"]);
+    expect(keepElementPromises([], startsAb, ["ab"])).toEqual([]);
+    const positive = (x: unknown) => typeof x === "number" && x > 0;
+    expect(keepElementPromises([-1, 0, NaN, 2], positive, [])).toEqual([1, Number.MIN_VALUE, Number.MIN_VALUE, 2]);
+    const credit = (x: unknown) => (x as { amount: number }).amount > 0;
+    expect(keepElementPromises([{ to: "a", amount: -0 }], credit, [])).toEqual([{ to: "a", amount: Number.MIN_VALUE }]);
+    // No string argument to put in front: the element is dropped.
+    expect(keepElementPromises(["x", "aby"], startsAb, [])).toEqual(["aby"]);
+    const same = ["ab"];
+    expect(keepElementPromises(same, startsAb, ["ab"])).toBe(same);
   });
 
   it("counts refusals by construct, without what is particular to the program", () => {
