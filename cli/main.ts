@@ -12,6 +12,7 @@ import describe from "./commands/describe";
 import libraries from "./commands/libraries";
 import prove from "./commands/prove";
 import check from "./commands/check";
+import mergeReports from "./commands/merge-reports";
 import lock from "./commands/lock";
 import explain from "./commands/explain";
 import run from "./commands/run";
@@ -23,6 +24,7 @@ import { toolInfo } from "./format/output";
 const COMMANDS: readonly CommandRegistration[] = [
   prove,
   check,
+  mergeReports,
   lock,
   describe,
   libraries,

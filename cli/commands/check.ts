@@ -12,15 +12,17 @@ import { action, type CliContext } from "../command";
 import { addOutputOptions, chooseOutput, emitReport, type OutputFlags } from "../format/output";
 import { withHelp } from "../format/help";
 import { makeReport } from "../format/report";
+import { parseShard, programsDigest, shardOf, type ShardInfo } from "../format/shard";
 import { expandInputs, type Input } from "../inputs";
 import { openGate } from "../../core/gate";
 import { CliError, EXIT } from "../io";
 import { loadProject, verifiedLock } from "../project";
-import { isUnreadable, proveFiles, warmUpSolver } from "../proofs";
+import { isUnreadable, proveFiles, shown, warmUpSolver } from "../proofs";
 import { CACHE_LOCATION_OPTION, cacheFromFlags, NO_CACHE_OPTION, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type SolverFlags } from "../options";
 
 interface Options extends SolverFlags, CacheFlags, OutputFlags {
   readonly project?: string;
+  readonly shard?: string;
 }
 
 export default function register(program: Command, context: CliContext): void {
@@ -33,19 +35,22 @@ export default function register(program: Command, context: CliContext): void {
     .option(...TIMEOUT_OPTION)
     .option(...PROGRAM_TIMEOUT_OPTION)
     .option(...NO_CACHE_OPTION)
-    .option(...CACHE_LOCATION_OPTION);
+    .option(...CACHE_LOCATION_OPTION)
+    .option("--shard <i/n>", "prove only the i-th of n deterministic shares of the programs (CI matrices; merge the reports with `clauz3 merge-reports`)");
   addOutputOptions(command);
   withHelp(command, [
     ["clauz3 check", "the CI gate: pretty on a terminal, tsc's plain format when piped"],
     ["clauz3 check plans/", "prove only the agent programs under plans/"],
     ["clauz3 check --format sarif -o clauz3.sarif", "a SARIF 2.1.0 log for code scanning"],
     ["clauz3 check --json --max-warnings 0", "one JSON document (schema/report.schema.json); warnings fail too"],
+    ["clauz3 check --shard 2/4 --json -o shard-2.json", "the second of four shares; `clauz3 merge-reports shard-*.json` joins them"],
   ]);
   command.action(
       action(context, async (paths: string[], opts: Options) => {
         const { io } = context;
         const output = chooseOutput(opts, io);
         const solver = parseSolverOptions(opts);
+        const split = opts.shard !== undefined ? parseShard(opts.shard) : undefined;
         const selected = paths.length > 0 ? expandInputs(io.cwd, paths) : undefined;
         warmUpSolver();
         const project = loadProject({ cwd: io.cwd, project: opts.project });
@@ -54,17 +59,24 @@ export default function register(program: Command, context: CliContext): void {
         const checker = program.getTypeChecker();
         const chosen = selected && chosenFiles(program, selected, io.cwd);
         // A file TypeScript could not parse is reported as a refused program, whatever it was meant to be.
-        const programs = program
+        const every = program
           .getSourceFiles()
           .filter((f) => (layer.agentFiles.includes(f) && exportsProgram(ts, checker, f)) || isUnreadable(project, f))
           .filter((f) => !chosen || chosen.has(f));
+        // A shard proves the programs whose path hashes to it; findings in a program's file go with the
+        // program, every other finding with shard 1 (cli/format/shard.ts), so the shards report each once.
+        const mine = (f: TS.SourceFile): boolean => !split || shardOf(path.relative(project.projectDir, f.fileName), split.count) === split.index;
+        const programs = every.filter(mine);
+        const shard: ShardInfo | undefined = split && { ...split, project: programsDigest(every.map((f) => shown(f.fileName, io.cwd))) };
+        const everySet = new Set(every);
+        const inShard = (d: TS.Diagnostic): boolean => !split || (d.file && everySet.has(d.file) ? mine(d.file) : split.index === 1);
         // The gate (core/gate), as `prove` and tspc run it: TypeScript's own diagnostics, configuration,
         // manifests, layer rules and the lock, then the proofs (a program that does not type-check is refused).
         const gate = openGate({ ts, program, options: project.options, layer, libraries: project.libraries, programs });
         const inScope = (d: TS.Diagnostic): boolean => !chosen || !d.file || !layer.agentFiles.includes(d.file) || chosen.has(d.file);
-        const findings = [...gate.typescript, ...gate.configuration, ...gate.findings].filter(inScope);
+        const findings = [...gate.typescript, ...gate.configuration, ...gate.findings].filter(inScope).filter(inShard);
         const verdicts = await proveFiles(project, programs, solver, gate, cacheFromFlags(opts, project.projectDir, io.cwd));
-        const code = emitReport(io, output, makeReport("check", ts, program, io.cwd, findings, verdicts));
+        const code = emitReport(io, output, makeReport("check", ts, program, io.cwd, findings, verdicts, shard));
         return gate.configurationError ? EXIT.usage : code;
       }),
     );

@@ -5,6 +5,7 @@
 import { toJson, type ProveJson } from "../proofs";
 import { problemsOf, tally, type CommandName, type Place, type Report, type Tally } from "./report";
 import { ruleInfo } from "./rules";
+import type { ShardInfo } from "./shard";
 
 export const REPORT_VERSION = 1;
 
@@ -23,6 +24,8 @@ export interface ReportJson extends ProveJson {
   readonly command: CommandName;
   readonly summary: Tally;
   readonly findings: readonly FindingJson[];
+  /** Present in a shard's report (`check --shard i/n`); `merge-reports` reads it and leaves it out. */
+  readonly shard?: ShardInfo;
 }
 
 export function reportJson(report: Report): ReportJson {
@@ -39,7 +42,7 @@ export function reportJson(report: Report): ReportJson {
         ...(p.location ? { location: { file: p.location.file, line: p.location.line, column: p.location.column } } : {}),
       };
     });
-  return { version: REPORT_VERSION, command: report.command, summary: tally(report, problems), findings, ...toJson(report.verdicts, report.cwd) };
+  return { version: REPORT_VERSION, command: report.command, summary: tally(report, problems), findings, ...toJson(report.verdicts, report.cwd), ...(report.shard ? { shard: { ...report.shard } } : {}) };
 }
 
 export function renderJson(report: Report): string {

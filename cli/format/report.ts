@@ -9,6 +9,7 @@ import type { TypeScript } from "../../core/context";
 import type { ProgramVerdict } from "../../core/prover/api";
 import { proofDiagnostics } from "../../core/prover/diagnostics";
 import { shown } from "../proofs";
+import type { ShardInfo } from "./shard";
 
 export type CommandName = "check" | "prove";
 
@@ -22,16 +23,18 @@ export interface Report {
   readonly verdicts: readonly ProgramVerdict[];
   /** The errors of the verdicts as diagnostics on the agent programs. */
   readonly proofs: readonly TS.Diagnostic[];
+  /** Which share of the programs this is (`check --shard`), when it is one. */
+  readonly shard?: ShardInfo;
 }
 
 /** A report of `findings` and the `verdicts` of programs in `program`. */
-export function makeReport(command: CommandName, ts: TypeScript, program: TS.Program, cwd: string, findings: readonly TS.Diagnostic[], verdicts: readonly ProgramVerdict[]): Report {
+export function makeReport(command: CommandName, ts: TypeScript, program: TS.Program, cwd: string, findings: readonly TS.Diagnostic[], verdicts: readonly ProgramVerdict[], shard?: ShardInfo): Report {
   const proofs: TS.Diagnostic[] = [];
   for (const v of verdicts) {
     const file = program.getSourceFile(v.file);
     if (file) proofs.push(...proofDiagnostics(ts, program, file, v).errors);
   }
-  return { command, ts, cwd, findings, verdicts, proofs };
+  return { command, ts, cwd, findings, verdicts, proofs, ...(shard ? { shard } : {}) };
 }
 
 export interface Place {
@@ -102,7 +105,7 @@ export function tally(report: Report, problems: readonly Problem[]): Tally {
  * errors in the same file, starting at: plan.ts:7", "Found 3 errors in 2 files.", "Found 2
  * errors."; nothing when there is no error. Files are counted as distinct files.
  */
-export function foundLine(problems: readonly Problem[]): string | undefined {
+export function foundLine(problems: readonly { readonly severity: Problem["severity"]; readonly location?: { readonly file: string; readonly line: number } }[]): string | undefined {
   const errors = problems.filter((p) => p.severity === "error");
   if (errors.length === 0) return undefined;
   const located = errors.flatMap((p) => (p.location ? [p.location] : []));

@@ -9,13 +9,26 @@ import { createHash } from "node:crypto";
 import * as path from "node:path";
 import { SarifBuilder, SarifResultBuilder, SarifRuleBuilder, SarifRunBuilder } from "node-sarif-builder";
 import type { Artifact, ReportingDescriptor, Result } from "sarif";
+import type { ProgramVerdict } from "../../core/prover/api";
+import { shown } from "../proofs";
 import { problemsOf, type Problem, type Report } from "./report";
+import type { ShardInfo } from "./shard";
 import type { ToolInfo } from "./output";
 import { explainMarkdown, explainText, ruleInfo } from "./rules";
 
 export const SARIF_SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 /** The base the relative `uri`s resolve against: the directory clauz3 ran in (the checkout, in CI). */
 export const SRCROOT = "%SRCROOT%";
+/** The run's property that describes a shard (`check --shard i/n --format sarif`). */
+export const SHARD_PROPERTY = "clauz3/shard";
+
+export interface ShardProperty extends ShardInfo {
+  readonly programs: readonly { readonly file: string; readonly verdict: ProgramVerdict["verdict"] }[];
+}
+
+function shardProperty(report: Report): ShardProperty {
+  return { ...report.shard!, programs: report.verdicts.map((v) => ({ file: shown(v.file, report.cwd), verdict: v.verdict })) };
+}
 
 function ruleOf(code: number, rulesUri: string): ReportingDescriptor {
   const rule = ruleInfo(code);
@@ -77,6 +90,8 @@ export function renderSarif(report: Report, tool: ToolInfo): string {
     }
     run.addResult(new SarifResultBuilder(result));
   }
+  // A shard says which share it is and which programs it proved, for `merge-reports` (a property bag, which SARIF leaves to the tool).
+  if (report.shard) run.run.properties = { [SHARD_PROPERTY]: shardProperty(report) };
   // Listed before the builder completes the run, so each artifact keeps its uriBaseId.
   run.run.artifacts = artifacts;
   const log = new SarifBuilder({ $schema: SARIF_SCHEMA_URI, version: "2.1.0", runs: [] });
