@@ -69,7 +69,7 @@ export interface FuzzReport {
  * guarantees) and a call of a tool with an element promise (the verdicts of those programs).
  */
 export const FORMS: Readonly<Record<string, { readonly program: RegExp; readonly result?: RegExp }>> = {
-  "join guarantees (sharesValueWith)": { program: /\bm\.(alsoSentTo|paidAsTo|measuredOtherThan)\(/, result: /^fuzz\.(alsoSentTo|paidAsTo|measuredOtherThan)\(/ },
+  "join guarantees (sharesValueWith)": { program: /\bm\.(alsoSentTo|paidAsTo|measuredOtherThan|someEmail)\(/, result: /^fuzz\.(alsoSentTo|paidAsTo|measuredOtherThan|someEmail)\(/ },
   "calls of tools with element promises": { program: /\b(prefixed|positives|credits)\(/ },
 };
 

@@ -81,10 +81,11 @@ export const CONTRACTS: Readonly<Record<string, readonly ContractArg["k"][]>> = 
   alsoSentTo: ["str", "str"],
   paidAsTo: ["str", "str"],
   measuredOtherThan: ["num"],
+  someEmail: [],
 };
 
 /** The contracts added with issue 13's forms (hole profiles draw none of them, so they write the programs they did before). */
-export const CONTRACTS_ISSUE_13: readonly string[] = ["logsStartWith", "measuresPositive", "alsoSentTo", "paidAsTo", "measuredOtherThan"];
+export const CONTRACTS_ISSUE_13: readonly string[] = ["logsStartWith", "measuresPositive", "alsoSentTo", "paidAsTo", "measuredOtherThan", "someEmail"];
 
 export const DEFAULT_WEIGHTS: Weights = {
   stmt: {

@@ -42,7 +42,8 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | Hole,
     elementPromises: 4,
     stmt: { elements: 8, pair: 5, effect: 5, forArr: 3, if: 3, decl: 2, throwIf: 0.5 },
     effects: { sendEmail: 4, pay: 2, log: 2, measure: 2 },
-    contracts: { alsoSentTo: 8, paidAsTo: 5, measuredOtherThan: 5, logsStartWith: 5, measuresPositive: 4, neverEmail: 1, noPaymentOver: 1, emailsAtLeast: 1 },
+    stringIncrements: 0.01,
+    contracts: { alsoSentTo: 8, paidAsTo: 5, measuredOtherThan: 5, someEmail: 4, logsStartWith: 5, measuresPositive: 4, neverEmail: 1, noPaymentOver: 1, emailsAtLeast: 1 },
   }),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
   "switch-fallthrough": sync(weights({

@@ -114,5 +114,7 @@ export const measuresPositive = contract({ description: "Every measurement is po
 export const alsoSentTo = contract({ description: "A message sent to {a} was also sent to {b}." }, (a: string, b: string): ContractSpec => SendEmail.where((e) => e.to === a).sharesValueWith(SendEmail.where((e) => e.to === b), (e) => e.subject));
 /** Some payment to a has the amount of some pay call to b (a join over an effect relation, with a number key). */
 export const paidAsTo = contract({ description: "Some payment to {a} has the amount of a payment to {b}." }, (a: string, b: string): ContractSpec => Pay.where((p) => p.account === a).sharesValueWith(effect(pay).where((c) => c.account === b), (p) => p.amount));
+/** Some email was sent (a join of the emails with the sendEmail calls: an email pairs with its own call). */
+export const someEmail = contract({ description: "Some email was sent." }, (): ContractSpec => SendEmail.sharesValueWith(effect(sendEmail), (e) => e.subject));
 /** Some measurement other than v was measured (a join with the measure calls: NaN matches nothing, -0 matches 0). */
 export const measuredOtherThan = contract({ description: "Some measurement other than {v} was taken." }, (v: number): ContractSpec => Metric.where((e) => e.value !== v).sharesValueWith(effect(measure), (e) => e.value));
