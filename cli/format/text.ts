@@ -24,7 +24,8 @@ function summaryLine(report: Report): string {
   const t = tally(report, problemsOf(report));
   const programs = `${t.proved}/${t.programs} program(s) proved`;
   if (report.command === "prove") return `clauz3 prove: ${programs}`;
-  return `clauz3 check: ${report.findings.filter((d) => d.category === report.ts.DiagnosticCategory.Error).length} layer finding(s), ${programs}`;
+  const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : "";
+  return `clauz3 check${shard}: ${report.findings.filter((d) => d.category === report.ts.DiagnosticCategory.Error).length} layer finding(s), ${programs}`;
 }
 
 function closing(report: Report): string {

@@ -176,6 +176,38 @@ describe("check --shard and merge-reports", () => {
     }
   });
 
+  it("keeps the proof cache working per shard: each shard stores its programs' verdicts, and any run reads them", () => {
+    const clean = tempProject({ ...LAYER, "plans/ok.ts": SAFE, "plans/a.ts": SAFE, "plans/c.ts": SAFE });
+    const cache = path.join(clean, "proofs");
+    const entries = (): string[] => (fs.existsSync(cache) ? fs.readdirSync(cache, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json")).map((f) => path.join(cache, f)) : []);
+    try {
+      const first = clauz3(["check", "--shard", "1/2", "--cache-location", "proofs"], clean);
+      expect(first.status).toBe(0);
+      expect(first.stdout).toContain("clauz3 check (shard 1/2): 0 layer finding(s), 1/1 program(s) proved");
+      expect(entries()).toHaveLength(1); // plans/c.ts
+      expect(clauz3(["check", "--shard", "2/2", "--cache-location", "proofs"], clean).status).toBe(0);
+      expect(entries()).toHaveLength(3); // and plans/ok.ts, plans/a.ts
+      // A well-formed entry whose messages only the cache could have produced (as test/cache/cli.test.ts plants them).
+      for (const file of entries()) {
+        const entry = JSON.parse(fs.readFileSync(file, "utf8"));
+        for (const r of entry.verdict.results) r.message = `FROM THE CACHE: ${r.message}`;
+        entry.digest = createHash("sha256").update(JSON.stringify(entry.verdict)).digest("hex");
+        fs.writeFileSync(file, JSON.stringify(entry));
+      }
+      const run = (args: string[]): Json => JSON.parse(clauz3([...args, "--cache-location", "proofs", "--json"], clean).stdout);
+      const fromCache = (report: Json): boolean => report.programs.every((p: Json) => p.results.length > 0 && p.results.every((r: Json) => r.message.startsWith("FROM THE CACHE: ")));
+      const again = run(["check", "--shard", "1/2"]);
+      expect(again.programs.map((p: Json) => p.file)).toEqual(["plans/c.ts"]);
+      expect(fromCache(again)).toBe(true);
+      // The shards' entries answer the unsharded run too (the key is the program's, not the shard's).
+      const whole = run(["check"]);
+      expect(whole.programs).toHaveLength(3);
+      expect(fromCache(whole)).toBe(true);
+    } finally {
+      removeProject(clean);
+    }
+  });
+
   it.each([
     ["0/2"],
     ["3/2"],
