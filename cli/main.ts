@@ -73,10 +73,11 @@ if (require.main === module) {
   process.on("uncaughtException", crashed);
   process.on("unhandledRejection", crashed);
   // A reader that stops early (`clauz3 check | head`) closes the pipe: nothing more can be said
-  // there, and that is not clauz3 failing. Stop quietly, as other command-line tools do.
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" ? process.exit(process.exitCode ?? EXIT.ok) : crashed(error)));
-  // stderr is where a crash would be reported: when it fails too, only the exit code is left.
-  process.stderr.on("error", (error: NodeJS.ErrnoException) => process.exit(error.code === "EPIPE" ? (process.exitCode ?? EXIT.ok) : EXIT.usage));
+  // there, and that is not clauz3 failing. The rest of the output is dropped and the command ends
+  // with its own exit code (a finding is still 1 under `set -o pipefail`).
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" ? undefined : crashed(error)));
+  // stderr is where a crash would be reported: when it fails otherwise, only the exit code is left.
+  process.stderr.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" ? undefined : process.exit(EXIT.usage)));
   void main(process.argv.slice(2)).then((code) => {
     // The warm Z3 keeps worker threads alive: exit explicitly once the output is flushed.
     process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
