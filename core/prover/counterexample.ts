@@ -110,8 +110,10 @@ async function attempt(
   const assertions = [...world.assumptions.map((a) => a.term), ...q.assumptions, ...extra, names.length === 1 ? names[0]! : `(or ${names.join(" ")})`];
   const limits = budget.next();
   if (!limits) return { status: "unknown", reason: budget.programReason };
+  const declared = world.declarations.length;
   const answer = await session.query(decls, assertions, limits, async (get) => {
-    const reader = new ModelReader(get);
+    // Reading an array's elements may declare its element functions only now.
+    const reader = new ModelReader(get, () => world.declarations.slice(declared));
     names.forEach((n) => reader.wantTerm(n));
     for (const input of world.inputs) reader.want(input.sym);
     for (const r of world.toolResults) if (r.loops.length === 0) reader.want(r.sym);

@@ -1,7 +1,7 @@
 import { decodeFloat, decodeInt, decodeString, type SExpr } from "./sexpr";
 import type { ShownValue } from "./api";
 import type { Sym } from "./values";
-import type { ValueSort } from "./z3";
+import type { GetValues, ValueSort } from "./z3";
 
 /** How many elements of an array a counterexample shows. */
 export const SHOWN_ELEMENTS = 8;
@@ -18,7 +18,8 @@ export function showText(v: ShownValue): string {
 export class ModelReader {
   private readonly terms = new Map<string, ValueSort>();
   private readonly values = new Map<string, SExpr>();
-  constructor(private readonly get: (terms: readonly { term: string; sort: ValueSort }[]) => Promise<SExpr[]>) {}
+  /** `later`: declarations made since the query was built (see GetValues), sent with each read. */
+  constructor(private readonly get: GetValues, private readonly later: () => readonly string[] = () => []) {}
 
   want(sym: Sym): void {
     for (const [t, sort] of this.scalarTerms(sym)) if (!this.values.has(t)) this.terms.set(t, sort);
@@ -30,7 +31,7 @@ export class ModelReader {
     const terms = [...this.terms].filter(([t]) => !this.values.has(t)).map(([term, sort]) => ({ term, sort }));
     this.terms.clear();
     if (terms.length === 0) return;
-    const vs = await this.get(terms);
+    const vs = await this.get(terms, this.later());
     terms.forEach((t, i) => this.values.set(t.term, vs[i]!));
   }
   private scalarTerms(sym: Sym): [string, ValueSort][] {

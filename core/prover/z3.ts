@@ -95,6 +95,13 @@ export function attemptsFor(t: Theories): Attempt[] {
   return formulations.map((formulation) => ({ engine: "general" as const, formulation }));
 }
 
+/**
+ * Reads terms' values out of a satisfying model. `later`: declarations made after the query was
+ * built (an array's element function is declared when an element is first read, which may be
+ * while a counterexample is shown); they are unconstrained, and the model completes them.
+ */
+export type GetValues = (terms: readonly { term: string; sort: ValueSort }[], later?: readonly string[]) => Promise<SExpr[]>;
+
 /** One query's record for `CLAUZ3_DUMP_SMT`. */
 interface Trace {
   readonly lines: string[];
@@ -306,7 +313,7 @@ export class Z3Session {
     declarations: string,
     assertions: readonly string[],
     limits: QueryLimits,
-    onSat: (getValues: (terms: readonly { term: string; sort: ValueSort }[]) => Promise<SExpr[]>) => Promise<T>,
+    onSat: (getValues: GetValues) => Promise<T>,
   ): Promise<SolverAnswer<T>> {
     const run = async (): Promise<SolverAnswer<T>> => {
       const text = `${declarations}\n${assertions.map((a) => `(assert ${a})`).join("\n")}`;
@@ -352,7 +359,7 @@ export class Z3Session {
     declarations: string,
     limits: QueryLimits,
     started: number,
-    onSat: (getValues: (terms: readonly { term: string; sort: ValueSort }[]) => Promise<SExpr[]>) => Promise<T>,
+    onSat: (getValues: GetValues) => Promise<T>,
     trace: Trace | undefined,
     charge: (used: number) => void,
   ): Promise<SolverAnswer<T>> {
@@ -450,7 +457,7 @@ export class Z3Session {
     deadline: number,
     seed: number,
     declarations: string,
-    onSat: (getValues: (terms: readonly { term: string; sort: ValueSort }[]) => Promise<SExpr[]>) => Promise<T>,
+    onSat: (getValues: GetValues) => Promise<T>,
     trace: Trace | undefined,
   ): Promise<AttemptEnd<T>> {
     const { z3, ctx } = scope;
@@ -516,12 +523,15 @@ export class Z3Session {
         }
         outcome = "sat";
         let probe = 0;
-        const getValues = async (terms: readonly { term: string; sort: ValueSort }[]): Promise<SExpr[]> => {
+        const getValues: GetValues = async (terms, later = []) => {
           if (terms.length === 0) return [];
           // Each term is read as the right-hand side of an equation with a fresh probe constant.
           const names = terms.map(() => `probe!${probe++}`);
-          const script = `${declarations}\n${terms.map((t, i) => `(declare-const ${names[i]} ${SORTS[t.sort]})\n(assert (= ${names[i]} ${t.term}))`).join("\n")}`;
+          const script = `${declarations}\n${later.join("\n")}\n${terms.map((t, i) => `(declare-const ${names[i]} ${SORTS[t.sort]})\n(assert (= ${names[i]} ${t.term}))`).join("\n")}`;
           const eqs = this.parse(scope, script);
+          // Z3's parser stops at an undeclared symbol without an error: values read then would be
+          // misaligned (the fuzzer found an array shown as ["ndefine"], `undefined` unquoted).
+          if (eqs.length !== terms.length) throw new SolverError(`reading the model: ${eqs.length} of ${terms.length} terms parsed`);
           return eqs.map((eq) => {
             const term = z3.get_app_arg(ctx, eq as never, 1);
             const value = z3.model_eval(ctx, model, term, true);

@@ -89,6 +89,29 @@ export function main(): void {
     expect(j.notes).toEqual([]);
   });
 
+  it("shows the elements of an array the query never read, without misreading the others (fuzz seed 201386)", async () => {
+    // The first `names()` of each call is only measured, so its element function is declared when
+    // the counterexample shows its elements. Read in one batch with the loop's array, that symbol
+    // was unknown to Z3's parser, every value of the batch was lost, and the loop's array was shown
+    // as ["ndefine"] (`undefined`, unquoted): the counterexample did not replay.
+    const j = await judge(`export const guarantees = [m.nothing()];
+function h(): void {
+  pay("a", names().length);
+  for (const x of names()) {
+    if (x === "ab") pay(x, -2);
+  }
+}
+export function main(): void {
+  h();
+  h();
+}`);
+    const loopPay = j.results.find((r) => r.subject === "fuzz.pay@8:21");
+    expect(loopPay?.verdict).toBe("violated");
+    expect(loopPay?.message).toMatch(/names@7:19(#2)? → \[[^\]]*"ab"/);
+    expect(loopPay?.message).not.toMatch(/ndefine/);
+    expect(j.disagreements).toEqual([]);
+  });
+
   it("checks a proved precondition on every run, and replays a violated one", async () => {
     const j = await judge(`export const guarantees = [m.nothing()];
 export function main(x: number): void {
