@@ -139,4 +139,12 @@ export interface LayerModel {
   readonly eventByDeclaration: ReadonlyMap<ts.Node, EventClassModel>;
   readonly toolByDeclaration: ReadonlyMap<ts.Node, ToolModel>;
   readonly contractByDeclaration: ReadonlyMap<ts.Node, ContractModel>;
+  /** `requireApproval("<library>")` statements of trusted modules, by file name (absent: none read). */
+  readonly approvals?: ReadonlyMap<string, ApprovalDeclarationModel>;
+}
+
+/** A trusted module's `requireApproval("<library>")` (runtime/approval.ts). */
+export interface ApprovalDeclarationModel {
+  readonly library: string;
+  readonly call: ts.CallExpression;
 }

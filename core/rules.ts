@@ -179,6 +179,14 @@ export const RULES = {
     valid: layer(`export class Delete extends Write {}\n`),
     invalid: layer(`export class Delete extends Write { ⟦describe(): string { return "delete " + this.path; }⟧ }\n`),
   },
+  approvalDeclaration: {
+    code: 93015,
+    id: "approval-declaration",
+    doc: "A library whose manifest says `\"requiresApproval\": true` says so in code too: every trusted module of it that defines tools starts with `requireApproval(\"<library id>\")`, a top-level statement before its first `trusted(...)` (the manifest is left behind by a build into another outDir; code is not). A declaration in another library, one naming another id, or one in another place is reported on the call.",
+    message: "{problem} Write `requireApproval(\"{library}\");` as a top-level statement before the module's first `trusted(...)`, in every tool module of a library whose clauz3.json says `\"requiresApproval\": true` (and only there).",
+    valid: { file: LAYER, code: `import { trusted, requireApproval } from "clauz3";\nimport { Event, performs } from "clauz3/events";\nrequireApproval("demo");\nexport class Pay extends Event { constructor(readonly to: string) { super(); } }\nexport const pay = trusted(performs((to: string) => new Pay(to)), function pay(to: string): void {});\n` },
+    invalid: { file: LAYER, code: `import { trusted, requireApproval } from "clauz3";\nimport { Event, performs } from "clauz3/events";\nexport class Pay extends Event { constructor(readonly to: string) { super(); } }\nexport const pay = trusted(performs((to: string) => new Pay(to)), function pay(to: string): void {});\n⟦requireApproval("demo")⟧;\n` },
+  },
   unpinnedTrustedFile: {
     code: 93020,
     id: "unpinned-trusted-file",

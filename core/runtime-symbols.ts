@@ -9,11 +9,12 @@ const RUNTIME_EXPORTS: Readonly<Record<string, readonly string[]>> = {
   contract: ["contract", "noGuarantees", "allOf"],
   event: ["Event"],
   paths: ["FilePath", "DirectoryPath"],
+  approval: ["requireApproval"],
 };
 
 export type RuntimeExport =
   | "trusted" | "performs" | "requires" | "ensures" | "effect"
-  | "contract" | "noGuarantees" | "allOf" | "Event" | "FilePath" | "DirectoryPath";
+  | "contract" | "noGuarantees" | "allOf" | "Event" | "FilePath" | "DirectoryPath" | "requireApproval";
 
 const packageRoots = new Map<string, boolean>();
 

@@ -7,10 +7,12 @@
  *
  * A library whose manifest says `"requiresApproval": true` goes further: its tools refuse to run
  * in any context without such a binding, so `node plan.js` or another script importing the tools
- * cannot call them. Which library a tool belongs to comes from the metadata the clauz3 plugin
- * injects (`requiresApproval`, read from the manifest at build time) and, for a build without the
- * plugin, from the manifest beside the module that defines the tool (`<library>/clauz3.json` above
- * its `trusted/` directory); either one asking for approval is enough.
+ * cannot call them. Three sources say so, and any one is enough: the module's own
+ * `requireApproval("<library>")` statement (the layer rules require it in every tool module of
+ * such a library, so it survives any build: a plain `tsc` into another outDir leaves the manifest
+ * behind), the metadata the clauz3 plugin injects (`requiresApproval`, read from the manifest at
+ * build time), and the manifest beside the module that defines the tool (`<library>/clauz3.json`
+ * above its `trusted/` directory).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as fs from "node:fs";
@@ -172,8 +174,27 @@ export function definingFile(): string | undefined {
   return undefined;
 }
 
+/** Modules that declared `requireApproval(...)`, by file (what `definingFile` reads for their tools). */
+const declaredByFile = new Map<string, ApprovalRequirement>();
+/** A declaration made where no file could be read: every tool whose file cannot be read requires approval (fail closed). */
+let declaredNowhere: ApprovalRequirement | undefined;
+
+/**
+ * Declare in a trusted module that its tools run only inside `clauz3 run` holding a redeemed
+ * receipt (docs/run.md): a top-level statement before the module's first `trusted(...)`, naming
+ * the library. Code, unlike the manifest, survives every build.
+ */
+export function requireApproval(library: string): void {
+  if (typeof library !== "string" || library === "") throw new TypeError("clauz3: requireApproval(library) expects the library's identifier, e.g. requireApproval(\"payments\")");
+  const requirement = ObjectFreeze({ library });
+  const file = definingFile();
+  if (file === undefined) declaredNowhere = requirement;
+  else declaredByFile.set(file, requirement);
+}
+
 /** Whether a tool defined in `file` with `metadata` must run under an approval. */
 export function approvalRequirementOf(metadata: { readonly requiresApproval?: string } | undefined, file: string | undefined): ApprovalRequirement | undefined {
   if (metadata?.requiresApproval !== undefined) return ObjectFreeze({ library: metadata.requiresApproval });
-  return file === undefined ? undefined : manifestRequirement(file);
+  if (file === undefined) return declaredNowhere;
+  return declaredByFile.get(file) ?? manifestRequirement(file);
 }

@@ -1,5 +1,6 @@
 /** `clauz3`: what trusted layers and agent programs import at run time. */
 export { trusted, requires, ensures, toolInfo } from "./tool";
+export { requireApproval } from "./approval";
 export type { TrustedTool, ToolInfo, ToolMetadata, ToolDeclaration, RequiresDeclaration, EnsuresDeclaration } from "./tool";
 export { FilePath, DirectoryPath } from "./paths";
 export { record, traceMark } from "./recorder";

@@ -21,6 +21,7 @@ import { toDiagnostic, type Clauz3Options, type TypeScript } from "../context";
 import { isLayerCandidate, readLayer, type LayerResult } from "../layer/read";
 import { verifyLock } from "../lock/verify";
 import { librariesOf, type Library } from "../manifest";
+import { approvalDeclarationFindings } from "./approval";
 import type { ProgramVerdict, ProofResult } from "../prover/api";
 import { exportsProgram, proofDiagnostics } from "../prover/diagnostics";
 import type { BudgetOptions } from "../prover/limits";
@@ -125,6 +126,7 @@ export function openGate(input: GateInput): Gate {
   const lock = verifyLock(ts, program, layer.isTrusted);
   const findings = [
     ...manifestDiagnostics(ts, libraries),
+    ...approvalDeclarationFindings(ts, program, layer.model, libraries).filter((f) => !affected.has(f.file)).map((f) => toDiagnostic(ts, f)),
     ...rules.filter((f) => !proved.has(f.file)).map((f) => toDiagnostic(ts, f)),
     ...lock.findings.map((f) => toDiagnostic(ts, f)),
   ];

@@ -1,9 +1,9 @@
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import type * as TS from "typescript";
-import { report, type Clauz3Options, type Finding, type TypeScript } from "../context";
+import { report, type Clauz3Options, type Finding, type ReadContext, type TypeScript } from "../context";
 import { formatMessage, RULES } from "../rules";
-import type { ContractModel, EventClassModel, LayerFileModel, LayerModel, ToolModel } from "../model";
+import type { ApprovalDeclarationModel, ContractModel, EventClassModel, LayerFileModel, LayerModel, ToolModel } from "../model";
 import { runtimeExportAt, runtimeModuleOf } from "../runtime-symbols";
 import { checkAgentFile } from "./agent";
 import { domainOf, isProjectSource, isTrustedFile } from "./classify";
@@ -65,6 +65,9 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
   const contracts = new Map<string, ContractModel>();
   const files = new Map<string, LayerFileModel>();
   const agentFiles: TS.SourceFile[] = [];
+  const approvals = new Map<string, ApprovalDeclarationModel>();
+  /** Trusted files in which a `trusted(...)` was already met (a `requireApproval` after it is too late). */
+  const toolSeen = new Set<string>();
 
   const guarded = (file: TS.SourceFile, work: () => void): void => {
     try {
@@ -101,6 +104,10 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
           if (which === "trusted") {
             const tool = readTool(ctx, eventReader, node);
             if (tool) tools.set(tool.id, tool);
+            toolSeen.add(file.fileName);
+          } else if (which === "requireApproval") {
+            const declared = readApprovalDeclaration(ctx, node, toolSeen.has(file.fileName), approvals.has(file.fileName));
+            if (declared !== undefined) approvals.set(file.fileName, { library: declared, call: node });
           } else if (which === "contract") {
             const c = readContract(ctx, node);
             if (c) contracts.set(c.id, c);
@@ -136,6 +143,30 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
     eventByDeclaration,
     toolByDeclaration: new Map([...tools.values()].map((t) => [t.declaration, t])),
     contractByDeclaration: new Map([...contracts.values()].map((c) => [c.declaration, c])),
+    approvals,
   };
   return { model, findings, agentFiles, isTrusted };
+}
+
+/**
+ * `requireApproval("<library>")`: a top-level statement with a string literal, before the module's
+ * first tool (the runtime reads it when each tool is defined), once. The library it names is
+ * returned when the form is right; the gate compares it with the manifest (core/gate/approval.ts).
+ */
+function readApprovalDeclaration(ctx: ReadContext, call: TS.CallExpression, afterTool: boolean, again: boolean): string | undefined {
+  const { ts } = ctx;
+  const arg = call.arguments[0];
+  const library = arg !== undefined && ts.isStringLiteral(arg) ? arg.text : "<library id>";
+  const statement = call.parent;
+  const problem =
+    !ts.isExpressionStatement(statement) || !ts.isSourceFile(statement.parent) ? "`requireApproval(...)` is a statement of its own at the top level of a trusted module."
+    : call.arguments.length !== 1 || arg === undefined || !ts.isStringLiteral(arg) || arg.text === "" ? "`requireApproval(...)` takes one string literal: the library's identifier."
+    : afterTool ? "`requireApproval(...)` comes after a tool of this module: tools defined before it run without an approval."
+    : again ? "`requireApproval(...)` is declared twice in this module."
+    : undefined;
+  if (problem) {
+    report(ctx, "approvalDeclaration", call, { problem, library });
+    return undefined;
+  }
+  return library;
 }

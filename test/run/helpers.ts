@@ -34,6 +34,12 @@ export function approvalLayer(): Record<string, string> {
   const files = stdlibLayer();
   const manifest = JSON.parse(files["tools/filesystem/clauz3.json"]!) as Record<string, unknown>;
   files["tools/filesystem/clauz3.json"] = `${JSON.stringify({ ...manifest, requiresApproval: true }, null, 2)}\n`;
+  // Rule 93015: each tool module says so in code too, so a build without the plugin keeps it.
+  for (const name of ["tools/filesystem/trusted/effects.ts", "tools/filesystem/trusted/async.ts"]) {
+    const text = files[name]!;
+    files[name] = text.replace('import { requires, trusted } from "clauz3";\n', 'import { requireApproval, requires, trusted } from "clauz3";\n').replace('import { performs } from "clauz3/events";\n', 'import { performs } from "clauz3/events";\nrequireApproval("filesystem");\n');
+    if (!files[name]!.includes('requireApproval("filesystem");')) throw new Error(`approvalLayer: could not add requireApproval to ${name}`);
+  }
   return files;
 }
 

@@ -216,6 +216,21 @@ describe("no way around run", () => {
     expect(imported.stderr).toContain('is a tool of library "filesystem", whose manifest requires approval');
   });
 
+  it("a plain tsc build into another directory keeps the requirement: the tool modules declare it in code (rule 93015)", () => {
+    const outDir = "out-plain";
+    const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", ".", "--noEmit", "false", "--module", "commonjs", "--moduleResolution", "node10", "--outDir", outDir], { cwd: world.agentDir, encoding: "utf8" });
+    expect(build.stdout + build.stderr).toBe("");
+    // Neither a manifest beside the built tools nor plugin metadata: only the code says it.
+    expect(fs.existsSync(path.join(world.agentDir, outDir, "tools/filesystem/clauz3.json"))).toBe(false);
+    expect(fs.readFileSync(path.join(world.agentDir, outDir, "tools/filesystem/trusted/effects.js"), "utf8")).not.toContain("requiresApproval:");
+    const direct = spawnSync(process.execPath, ["-e", `require("./${outDir}/reader.js").main(${JSON.stringify(dataFile)})`], { cwd: world.agentDir, encoding: "utf8" });
+    expect(direct.status).not.toBe(0);
+    expect(direct.stderr).toContain('ApprovalRequiredError: clauz3: readFile is a tool of library "filesystem", whose manifest requires approval');
+    const asyncTool = spawnSync(process.execPath, ["-e", `require("./${outDir}/tools/filesystem/trusted/async.js").readFileAsync(${JSON.stringify(dataFile)}).then(() => process.exit(0), (e) => { console.error(String(e)); process.exit(1); })`], { cwd: world.agentDir, encoding: "utf8" });
+    expect(asyncTool.status).toBe(1);
+    expect(asyncTool.stderr).toContain("requires approval");
+  });
+
   it("a tspc build into another directory carries the requirement in the tools' metadata", () => {
     fs.writeFileSync(
       path.join(world.agentDir, "tsconfig.tspc.json"),
