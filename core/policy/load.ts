@@ -37,7 +37,10 @@ const OTHER = { whenProven: "unlessProven", unlessProven: "whenProven" } as cons
 
 /** The first schema violation as a field and a sentence (the `if` of the pairing rule is left out: its `then` says what is wrong). */
 function schemaProblem(file: string, data: unknown, errors: readonly ErrorObject[]): PolicyError {
-  const e = errors.find((x) => x.keyword !== "if") ?? errors[0];
+  const first = errors.find((x) => x.keyword !== "if") ?? errors[0];
+  // In the same rule, a list that does not pair with the decision says more than the list it lacks.
+  const rule = first ? /^\/rules\/\d+/.exec(first.instancePath)?.[0] : undefined;
+  const e = (rule !== undefined ? errors.find((x) => x.keyword === "false schema" && x.instancePath.startsWith(`${rule}/`)) : undefined) ?? first;
   if (!e) return new PolicyError(file, "the policy", "does not match schema/policy.schema.json");
   const pointer = pointerOf(e.instancePath);
   const field = pointer.length === 0 ? "the policy" : fieldOf(pointer);
@@ -117,9 +120,11 @@ export function parsePolicy(ts: TypeScript, file: string, text: string): Policy 
   try {
     data = JSON.parse(text);
   } catch (error) {
-    const message = (error as Error).message;
-    const at = /position (\d+)/.exec(message);
-    throw new PolicyError(file, "the file", `is not valid JSON${at ? ` (${lineColumn(text, Number(at[1]))})` : ""}: ${message}`);
+    // TypeScript's JSON reader says where (Node's message no longer does); it is lenient with
+    // comments and trailing commas, so Node's own message stands when it finds nothing.
+    const located = ts.parseConfigFileTextToJson(file, text).error;
+    if (located?.start !== undefined) throw new PolicyError(file, "the file", `is not valid JSON (${lineColumn(text, located.start)}): ${ts.flattenDiagnosticMessageText(located.messageText, " ")}`);
+    throw new PolicyError(file, "the file", `is not valid JSON: ${(error as Error).message}`);
   }
   const twice = duplicateKey(ts, text);
   if (twice) throw new PolicyError(file, fieldOf([...twice.pointer, twice.key]), `is stated twice (${lineColumn(text, twice.at)}); state each field once`);
