@@ -30,6 +30,16 @@ function usage(message: string): CliError {
   return new CliError(`${NAME}: ${message}`, EXIT.usage);
 }
 
+/** `work`'s result; a bad policy is a usage error naming its file and field (exit 2). */
+function checked<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof PolicyError) throw new CliError(`${NAME}: ${error.message}\n(schema: clauz3/schema/policy.schema.json; docs/policies.md)`, EXIT.usage);
+    throw error;
+  }
+}
+
 /** The outcome as text: the decision and its rule, then each rule evaluated. */
 function text(program: string, outcome: PolicyOutcome, skipped: number): string {
   const head = outcome.rule === null ? `${program}: ask (no rule fired: a person decides)` : `${program}: ${outcome.outcome} by rule ${JSON.stringify(outcome.rule)}: ${outcome.reason}`;
@@ -61,16 +71,8 @@ export default function register(program: Command, context: CliContext): void {
         if (opts.policy === undefined) throw usage("--policy <file> is required: the approval policy to evaluate");
         if (opts.expect !== undefined && !OUTCOMES.includes(opts.expect as PolicyOutcomeKind)) throw usage(`--expect must be one of ${OUTCOMES.join(", ")}, not ${JSON.stringify(opts.expect)}`);
         const solver = parseSolverOptions(opts);
-        const failPolicy = (error: unknown): never => {
-          if (error instanceof PolicyError) throw new CliError(`${NAME}: ${error.message}\n(schema: clauz3/schema/policy.schema.json; docs/policies.md)`, EXIT.usage);
-          throw error;
-        };
-        let policy;
-        try {
-          policy = readPolicyFile(loadTypeScript(io.cwd), path.resolve(io.cwd, opts.policy), opts.policy);
-        } catch (error) {
-          failPolicy(error);
-        }
+        const policyFile = opts.policy;
+        const policy = checked(() => readPolicyFile(loadTypeScript(io.cwd), path.resolve(io.cwd, policyFile), policyFile));
         warmUpSolver();
         // The whole project: a clause may name any library of the layer, used by the program or not.
         const project = loadProject({ cwd: io.cwd, project: opts.project, extraRoots: [file] });
@@ -82,20 +84,15 @@ export default function register(program: Command, context: CliContext): void {
         if (!source || !/\.(?:ts|tsx|mts|cts)$/.test(full) || source.isDeclarationFile) throw usage(`${name} is not a TypeScript source file of the project`);
         if (layer.isTrusted(source)) throw usage(`${name} belongs to the trusted layer; a policy decides about agent programs`);
         if (project.unreadable.has(full)) throw usage(`${name} cannot be read: ${project.unreadable.get(full)}`);
-        let resolved;
-        try {
-          resolved = resolvePolicy(ts, tsProgram.getTypeChecker(), layer.model, policy!);
-        } catch (error) {
-          failPolicy(error);
-        }
+        const resolved = checked(() => resolvePolicy(ts, tsProgram.getTypeChecker(), layer.model, policy));
         const host = ts.createCompilerHost(tsProgram.getCompilerOptions(), true);
         host.getCurrentDirectory = () => project.projectDir;
-        const outcome = await evaluatePolicy(resolved!, (calls) => proveWithClauses({ ts, program: tsProgram, file: source, layer, host, options: project.options, solver }, calls));
+        const outcome = await evaluatePolicy(resolved, (calls) => proveWithClauses({ ts, program: tsProgram, file: source, layer, host, options: project.options, solver }, calls));
         const matches = opts.expect === undefined || opts.expect === outcome.outcome;
         if (opts.json) {
           io.stdout(`${JSON.stringify({ program: name, policy: opts.policy, ...outcome, ...(opts.expect !== undefined ? { expected: opts.expect, matches } : {}) }, null, 2)}\n`);
         } else {
-          io.stdout(text(name, outcome, resolved!.rules.length - outcome.evaluations.length));
+          io.stdout(text(name, outcome, resolved.rules.length - outcome.evaluations.length));
         }
         if (!matches) {
           io.stderr(`${NAME}: expected ${opts.expect}, but the policy's outcome is ${outcome.outcome}\n`);

@@ -46,6 +46,12 @@ describe("a valid policy", () => {
     ]);
   });
 
+  it("the example of docs/policies.md is one", () => {
+    const docs = fs.readFileSync(path.join(__dirname, "../../docs/policies.md"), "utf8");
+    const example = /```json\n([\s\S]*?)```/.exec(docs)![1]!;
+    expect(parsePolicy(ts, "policy.json", example).rules.map((r) => [r.name, r.decision])).toEqual([["only-a", "auto_approved"], ["no-etc", "auto_rejected"]]);
+  });
+
   it("may have no rules at all (every request goes to a person)", () => {
     expect(parsePolicy(ts, FILE, '{"version":1,"rules":[]}').rules).toEqual([]);
   });
