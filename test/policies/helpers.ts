@@ -1,7 +1,8 @@
 /**
  * Set-up shared by the policy tests: an agent's project on disk over the stdlib filesystem layer
  * (with its lock) plus a small `audit` library whose only contract constrains an event no tool
- * performs (so a clause naming it can never be proved: the prover refuses it), three programs
+ * performs (so a clause naming it can never be proved: the prover refuses it), a `notify` library
+ * none of the programs uses, three programs
  * that prove on their own, and the policy most tests use.
  */
 import * as fs from "node:fs";
@@ -59,6 +60,31 @@ export const noAlarms = contract({ description: "No alarm is raised." }, (): Con
 `,
 };
 
+/** A library with a tool that none of the programs uses: its contracts hold for them, vacuously but not refused. */
+export const NOTIFY: Record<string, string> = {
+  "tools/notify/trusted/events.ts": `import { Event } from "clauz3/events";
+export class Notification extends Event {
+  constructor(readonly to: string) { super(); }
+}
+`,
+  "tools/notify/trusted/effects.ts": `import { trusted } from "clauz3";
+import { performs } from "clauz3/events";
+import { Notification } from "./events";
+/** Notify someone. */
+export const notify = trusted(
+  performs((to: string) => new Notification(to)),
+  function notify(to: string): void {
+    void to;
+  },
+);
+`,
+  "tools/notify/trusted/contracts.ts": `import { contract, type ContractSpec } from "clauz3/spec";
+import { Notification } from "./events";
+/** Nobody is notified. */
+export const nobodyNotified = contract({ description: "Nobody is notified." }, (): ContractSpec => Notification.empty());
+`,
+};
+
 /** Deny reading under /etc; approve a program that reads only a.md and writes nothing. */
 export const POLICY = {
   version: 1,
@@ -70,7 +96,7 @@ export const POLICY = {
 
 /** The agent's project: the layers, the three programs, and `policies` as files (name → JSON). */
 export function policyProject(policies: Record<string, unknown> = {}): string {
-  const files: Record<string, string> = { "tsconfig.json": TSCONFIG, ...stdlibLayer(), ...AUDIT, "plan.ts": PLAN, "etc.ts": ETC, "wide.ts": WIDE };
+  const files: Record<string, string> = { "tsconfig.json": TSCONFIG, ...stdlibLayer(), ...AUDIT, ...NOTIFY, "plan.ts": PLAN, "etc.ts": ETC, "wide.ts": WIDE };
   for (const [name, policy] of Object.entries(policies)) files[name] = typeof policy === "string" ? policy : `${JSON.stringify(policy, null, 2)}\n`;
   return tempProject(files);
 }

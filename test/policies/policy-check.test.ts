@@ -15,6 +15,7 @@ beforeAll(() => {
     "policy.json": POLICY,
     "deny-unknown.json": { version: 1, rules: [{ name: "audited", decision: "auto_rejected", reason: "Alarms must be ruled out.", unlessProven: ["audit.noAlarms()"] }] },
     "approve-unknown.json": { version: 1, rules: [{ name: "audited", decision: "auto_approved", reason: "No alarms.", whenProven: ["audit.noAlarms()"] }] },
+    "other-library.json": { version: 1, rules: [{ name: "quiet", decision: "auto_approved", reason: "Nobody is notified.", whenProven: ["notify.nobodyNotified()"] }] },
     "bad-pairing.json": { version: 1, rules: [{ name: "x", decision: "auto_approved", reason: "r", unlessProven: ["filesystem.readOnly()"] }] },
     "unknown-contract.json": { version: 1, rules: [POLICY.rules[1], { name: "y", decision: "auto_approved", reason: "r", whenProven: ["filesystem.readOnly()", "filesystem.neverReads()"] }] },
     "wrong-type.json": { version: 1, rules: [{ name: "z", decision: "auto_rejected", reason: "r", unlessProven: ['filesystem.writesAtMost("0")'] }] },
@@ -68,6 +69,13 @@ describe("clauz3 policy-check", () => {
     const asked = clauz3(["policy-check", "plan.ts", "--policy", "approve-unknown.json", "--json", "--expect", "ask"], dir);
     expect(asked.status).toBe(0);
     expect(JSON.parse(asked.stdout)).toMatchObject({ outcome: "ask", rule: null, evaluations: [{ rule: "audited", status: "unknown", fired: false }] });
+  });
+
+  it("a clause about a library of the layer the program does not use holds (it is proved against the whole layer)", () => {
+    const r = clauz3(["policy-check", "plan.ts", "--policy", "other-library.json", "--expect", "auto_approved"], dir);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^plan\.ts: auto_approved by rule "quiet": Nobody is notified\.\n/);
   });
 
   it("a bad policy exits 2 naming the file and the field", () => {

@@ -15,7 +15,7 @@ import { startService, type RunningService } from "../../service/start";
 import { issueReviewerToken } from "../../service/tokens";
 import { removeProject, tempProject, stdlibLayer } from "../cli/helpers";
 import { call, requestIn, serviceEntry } from "../approval/service-helpers";
-import { AUDIT, POLICY, policyProject, TSCONFIG, writePolicy } from "./helpers";
+import { AUDIT, NOTIFY, POLICY, policyProject, TSCONFIG, writePolicy } from "./helpers";
 
 let layerDir: string;
 let agentDir: string;
@@ -24,7 +24,7 @@ let alice: string;
 
 beforeAll(() => {
   // The operator's checkout has the same libraries as the agent's project, and no program.
-  layerDir = tempProject({ "tsconfig.json": TSCONFIG, ...stdlibLayer(), ...AUDIT });
+  layerDir = tempProject({ "tsconfig.json": TSCONFIG, ...stdlibLayer(), ...AUDIT, ...NOTIFY });
   agentDir = policyProject();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-policy-service-"));
   alice = issueReviewerToken(path.join(tmp, "reviewers.json"), "alice");
