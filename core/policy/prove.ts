@@ -133,8 +133,9 @@ export function entailmentOf(verdict: ProgramVerdict, calls: readonly ResolvedCa
   if (verdict.verdict === "proved" && verdict.provisional === undefined) return { status: "entailed", detail: null };
   const what = (r: ProofResult): string => {
     const i = callOf(r, fileName, regions);
-    const where = i === undefined ? `${path.basename(r.location.fileName)}:${r.location.line}:${r.location.column}` : "";
-    return i !== undefined ? `\`${calls[i]!.call}\`` : `the program's own ${r.kind}${r.contract ? ` ${r.contract}` : r.tool ? ` of ${r.tool}` : ""} at ${where}`;
+    if (i !== undefined) return `\`${calls[i]!.call}\``;
+    const what = r.contract ? ` ${r.contract}` : r.tool ? ` of ${r.tool}` : "";
+    return `the program's own ${r.kind}${what} at ${path.basename(r.location.fileName)}:${r.location.line}:${r.location.column}`;
   };
   const violated = verdict.results.find((r) => r.verdict === "violated");
   if (violated) return { status: "not_entailed", detail: `${what(violated)} is violated: ${violated.message}` };
