@@ -134,8 +134,8 @@ export function entailmentOf(verdict: ProgramVerdict, calls: readonly ResolvedCa
   const what = (r: ProofResult): string => {
     const i = callOf(r, fileName, regions);
     if (i !== undefined) return `\`${calls[i]!.call}\``;
-    const what = r.contract ? ` ${r.contract}` : r.tool ? ` of ${r.tool}` : "";
-    return `the program's own ${r.kind}${what} at ${path.basename(r.location.fileName)}:${r.location.line}:${r.location.column}`;
+    const subject = r.contract ? ` ${r.contract}` : r.tool ? ` of ${r.tool}` : "";
+    return `the program's own ${r.kind}${subject} at ${path.basename(r.location.fileName)}:${r.location.line}:${r.location.column}`;
   };
   const violated = verdict.results.find((r) => r.verdict === "violated");
   if (violated) return { status: "not_entailed", detail: `${what(violated)} is violated: ${violated.message}` };
