@@ -17,6 +17,7 @@ import lock from "./commands/lock";
 import explain from "./commands/explain";
 import run from "./commands/run";
 import approvalService from "./commands/approval-service";
+import policyCheck from "./commands/policy-check";
 import { EXIT_CODES_HELP } from "./format/help";
 import { toolInfo } from "./format/output";
 
@@ -32,6 +33,7 @@ const COMMANDS: readonly CommandRegistration[] = [
   explain,
   approvalService,
   run,
+  policyCheck,
 ];
 
 /** Run the CLI with `argv` (without `node` and the script); resolves to the exit code. */

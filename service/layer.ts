@@ -23,6 +23,8 @@ export interface OperatorLayer {
   readonly options: Clauz3Options;
   /** The lock's layer fingerprint when the service started. */
   readonly fingerprint: string;
+  /** The checkout's source files (its tsconfig's, or every TypeScript file below it): what a policy is bound against. */
+  readonly rootNames: readonly string[];
 }
 
 /** A `--layer` directory the service cannot verify against: the directory and why. */
@@ -77,5 +79,5 @@ export function openOperatorLayer(dir: string): OperatorLayer {
   }
   const first = lock.findings[0];
   if (first) throw new LayerConfigError(dir, `does not match its lock: ${first.message}`);
-  return { dir: root, ts, compilerOptions, options, fingerprint: requestLayerOf(lock.lock).fingerprint };
+  return { dir: root, ts, compilerOptions, options, fingerprint: requestLayerOf(lock.lock).fingerprint, rootNames };
 }

@@ -19,6 +19,9 @@ import { decideRequest } from "./decide";
 import type { Keyring } from "./keys";
 import type { OperatorLayer } from "./layer";
 import { reviewPage } from "./page/routes";
+import { applyPolicy, evaluateSubmission } from "./policy";
+import { policyDecisionOf } from "./store/policy";
+import type { ResolvedPolicy } from "../core/policy";
 import { redeemReceipt, RedemptionError } from "./redeem";
 import { StoreError, type ApprovalStore, type Decision, type StoredRequest } from "./store/store";
 import { authenticateReviewer, TokenFileError } from "./tokens";
@@ -36,6 +39,8 @@ export interface ServiceConfig {
   readonly receiptTtlSeconds?: number;
   /** The prover's budget for verification (default: the prover's defaults). */
   readonly solver?: BudgetOptions;
+  /** The operator's approval policy, bound to the layer (service/policy.ts); none: a person decides every request. */
+  readonly policy?: ResolvedPolicy;
 }
 
 export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
@@ -135,8 +140,14 @@ export function buildService(config: ServiceConfig): FastifyInstance {
     const submitted = validateRequest(request.body);
     const verification = await serially(() => verifySubmission(layer, submitted, config.solver));
     const { id, created } = await store.submit(submitted, new Date().toISOString(), verification);
+    // A new verified request is put to the policy first (an unverified one can only go to a person).
+    const policy = config.policy;
+    if (policy && created && verification.verified) {
+      const outcome = await serially(() => evaluateSubmission(layer, policy, submitted, config.solver));
+      await applyPolicy({ store, keyring, requestId: id, outcome, ttlSeconds });
+    }
     const stored = (await store.get(id))!;
-    return reply.code(created ? 201 : 200).send({ ...statusOf(stored), created });
+    return reply.code(created ? 201 : 200).send({ ...statusOf(stored), policy: await policyDecisionOf(store, id), created });
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>("/requests", async (request, reply) => {
@@ -151,7 +162,8 @@ export function buildService(config: ServiceConfig): FastifyInstance {
     if (!stored) throw new ApiError(404, "unknown-request", `there is no request ${request.params.id}`, "id");
     // A reviewer also sees the request: as submitted (the submitter's claims) and as the service computed it.
     const reviewer = request.headers.authorization !== undefined ? requireReviewer(request, reply) : undefined;
-    return reviewer === undefined ? statusOf(stored) : { ...statusOf(stored), verdict: stored.verification.verdict, computed: stored.verification.computed, submitted: stored.request };
+    const status = { ...statusOf(stored), policy: await policyDecisionOf(store, stored.id) };
+    return reviewer === undefined ? status : { ...status, verdict: stored.verification.verdict, computed: stored.verification.computed, submitted: stored.request };
   });
 
   /** A reviewer's decision, from the API or the page; resolves once it (and an approval's receipt) is committed. */

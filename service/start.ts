@@ -8,6 +8,7 @@ import { Z3Session } from "../core/prover/z3";
 import type { BudgetOptions } from "../core/prover/limits";
 import { Keyring } from "./keys";
 import { openOperatorLayer, type OperatorLayer } from "./layer";
+import { loadServicePolicy } from "./policy";
 import { buildService } from "./server";
 import { ApprovalStore } from "./store/store";
 
@@ -27,6 +28,8 @@ export interface StartOptions {
   readonly bodyLimit?: number;
   readonly receiptTtlSeconds?: number;
   readonly solver?: BudgetOptions;
+  /** The operator's approval policy file (docs/policies.md); invalid: `PolicyError`, before anything listens. */
+  readonly policy?: string;
   readonly cwd?: string;
 }
 
@@ -46,12 +49,13 @@ export async function startService(options: StartOptions): Promise<RunningServic
   // Z3's wasm compiles while the layer is read.
   Z3Session.get().catch(() => undefined);
   const layer = openOperatorLayer(at(options.layer));
+  const policy = options.policy !== undefined ? loadServicePolicy(layer, at(options.policy), options.policy) : undefined;
   const db = options.db ?? at(".clauz3/approvals.sqlite");
   const store = await ApprovalStore.open(/^postgres(?:ql)?:\/\//.test(db) ? db : at(db.replace(/^sqlite:/, "")));
   try {
     const keyring = await Keyring.open(at(options.key ?? ".clauz3/approval-key.json"));
     await store.recordKeys(keyring.metadata());
-    const app = buildService({ store, keyring, layer, tokensFile: at(options.tokens ?? ".clauz3/reviewers.json"), bodyLimit: options.bodyLimit, receiptTtlSeconds: options.receiptTtlSeconds, solver: options.solver });
+    const app = buildService({ store, keyring, layer, tokensFile: at(options.tokens ?? ".clauz3/reviewers.json"), bodyLimit: options.bodyLimit, receiptTtlSeconds: options.receiptTtlSeconds, solver: options.solver, policy });
     const host = options.host ?? DEFAULT_HOST;
     await app.listen({ host, port: options.port ?? DEFAULT_PORT });
     const address = app.server.address();

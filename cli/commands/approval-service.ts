@@ -9,6 +9,7 @@
  */
 import * as path from "node:path";
 import type { Command } from "commander";
+import { PolicyError } from "../../core/policy";
 import { KeyFileError } from "../../service/keys";
 import { LayerConfigError } from "../../service/layer";
 import { DEFAULT_HOST, DEFAULT_PORT, startService } from "../../service/start";
@@ -27,6 +28,7 @@ interface Options {
   readonly tokens?: string;
   readonly bodyLimit?: string;
   readonly receiptTtl?: string;
+  readonly policy?: string;
 }
 
 const NAME = "clauz3 approval-service";
@@ -46,6 +48,7 @@ function wholeNumber(option: string, value: string | undefined): number | undefi
 /** A configuration error met while starting (or a listen error) as one line and exit 2; anything else is rethrown. */
 function configurationError(error: unknown): CliError | undefined {
   const code = (error as { code?: unknown }).code;
+  if (error instanceof PolicyError) return usage(`--policy ${error.message}`);
   if (error instanceof LayerConfigError || error instanceof KeyFileError || error instanceof StoreOpenError || error instanceof TokenFileError) return usage(error.message);
   if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") return usage(`--host/--port: ${(error as Error).message}`);
   return undefined;
@@ -78,6 +81,7 @@ async function serve(io: Io, opts: Options): Promise<number> {
     port,
     bodyLimit: wholeNumber("--body-limit", opts.bodyLimit),
     receiptTtlSeconds: wholeNumber("--receipt-ttl", opts.receiptTtl),
+    policy: opts.policy,
     cwd: io.cwd,
   };
   let service: Awaited<ReturnType<typeof startService>>;
@@ -119,6 +123,7 @@ export default function register(program: Command, context: CliContext): void {
     .option("--tokens <file>", `the reviewer tokens file (default ${DEFAULT_TOKENS})`)
     .option("--body-limit <bytes>", "the largest request body accepted (default 2 MiB)")
     .option("--receipt-ttl <seconds>", "how long an approval's receipt is valid (default 600)")
+    .option("--policy <file>", "an approval policy that decides requests before a person does (docs/policies.md)")
     .addHelpText("after", helpAfter([
       ["clauz3 approval-service --layer ~/operator-layer", "serve on http://127.0.0.1:7411 (reviewers sign in at /review)"],
       ["clauz3 approval-service --layer ../layer --db postgres://u@db/approvals", "a team's shared service on PostgreSQL"],

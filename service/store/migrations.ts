@@ -72,6 +72,25 @@ const verification: Migration = {
   },
 };
 
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { "0001_initial": initial, "0002_verification": verification };
+/** What the operator's approval policy decided for each request it evaluated (service/policy.ts). */
+const policyDecisions: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable("policy_decisions")
+      .addColumn("request_id", "text", (c) => c.primaryKey().references("approval_requests.id"))
+      .addColumn("outcome", "text", (c) => c.notNull().check(sql`outcome in ('auto_approved', 'auto_rejected', 'ask')`))
+      .addColumn("rule", "text")
+      .addColumn("reason", "text")
+      .addColumn("policy_sha256", "text", (c) => c.notNull())
+      .addColumn("evaluation_json", "text", (c) => c.notNull())
+      .addColumn("evaluated_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema.dropTable("policy_decisions").execute();
+  },
+};
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { "0001_initial": initial, "0002_verification": verification, "0003_policy_decisions": policyDecisions };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

@@ -62,10 +62,24 @@ export interface KeyTable {
   readonly revoked_at: string | null;
 }
 
+/** What the operator's policy decided for a request (migration 0003; service/policy.ts). */
+export interface PolicyDecisionTable {
+  readonly request_id: string;
+  readonly outcome: "auto_approved" | "auto_rejected" | "ask";
+  /** The rule that fired (null when none did: a person decides). */
+  readonly rule: string | null;
+  readonly reason: string | null;
+  readonly policy_sha256: string;
+  /** Every rule evaluated, with its entailment (core/policy PolicyOutcome) as JSON. */
+  readonly evaluation_json: string;
+  readonly evaluated_at: string;
+}
+
 export interface StoreDatabase {
   approval_requests: RequestTable;
   approval_decisions: DecisionTable;
   approval_receipts: ReceiptTable;
   approval_redemptions: RedemptionTable;
   signing_keys: KeyTable;
+  policy_decisions: PolicyDecisionTable;
 }

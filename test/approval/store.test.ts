@@ -66,7 +66,7 @@ describe.each(BACKENDS)("approval store on $name", ({ name, url }) => {
   it("migrates once: a second open finds the schema current", async () => {
     const again = await ApprovalStore.open(url());
     const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(again.db);
-    expect(rows.rows.map((r) => r.name)).toEqual(["0001_initial", "0002_verification"]);
+    expect(rows.rows.map((r) => r.name)).toEqual(["0001_initial", "0002_verification", "0003_policy_decisions"]);
     expect(again.kind).toBe(name === "SQLite" ? "sqlite" : "postgres");
     await again.close();
   });
