@@ -18,6 +18,9 @@ import { ApiError } from "./api-error";
 import { decideRequest } from "./decide";
 import type { Keyring } from "./keys";
 import type { OperatorLayer } from "./layer";
+import { memoryApi } from "./memory/api";
+import { autoApprove, recordSnapshotOf, reviewerDecisionWrites } from "./memory/remember";
+import { MemoryStore } from "./memory/store";
 import { reviewPage } from "./page/routes";
 import { redeemReceipt, RedemptionError } from "./redeem";
 import { StoreError, type ApprovalStore, type Decision, type StoredRequest } from "./store/store";
@@ -41,8 +44,9 @@ export interface ServiceConfig {
 export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
 export const DEFAULT_RECEIPT_TTL_SECONDS = 600;
 
-/** What "approve and remember" does until issue 12 gives it a memory. */
-export const REMEMBER_NOTE = "approve and remember behaves as approve once for now: nothing is remembered, and its receipt is single-use like an approve-once receipt";
+/** What "approve and remember" does (docs/approval-memory.md). */
+export const REMEMBER_NOTE =
+  "approve and remember approves this request with a single-use receipt and stores a rule (listed under Remembered rules) that approves later requests with exactly the same guarantees and no other library; a request a rule approved names it as its reviewer (rule:<id>)";
 
 const DECISIONS: readonly Decision[] = ["approved_once", "approved_remember", "changes_requested", "rejected"];
 
@@ -85,6 +89,7 @@ export function buildService(config: ServiceConfig): FastifyInstance {
   const { store, keyring, layer } = config;
   const ttlSeconds = config.receiptTtlSeconds ?? DEFAULT_RECEIPT_TTL_SECONDS;
   const requestSchema = approvalRequestSchema();
+  const memory = { store, memory: new MemoryStore(store), layerDir: layer.dir };
   const app = Fastify({ bodyLimit: config.bodyLimit ?? DEFAULT_BODY_LIMIT, logger: false, onProtoPoisoning: "error", onConstructorPoisoning: "error" });
 
   // Bodies are JSON only: a text body is refused as such (415), not read as a string.
@@ -135,6 +140,9 @@ export function buildService(config: ServiceConfig): FastifyInstance {
     const submitted = validateRequest(request.body);
     const verification = await serially(() => verifySubmission(layer, submitted, config.solver));
     const { id, created } = await store.submit(submitted, new Date().toISOString(), verification);
+    // The identity snapshot as verified now; then the first remembered rule that matches decides.
+    await recordSnapshotOf(memory, (await store.get(id))!, new Date().toISOString());
+    await autoApprove({ ...memory, keyring, ttlSeconds }, id);
     const stored = (await store.get(id))!;
     return reply.code(created ? 201 : 200).send({ ...statusOf(stored), created });
   });
@@ -158,7 +166,8 @@ export function buildService(config: ServiceConfig): FastifyInstance {
   const decide = async (reviewer: string, requestId: string, decision: Decision, feedback: string | undefined): Promise<void> => {
     if (decision === "changes_requested" && (feedback ?? "").trim() === "") throw new ApiError(400, "invalid-body", "feedback is missing: requesting changes says what to change", "feedback");
     try {
-      await decideRequest({ store, keyring, requestId, decision, reviewer, feedback: feedback ?? null, ttlSeconds });
+      const within = await reviewerDecisionWrites(memory, requestId, decision, reviewer, new Date().toISOString());
+      await decideRequest({ store, keyring, requestId, decision, reviewer, feedback: feedback ?? null, ttlSeconds, within });
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
       if (error.reason === "unknown-request") throw new ApiError(404, "unknown-request", error.message, "id");
@@ -186,10 +195,11 @@ export function buildService(config: ServiceConfig): FastifyInstance {
   });
 
   // The reviewers' page: its own context (form bodies, cookies, HTML errors), on the same decisions.
-  void app.register(reviewPage, { prefix: "/review", store, layer, tokensFile: config.tokensFile, rememberNote: REMEMBER_NOTE, decide });
+  void app.register(reviewPage, { prefix: "/review", store, layer, tokensFile: config.tokensFile, rememberNote: REMEMBER_NOTE, decide, memory: memory.memory });
   app.get("/", async (_request, reply) => reply.code(303).header("location", "/review").send());
   app.get("/favicon.ico", async (_request, reply) => reply.code(204).send());
 
+  void app.register(memoryApi, { store, memory: memory.memory, requireReviewer });
   app.get("/keys", async () => keyring.publicKeySet());
   app.get("/layer", async () => ({ fingerprint: layer.fingerprint }));
   return app;
