@@ -42,7 +42,9 @@ export interface IdentitySnapshot {
 }
 
 function snapshotOfGuarantee(layerDir: string, request: ApprovalRequest, g: GuaranteeIdentity): GuaranteeSnapshot {
-  const library = request.layer.libraries.find((l) => l.id === g.library.id);
+  // The library whose directory holds the contract's file (two libraries may share an id), else the one with its id.
+  const file = g.sources[0]?.file ?? "";
+  const library = request.layer.libraries.filter((l) => file.startsWith(`${l.directory}/`)).sort((a, b) => b.directory.length - a.directory.length)[0] ?? request.layer.libraries.find((l) => l.id === g.library.id);
   return {
     identity: g,
     identityDigest: identityDigest(g),
