@@ -7,6 +7,12 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import Database from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Pool } from "pg";
+import { invocationDigest, type ApprovalRequest } from "../../core/approval";
+import { MIGRATIONS } from "../../service/store";
+import type { StoreDatabase } from "../../service/store/schema";
 import { stdlibLayer } from "../cli/helpers";
 import { lockFor } from "../helpers/lock";
 import { HEAD, PLAN } from "../approval/project";
@@ -83,3 +89,31 @@ export function writeLayer(dirs: readonly string[], layer: Record<string, string
 export function writePrograms(dir: string): void {
   for (const [rel, text] of Object.entries(PROGRAMS)) fs.writeFileSync(path.join(dir, rel), text);
 }
+
+/**
+ * A store as the release before migration 0003_memory left it, at `url` (a SQLite file or
+ * PostgreSQL): its two migrations and request `id` approved once by alice, with its receipt, and
+ * no identity snapshot.
+ */
+export async function writeOldStore(url: string, id: string, request: ApprovalRequest, at: string): Promise<void> {
+  const db = url.startsWith("postgres")
+    ? new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 2 }) }) })
+    : new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: new Database(url) }) });
+  try {
+    const provider = { getMigrations: async () => Object.fromEntries(MIGRATIONS_BEFORE_MEMORY.map((n) => [n, MIGRATIONS[n]!])) };
+    const { error } = await new Migrator({ db, provider }).migrateToLatest();
+    if (error !== undefined) throw error;
+    const verification = { verified: true, problems: [], verdict: "proved", computed: request };
+    const invocation = invocationDigest(request.program.target, request.inputs);
+    await db
+      .insertInto("approval_requests")
+      .values({ id, program_digest: request.program.digest, invocation_digest: invocation, dedupe_key: `${request.program.digest}:${invocation}`, status: "approved", request_json: JSON.stringify(request), submitted_at: at, verified: 1, verification_json: JSON.stringify(verification) })
+      .execute();
+    await db.insertInto("approval_decisions").values({ request_id: id, decision: "approved_once", reviewer: "alice", feedback: null, decided_at: at }).execute();
+    await db.insertInto("approval_receipts").values({ id: `${id}-receipt`, request_id: id, kid: "k1", token: "a.b.c", single_use: 1, issued_at: at, expires_at: at }).execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+export const MIGRATIONS_BEFORE_MEMORY = ["0001_initial", "0002_verification"];

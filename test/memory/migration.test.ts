@@ -7,18 +7,14 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import Database from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from "kysely";
-import { Pool } from "pg";
-import { invocationDigest } from "../../core/approval";
+import { sql } from "kysely";
 import { MemoryStore } from "../../service/memory/store";
 import { historyRecordPage } from "../../service/page/history";
 import { ApprovalStore, MIGRATIONS } from "../../service/store";
-import type { StoreDatabase } from "../../service/store/schema";
 import { freshPostgres } from "../approval/postgres";
 import { PLAN, requestFor } from "../approval/project";
+import { writeOldStore } from "./helpers";
 
-const BEFORE = ["0001_initial", "0002_verification"];
 const AT = "2026-11-30T10:00:00.000Z";
 
 let tmp: string;
@@ -26,11 +22,6 @@ beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-memory-migration-"));
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-function open(url: string): Kysely<StoreDatabase> {
-  if (url.startsWith("postgres")) return new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: url, max: 2 }) }) });
-  return new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: new Database(url) }) });
-}
 
 describe.each([{ name: "SQLite" }, { name: "PostgreSQL" }])("migration 0003_memory on $name", ({ name }) => {
   let url: string;
@@ -43,19 +34,7 @@ describe.each([{ name: "SQLite" }, { name: "PostgreSQL" }])("migration 0003_memo
 
   it("keeps what an older service stored, and shows its decision without a snapshot as not recorded", async () => {
     const request = requestFor({ "plan.ts": PLAN }, ["old"]);
-    // The store as the previous release left it: its two migrations and a decided request with its receipt.
-    const old = open(url);
-    const provider = { getMigrations: async () => Object.fromEntries(BEFORE.map((n) => [n, MIGRATIONS[n]!])) };
-    expect((await new Migrator({ db: old, provider }).migrateToLatest()).error).toBeUndefined();
-    const verification = { verified: true, problems: [], verdict: "proved", computed: request };
-    const invocation = invocationDigest(request.program.target, request.inputs);
-    await old
-      .insertInto("approval_requests")
-      .values({ id: "old-1", program_digest: request.program.digest, invocation_digest: invocation, dedupe_key: `${request.program.digest}:${invocation}`, status: "approved", request_json: JSON.stringify(request), submitted_at: AT, verified: 1, verification_json: JSON.stringify(verification) })
-      .execute();
-    await old.insertInto("approval_decisions").values({ request_id: "old-1", decision: "approved_once", reviewer: "alice", feedback: null, decided_at: AT }).execute();
-    await old.insertInto("approval_receipts").values({ id: "receipt-1", request_id: "old-1", kid: "k1", token: "a.b.c", single_use: 1, issued_at: AT, expires_at: AT }).execute();
-    await old.destroy();
+    await writeOldStore(url, "old-1", request, AT);
 
     const store = await ApprovalStore.open(url);
     try {
@@ -63,7 +42,7 @@ describe.each([{ name: "SQLite" }, { name: "PostgreSQL" }])("migration 0003_memo
       expect(names.rows.map((r) => r.name)).toEqual(Object.keys(MIGRATIONS).sort());
       expect(names.rows.map((r) => r.name)).toContain("0003_memory");
       const stored = (await store.get("old-1"))!;
-      expect(stored).toMatchObject({ status: "approved", submittedAt: AT, decision: { decision: "approved_once", reviewer: "alice", decidedAt: AT }, receipt: { id: "receipt-1", token: "a.b.c", singleUse: true } });
+      expect(stored).toMatchObject({ status: "approved", submittedAt: AT, decision: { decision: "approved_once", reviewer: "alice", decidedAt: AT }, receipt: { id: "old-1-receipt", token: "a.b.c", singleUse: true } });
       expect(stored.request).toEqual(request);
       expect(stored.verification.computed).toEqual(request);
 
