@@ -61,7 +61,8 @@ export async function reviewerDecisionWrites(context: MemoryContext, requestId: 
   if (!stored) return undefined;
   const snapshot = snapshotOf(context.layerDir, stored.verification);
   let rule: Omit<StoredRule, "revokedAt" | "revokedBy"> | undefined;
-  if (decision === "approved_remember" && stored.status === "pending") {
+  // An unverified or decided request is refused by the decision itself (409 unverified / already-decided).
+  if (decision === "approved_remember" && stored.status === "pending" && stored.verification.verified) {
     const problems = rememberProblems(stored);
     if (problems.length > 0) throw new ApiError(409, "not-rememberable", `this request cannot be remembered: ${problems.join("; ")}; approve it once instead`, "decision");
     const computed = stored.verification.computed!;
