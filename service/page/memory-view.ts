@@ -31,10 +31,17 @@ ${made ? html`<p class="made-rule">Remembered as rule <a href="/review/remembere
   const names = new Set(computed.guarantees.map((g) => g.qualifiedName));
   const digests = new Set(computed.guarantees.map(identityDigest));
   const related = (await memory.activeRules()).filter((r) => r.rule.guarantees.some((g) => names.has(g.identity.qualifiedName) || digests.has(g.identityDigest)));
-  const misses = related.map((r) => ({ rule: r, reasons: explainMismatch(r.rule, computed, stored.verification.profile) })).filter((m) => m.reasons.length > 0);
+  const explained = related.map((r) => ({ rule: r, reasons: explainMismatch(r.rule, computed, stored.verification.profile) }));
+  const misses = explained.filter((m) => m.reasons.length > 0);
+  // Rules act on submissions: one made while this request was pending matches it but did not decide it.
+  const matching = explained.filter((m) => m.reasons.length === 0);
   const nearMisses =
     misses.length > 0
       ? html`<div class="near-misses"><p>Remembered rules about these contracts that do <strong>not</strong> apply to this request:</p><ul>${misses.map((m) => html`<li class="near-miss"><a href="/review/remembered#rule-${m.rule.id}"><code>${m.rule.id}</code></a>: ${m.reasons.join("; ")}</li>`)}</ul></div>`
       : html``;
-  return { offered: problems.length === 0, panel: html`${ineligible}${nearMisses}` };
+  const applies =
+    matching.length > 0
+      ? html`<p class="rule-applies">Remembered rule ${matching.map((m) => html`<a href="/review/remembered#rule-${m.rule.id}"><code>${m.rule.id}</code></a> `)}matches this request, which was pending before the rule was made; rules decide requests when they are submitted, so decide this one here.</p>`
+      : html``;
+  return { offered: problems.length === 0, panel: html`${ineligible}${applies}${nearMisses}` };
 }
