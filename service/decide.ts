@@ -10,7 +10,9 @@
  */
 import { bindingOf } from "../core/approval/binding";
 import { receiptClaims, signReceipt, type ApprovalDecision } from "../core/approval/receipt";
+import type { Transaction } from "kysely";
 import type { Keyring } from "./keys";
+import type { StoreDatabase } from "./store/schema";
 import { StoreError, type ApprovalStore, type Decision } from "./store/store";
 
 export interface DecideRequest {
@@ -24,6 +26,8 @@ export interface DecideRequest {
   readonly ttlSeconds: number;
   /** Milliseconds since the epoch (default now). */
   readonly now?: number;
+  /** More writes committed in the decision's transaction (the store's `within`). */
+  readonly within?: (trx: Transaction<StoreDatabase>) => Promise<void>;
 }
 
 function isApproval(d: Decision): d is ApprovalDecision {
@@ -35,7 +39,7 @@ export async function decideRequest(input: DecideRequest): Promise<{ readonly re
   const now = input.now ?? Date.now();
   const at = new Date(now).toISOString();
   if (!isApproval(input.decision)) {
-    await input.store.decide({ requestId: input.requestId, decision: input.decision, reviewer: input.reviewer, feedback: input.feedback ?? null, at });
+    await input.store.decide({ requestId: input.requestId, decision: input.decision, reviewer: input.reviewer, feedback: input.feedback ?? null, at, within: input.within });
     return { receipt: null };
   }
   const stored = await input.store.get(input.requestId);
@@ -59,6 +63,7 @@ export async function decideRequest(input: DecideRequest): Promise<{ readonly re
     reviewer: input.reviewer,
     feedback: input.feedback ?? null,
     at,
+    within: input.within,
     receipt: { id: claims.jti, kid: signer.kid, token, singleUse: claims.singleUse, issuedAt: new Date(claims.iat * 1000).toISOString(), expiresAt: new Date(claims.exp * 1000).toISOString() },
   });
   return { receipt: token };

@@ -18,6 +18,9 @@ import { ApiError } from "./api-error";
 import { decideRequest } from "./decide";
 import type { Keyring } from "./keys";
 import type { OperatorLayer } from "./layer";
+import { memoryApi } from "./memory/api";
+import { autoApprove, recordSnapshotOf, reviewerDecisionWrites } from "./memory/remember";
+import { MemoryStore } from "./memory/store";
 import { reviewPage } from "./page/routes";
 import { applyPolicy, evaluateSubmission } from "./policy";
 import { policyDecisionOf } from "./store/policy";
@@ -46,8 +49,9 @@ export interface ServiceConfig {
 export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
 export const DEFAULT_RECEIPT_TTL_SECONDS = 600;
 
-/** What "approve and remember" does until issue 12 gives it a memory. */
-export const REMEMBER_NOTE = "approve and remember behaves as approve once for now: nothing is remembered, and its receipt is single-use like an approve-once receipt";
+/** What "approve and remember" does (docs/approval-memory.md). */
+export const REMEMBER_NOTE =
+  "approve and remember approves this request with a single-use receipt and stores a rule (listed under Remembered rules) that approves later requests with exactly the same guarantees and no other library; a request a rule approved names it as its reviewer (rule:<id>)";
 
 const DECISIONS: readonly Decision[] = ["approved_once", "approved_remember", "changes_requested", "rejected"];
 
@@ -90,6 +94,7 @@ export function buildService(config: ServiceConfig): FastifyInstance {
   const { store, keyring, layer } = config;
   const ttlSeconds = config.receiptTtlSeconds ?? DEFAULT_RECEIPT_TTL_SECONDS;
   const requestSchema = approvalRequestSchema();
+  const memory = { store, memory: new MemoryStore(store), layerDir: layer.dir };
   const app = Fastify({ bodyLimit: config.bodyLimit ?? DEFAULT_BODY_LIMIT, logger: false, onProtoPoisoning: "error", onConstructorPoisoning: "error" });
 
   // Bodies are JSON only: a text body is refused as such (415), not read as a string.
@@ -140,12 +145,16 @@ export function buildService(config: ServiceConfig): FastifyInstance {
     const submitted = validateRequest(request.body);
     const verification = await serially(() => verifySubmission(layer, submitted, config.solver));
     const { id, created } = await store.submit(submitted, new Date().toISOString(), verification);
-    // A new verified request is put to the policy first (an unverified one can only go to a person).
+    // The identity snapshot as verified now. Then the operator's policy (deny wins: an auto-rejection
+    // stops a remembered rule too), and only for a request still pending, the first remembered rule
+    // that matches. An unverified request can only go to a person.
+    await recordSnapshotOf(memory, (await store.get(id))!, new Date().toISOString());
     const policy = config.policy;
     if (policy && created && verification.verified) {
       const outcome = await serially(() => evaluateSubmission(layer, policy, submitted, config.solver));
       await applyPolicy({ store, keyring, requestId: id, outcome, ttlSeconds });
     }
+    await autoApprove({ ...memory, keyring, ttlSeconds }, id);
     const stored = (await store.get(id))!;
     return reply.code(created ? 201 : 200).send({ ...statusOf(stored), policy: await policyDecisionOf(store, id), created });
   });
@@ -170,7 +179,8 @@ export function buildService(config: ServiceConfig): FastifyInstance {
   const decide = async (reviewer: string, requestId: string, decision: Decision, feedback: string | undefined): Promise<void> => {
     if (decision === "changes_requested" && (feedback ?? "").trim() === "") throw new ApiError(400, "invalid-body", "feedback is missing: requesting changes says what to change", "feedback");
     try {
-      await decideRequest({ store, keyring, requestId, decision, reviewer, feedback: feedback ?? null, ttlSeconds });
+      const within = await reviewerDecisionWrites(memory, requestId, decision, reviewer, new Date().toISOString());
+      await decideRequest({ store, keyring, requestId, decision, reviewer, feedback: feedback ?? null, ttlSeconds, within });
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
       if (error.reason === "unknown-request") throw new ApiError(404, "unknown-request", error.message, "id");
@@ -198,10 +208,11 @@ export function buildService(config: ServiceConfig): FastifyInstance {
   });
 
   // The reviewers' page: its own context (form bodies, cookies, HTML errors), on the same decisions.
-  void app.register(reviewPage, { prefix: "/review", store, layer, tokensFile: config.tokensFile, rememberNote: REMEMBER_NOTE, decide });
+  void app.register(reviewPage, { prefix: "/review", store, layer, tokensFile: config.tokensFile, rememberNote: REMEMBER_NOTE, decide, memory: memory.memory });
   app.get("/", async (_request, reply) => reply.code(303).header("location", "/review").send());
   app.get("/favicon.ico", async (_request, reply) => reply.code(204).send());
 
+  void app.register(memoryApi, { store, memory: memory.memory, requireReviewer });
   app.get("/keys", async () => keyring.publicKeySet());
   app.get("/layer", async () => ({ fingerprint: layer.fingerprint }));
   return app;

@@ -5,6 +5,7 @@
  */
 import type { ApprovalRequest } from "../core/approval/types";
 import type { Verdict } from "../core/prover/api";
+import type { LibraryProfile } from "./memory/profile";
 
 /** One way a request differs from what the service computed: the field concerned and how. */
 export interface VerificationProblem {
@@ -20,6 +21,8 @@ export interface Verification {
   readonly verdict: Verdict | null;
   /** The request the service built itself from the submitted sources and its layer (null when it could not build one). */
   readonly computed: ApprovalRequest | null;
+  /** The libraries the program loads (memory/profile.ts); absent in verifications stored before remembered rules. */
+  readonly profile?: LibraryProfile;
 }
 
 /** What a request stored without a verification (by an older service, or a direct store call) counts as. */

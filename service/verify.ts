@@ -19,6 +19,7 @@ import type { ProgramVerdict } from "../core/prover/api";
 import { isStackOverflow, MAX_NESTING, type BudgetOptions } from "../core/prover/limits";
 import { proveProgram } from "../core/prover/prove";
 import type { OperatorLayer } from "./layer";
+import { libraryProfile, type LibraryProfile } from "./memory/profile";
 import { overlayCompilerHost, overlayModuleHost, overlayOf } from "./overlay";
 import type { Verification, VerificationProblem } from "./verification";
 
@@ -87,9 +88,11 @@ export async function verifySubmission(layer: OperatorLayer, submitted: Approval
   if (submitted.program.target !== PROVED_TARGET) problems.push({ field: "program.target", problem: `is ${JSON.stringify(submitted.program.target)}, but the prover proves \`${PROVED_TARGET}\`: only \`${PROVED_TARGET}\` can be approved` });
 
   let computed: ApprovalRequest | null = null;
+  let profile: LibraryProfile | undefined;
   try {
     computed = buildRequest({ ts, program, layer: layerResult, file, host: moduleHost, inputs: submitted.inputs, target: submitted.program.target, libraries });
     problems.push(...differences(submitted, computed));
+    profile = libraryProfile(ts, program, file, layerResult, moduleHost, computed);
   } catch (error) {
     if (!(error instanceof ApprovalRequestError)) throw error;
     problems.push({ field: error.field, problem: `${error.problem} (when the service built the request against the operator's layer)` });
@@ -102,5 +105,5 @@ export async function verifySubmission(layer: OperatorLayer, submitted: Approval
   }
   const verdict = gate.decided.get(file) ?? (await proveProgram({ ts, program, file, options: { ...layer.options, ...solver }, host: moduleHost }, layerResult));
   if (verdict.verdict !== "proved") problems.push({ field: "program", problem: notProved(verdict) });
-  return { verified: problems.length === 0 && computed !== null, problems, verdict: verdict.verdict, computed };
+  return { verified: problems.length === 0 && computed !== null, problems, verdict: verdict.verdict, computed, ...(profile ? { profile } : {}) };
 }

@@ -19,9 +19,12 @@ import fastifyFormbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../api-error";
 import type { OperatorLayer } from "../layer";
-import type { ApprovalStore, Decision } from "../store/store";
+import type { MemoryStore } from "../memory/store";
+import type { ApprovalStore, Decision, StoredRequest } from "../store/store";
 import { tokenDigest, reviewerOfDigest, TokenFileError } from "../tokens";
 import type { Html } from "./html";
+import { memoryRoutes } from "./memory-routes";
+import { rememberView } from "./memory-view";
 import { SESSION_COOKIE, Sessions } from "./sessions";
 import { capturedSource } from "./source";
 import { errorPage, loginPage, queuePage, requestPage, STYLESHEET, type PageContext } from "./views";
@@ -33,6 +36,8 @@ export interface PageOptions {
   readonly rememberNote: string;
   /** The service's decision (the API's): resolves once committed, throws `ApiError`. */
   readonly decide: (reviewer: string, requestId: string, decision: Decision, feedback: string | undefined) => Promise<void>;
+  /** The approval memory (service/memory/): history, remembered rules, and their part of a request page. */
+  readonly memory?: MemoryStore;
 }
 
 const CSRF_COOKIE = "clauz3_csrf";
@@ -92,6 +97,8 @@ export async function reviewPage(app: FastifyInstance, options: PageOptions): Pr
   const csrfOf = (request: FastifyRequest, reply: FastifyReply): string => reply.generateCsrf({ userInfo: sessionBinding(request) });
   const reviewerOf = (request: FastifyRequest): string | undefined => sessions.reviewer(request.cookies[SESSION_COOKIE]);
   const context = (request: FastifyRequest, reply: FastifyReply, reviewer: string): PageContext => ({ reviewer, csrf: csrfOf(request, reply), rememberNote });
+  const requestContext = async (request: FastifyRequest, reply: FastifyReply, reviewer: string, stored: StoredRequest): Promise<PageContext> =>
+    options.memory ? { ...context(request, reply, reviewer), remember: await rememberView(options.memory, stored) } : context(request, reply, reviewer);
 
   // Every POST: from this origin, then with a valid token for this session (the body is parsed by then).
   const guardPost = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
@@ -161,7 +168,7 @@ export async function reviewPage(app: FastifyInstance, options: PageOptions): Pr
     if (reviewer === undefined) return reply;
     const stored = await store.get(request.params.id);
     if (!stored) throw new ApiError(404, "unknown-request", `there is no request ${request.params.id}`);
-    return sendPage(reply, 200, requestPage(context(request, reply, reviewer), stored, captured));
+    return sendPage(reply, 200, requestPage(await requestContext(request, reply, reviewer, stored), stored, captured));
   });
 
   app.post<{ Params: { id: string } }>("/requests/:id/decision", { preHandler: guardPost, bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
@@ -173,7 +180,7 @@ export async function reviewPage(app: FastifyInstance, options: PageOptions): Pr
     const refuse = async (error: ApiError): Promise<FastifyReply> => {
       const stored = await store.get(id);
       if (!stored) throw error;
-      return sendPage(reply, error.status, requestPage(context(request, reply, reviewer), stored, captured, error.message));
+      return sendPage(reply, error.status, requestPage(await requestContext(request, reply, reviewer, stored), stored, captured, error.message));
     };
     if (decision === undefined || !DECISIONS.has(decision)) return refuse(new ApiError(400, "invalid-body", "choose a decision with one of the buttons"));
     if (feedback !== undefined && feedback.length > 20_000) return refuse(new ApiError(400, "invalid-body", "the feedback is longer than 20,000 characters"));
@@ -185,4 +192,6 @@ export async function reviewPage(app: FastifyInstance, options: PageOptions): Pr
     }
     return reply.code(303).header("location", `/review/requests/${encodeURIComponent(id)}`).send();
   });
+
+  if (options.memory) await app.register(memoryRoutes, { store, memory: options.memory, signedIn, guardPost, context, sendPage, formBodyLimit: FORM_BODY_LIMIT });
 }

@@ -10,21 +10,23 @@ import type { StoredRequest } from "../store/store";
 import { html, type Html } from "./html";
 import type { CapturedSource } from "./source";
 
-/** Who is signed in, the form token for their session, and what "approve and remember" does for now (the API's note). */
+/** Who is signed in, the form token for their session, and what "approve and remember" does (the API's note). */
 export interface PageContext {
   readonly reviewer?: string;
   readonly csrf?: string;
   readonly rememberNote: string;
+  /** The approval memory's part of a request page (page/memory-view.ts): whether remembering is offered, and what it says. */
+  readonly remember?: { readonly offered: boolean; readonly panel: Html };
 }
 
-function layout(title: string, context: Pick<PageContext, "reviewer" | "csrf">, body: Html): Html {
+export function layout(title: string, context: Pick<PageContext, "reviewer" | "csrf">, body: Html): Html {
   const header = context.reviewer
     ? html`<form class="signout" method="post" action="/review/logout"><input type="hidden" name="_csrf" value="${context.csrf ?? ""}"><span>Signed in as <strong>${context.reviewer}</strong></span> <button type="submit">Sign out</button></form>`
     : html``;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · clauz3 approvals</title><link rel="stylesheet" href="/review/page.css"></head>
-<body><header><a class="brand" href="/review">clauz3 approvals</a>${header}</header>
+<body><header><a class="brand" href="/review">clauz3 approvals</a>${context.reviewer ? html`<nav><a href="/review">Queue</a> <a href="/review/history">History</a> <a href="/review/remembered">Remembered rules</a></nav>` : ""}${header}</header>
 <main>${body}</main></body></html>
 `;
 }
@@ -59,12 +61,12 @@ ${entries.length === 0 ? html`<p class="empty">No request is waiting for a decis
   );
 }
 
-function badgeOf(g: GuaranteeIdentity): Html {
+export function badgeOf(g: GuaranteeIdentity): Html {
   const badge = g.library.badge;
   return badge === "mock" ? html`<span class="badge mock">Mock</span>` : badge === "mixed" ? html`<span class="badge mixed">Mixed</span>` : html`<span class="badge real">Real</span>`;
 }
 
-function sentenceOf(g: GuaranteeIdentity): Html {
+export function sentenceOf(g: GuaranteeIdentity): Html {
   if (g.sentenceSource === "template") return html`<p class="sentence">${g.sentence ?? ""}</p>`;
   if (g.sentenceSource === "documentation") {
     return html`<p class="sentence from-doc">${g.sentence ?? ""}</p><p class="sentence-note">From the contract's JSDoc: no sentence was generated (${g.sentenceProblem ?? "no reason recorded"}).</p>`;
@@ -104,20 +106,21 @@ function decisionForms(context: PageContext, stored: StoredRequest): Html {
 <textarea id="feedback" name="feedback" rows="4" maxlength="20000"></textarea>
 <div class="buttons">
 ${verified ? html`<button type="submit" name="decision" value="approved_once" class="approve">Approve once</button>
-<button type="submit" name="decision" value="approved_remember" class="approve">Approve and remember</button>` : ""}
+${context.remember?.offered === false ? "" : html`<button type="submit" name="decision" value="approved_remember" class="approve">Approve and remember</button>`}` : ""}
 <button type="submit" name="decision" value="changes_requested">Request changes</button>
 <button type="submit" name="decision" value="rejected" class="reject">Reject</button>
 </div>
 ${verified ? html`<p class="note">Note: ${context.rememberNote}.</p>` : html`<p class="note">This request did not verify, so it cannot be approved.</p>`}
+${context.remember?.panel ?? ""}
 </form>`;
 }
 
-function decided(stored: StoredRequest, rememberNote: string): Html {
+function decided(stored: StoredRequest, rememberNote: string, memory?: Html): Html {
   const d = stored.decision!;
   const r = stored.receipt;
   return html`<section class="decision"><h2>Decision</h2>
 <p><strong class="decision-${d.decision}">${d.decision.replace(/_/g, " ")}</strong> by ${d.reviewer} at ${d.decidedAt}</p>
-${d.decision === "approved_remember" ? html`<p class="note">${rememberNote}.</p>` : ""}
+${d.decision === "approved_remember" ? html`<p class="note">${rememberNote}.</p>` : ""}${memory ?? ""}
 ${d.feedback ? html`<p>Feedback:</p><pre class="feedback">${d.feedback}</pre>` : ""}
 ${r ? html`<p>Receipt <code>${r.id}</code> (key <code>${r.kid}</code>), ${r.singleUse ? "single-use" : "reusable"}, expires ${r.expiresAt}${r.redeemedAt ? html`, redeemed ${r.redeemedAt}` : ", not redeemed yet"}.</p>` : ""}
 </section>`;
@@ -151,7 +154,7 @@ export function requestPage(context: PageContext, stored: StoredRequest, capture
 ${status}
 ${problem ? html`<p class="problem" role="alert">${problem}</p>` : ""}
 ${guarantees}
-${stored.status === "pending" ? decisionForms(context, stored) : decided(stored, context.rememberNote)}
+${stored.status === "pending" ? decisionForms(context, stored) : decided(stored, context.rememberNote, context.remember?.panel)}
 ${programSection(computed ?? stored.request, computed ? "" : " — as submitted, not verified")}`,
   );
 }
@@ -162,7 +165,7 @@ export function errorPage(context: Pick<PageContext, "reviewer" | "csrf">, title
 
 export const STYLESHEET = `body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fafafa}
 header{display:flex;justify-content:space-between;align-items:center;padding:.6rem 1.2rem;background:#20232a;color:#fff}
-header a.brand{color:#fff;font-weight:600;text-decoration:none}header form{margin:0}header button{margin-left:.5rem}
+header a.brand{color:#fff;font-weight:600;text-decoration:none}header nav a{color:#cfd8e3;margin-left:1rem}header form{margin:0}header button{margin-left:.5rem}
 main{max-width:960px;margin:1rem auto;padding:0 1.2rem}
 code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f0f0f3;padding:.6rem;overflow:auto;white-space:pre-wrap;word-break:break-all}
 .guarantee{background:#fff;border:1px solid #ddd;border-radius:6px;padding:.6rem 1rem;margin:1rem 0}

@@ -4,6 +4,7 @@
  * is never edited: a change is a new one.
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { memoryMigration } from "../memory/migrations";
 
 const initial: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -91,6 +92,6 @@ const policyDecisions: Migration = {
   },
 };
 
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { "0001_initial": initial, "0002_verification": verification, "0003_policy_decisions": policyDecisions };
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { "0001_initial": initial, "0002_verification": verification, "0003_policy_decisions": policyDecisions, "0004_memory": memoryMigration };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

@@ -74,6 +74,8 @@ export interface DecideInput {
   /** The receipt of an approval (and only of an approval). */
   readonly receipt?: NewReceipt;
   readonly at: string;
+  /** More writes that commit (or fail) with the decision: its identity snapshot, a remembered rule (service/memory/). */
+  readonly within?: (trx: Transaction<StoreDatabase>) => Promise<void>;
 }
 
 export interface KeyMetadata {
@@ -212,6 +214,7 @@ export class ApprovalStore {
           .values({ id: r.id, request_id: input.requestId, kid: r.kid, token: r.token, single_use: r.singleUse ? 1 : 0, issued_at: r.issuedAt, expires_at: r.expiresAt })
           .execute();
       }
+      if (input.within) await input.within(trx);
     });
   }
 

@@ -99,10 +99,14 @@ describe.each<Backend>([{ name: "SQLite" }, { name: "PostgreSQL" }])("approval s
     expect(twice.body.error).toBe("already-decided");
   });
 
-  it("approve and remember says it behaves as approve once; request changes returns the feedback", async () => {
+  it("approve and remember says what it remembers; request changes returns the feedback", async () => {
     const remember = await call(service.url, "POST", "/requests", { body: requestIn(agentDir, "plan.ts", ["b"]) });
     const decided = await call(service.url, "POST", `/requests/${remember.body.id as string}/decision`, { token: alice, body: { decision: "approved_remember" } });
-    expect(decided.body).toMatchObject({ status: "approved", decision: { decision: "approved_remember", note: expect.stringMatching(/behaves as approve once/) }, receipt: { singleUse: true } });
+    expect(decided.body).toMatchObject({ status: "approved", decision: { decision: "approved_remember", note: expect.stringMatching(/stores a rule/) }, receipt: { singleUse: true } });
+    // Revoke the rule it made (test/memory/ tests what rules do), so plan.ts waits for a person again.
+    const rules = (await call(service.url, "GET", "/remembered", { token: alice })).body.rules as { id: string; sourceRequestId: string }[];
+    const made = rules.find((r) => r.sourceRequestId === remember.body.id)!;
+    expect((await call(service.url, "POST", `/remembered/${made.id}/revoke`, { token: alice })).status).toBe(200);
 
     const changes = await call(service.url, "POST", "/requests", { body: requestIn(agentDir, "plan.ts", ["c"]) });
     const id = changes.body.id as string;

@@ -125,7 +125,7 @@ describe("the reviewers' page", () => {
     await page.locator("details.program > summary").click();
     expect(await page.locator("pre.program-source").textContent()).toBe(request.program.source);
 
-    expect(await page.locator("p.note").textContent()).toContain("approve and remember behaves as approve once");
+    expect(await page.locator("p.note").textContent()).toContain("approve and remember approves this request with a single-use receipt and stores a rule");
     await decisionButton(page, "Approve once");
     expect(await page.locator("strong.decision-approved_once").textContent()).toBe("approved once");
     // The agent's side: no credentials, the status carries the receipt, which redeems once.
@@ -206,10 +206,14 @@ describe("the reviewers' page", () => {
     const foreign = await fetch(target, { method: "POST", redirect: "manual", headers: { cookie, origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: `decision=approved_once&_csrf=${encodeURIComponent(token!)}` });
     expect(foreign.status).toBe(403);
     expect((await call(service.url, "GET", `/requests/${id}`)).body).toMatchObject({ status: "pending", decision: null });
-    // The same form from the page itself is accepted (here "approve and remember", which says what it does for now).
+    // The same form from the page itself is accepted (here "approve and remember", which says what it does).
     await decisionButton(page, "Approve and remember");
-    expect(await page.locator("section.decision p.note").textContent()).toContain("approve and remember behaves as approve once");
+    expect(await page.locator("section.decision p.note").textContent()).toContain("approve and remember approves this request with a single-use receipt and stores a rule");
     expect((await call(service.url, "GET", `/requests/${id}`)).body).toMatchObject({ status: "approved", decision: { decision: "approved_remember" }, receipt: { singleUse: true } });
+    // Revoke the rule it remembered (test/memory/ tests rules), so later submissions of plan.ts wait for a person.
+    await page.goto(`${service.url}/review/remembered`);
+    await page.getByRole("button", { name: "Revoke rule" }).click();
+    await page.locator("section.rule.revoked").waitFor();
     await page.context().close();
   });
 
