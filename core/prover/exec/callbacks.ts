@@ -167,7 +167,7 @@ function unrolled(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.
       if (base.k === "arr") {
         // Elements a filter dropped for certain are gone; the others keep their condition.
         const live = entries.filter((en) => en.present !== "false");
-        const items = live.map((en) => scalarOrRecord(en.value, e));
+        const items = live.map((en) => en.value.k === "undef" ? en.value : scalarOrRecord(en.value, e));
         if (live.every((en) => en.present === "true")) return { k: "arr", items };
         const keeps = live.map((en) => en.present);
         return makeView({ base: { k: "arr", items }, keep: (i) => keeps[Number(i)] ?? "false" });
@@ -207,6 +207,7 @@ function mappedUnrolled(ex: Exec, view: View, values: Sym[], e: TS.CallExpressio
     return acc;
   };
   if (values.length === 0) refuse(e, "`map` over an array bounded to no elements.", "Skip the `map`.");
+  if (values.every((v) => v.k === "undef")) return { k: "opaque", why: "an array of `undefined` (the `map` callback returns nothing)" };
   const first = scalarOrRecord(values[0]!, e);
   const mapped: Sym = { k: "sarr", len: base.len, at, elem: elemTypeOf(first, e), bound: base.bound, label: `${base.label}.map` };
   return view.keep ? makeView({ base: mapped as Extract<Sym, { k: "sarr" }>, keep: view.keep }) : mapped;
@@ -279,6 +280,8 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
       const keep = (i: string): string => and(view.keep ? view.keep(i) : "true", renameSymbols(kept, new Map([[q, i]])));
       return makeView({ base, keep });
     }
+    // A callback that returns nothing (its calls are what matters): an array of `undefined`s, never read.
+    if (value.k === "undef") return { k: "opaque", why: "an array of `undefined` (the `map` callback returns nothing)" };
     const mappedValue = scalarOrRecord(value, e);
     const seen = new Set<string>();
     const at = (i: string): Sym => {
