@@ -91,7 +91,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   stmt: {
     decl: 6, assign: 3, incr: 2, effect: 8, console: 1.5, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
     short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1, float: 0.1, all: 0.3,
-    elements: 0.6, pair: 0.4,
+    elements: 0.6, pair: 0.4, callback: 1,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -298,6 +298,17 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         [s.tdz, fc.record({ items: fc.array(strLit, { minLength: 2, maxLength: 3 }), pick: fc.nat(2), init: expr.str, e: fc.constantFrom("log" as const, "sendEmail" as const) }).map((x) => ({ k: "tdz", ...x }))],
         [s.elements, fc.record({ src: fc.constantFrom("prefixed" as const, "prefixed" as const, "positives" as const, "credits" as const), prefix: expr.str, guard: fc.constantFrom("none" as const, "if" as const, "unless" as const, "throw" as const), e: effect }).map((x) => ({ k: "elements", ...x }))],
         [s.pair, fc.record({ e: effect, other: expr.str }).map((x) => ({ k: "pair", ...x }))],
+        [s.callback, fc.record({
+          method: fc.constantFrom("forEach" as const, "map" as const, "filter" as const, "some" as const, "every" as const, "find" as const, "findIndex" as const),
+          src: expr.strs,
+          op: fc.constantFrom("===" as const, "!==" as const, "startsWith" as const, "endsWith" as const, "includes" as const),
+          lit: strLit,
+          e: effect,
+          inner: fc.boolean(),
+          useElement: fc.boolean(),
+          useIndex: weighted([[1, fc.constant(true)], [3, fc.constant(false)]]),
+          throwAt: fc.option(strLit, { nil: null, freq: 4 }),
+        }).map((x) => ({ k: "callback", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
       ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),
     };

@@ -153,6 +153,13 @@ export type Stmt =
   | { readonly k: "elements"; readonly src: "prefixed" | "positives" | "credits"; readonly prefix: StrExpr; readonly guard: "none" | "if" | "unless" | "throw"; readonly e: Effect }
   /** Two calls of one effect tool with the same value in the key argument (`sendEmail(a, q); sendEmail(b, q)`): material for joins. */
   | { readonly k: "pair"; readonly e: Effect; readonly other: StrExpr }
+  /**
+   * An array callback over a string array (`forEach`, `map`, `filter`, `some`, `every`, `find`,
+   * `findIndex`) whose callback compares the element with a literal, may call the effect itself
+   * (`inner`, with the element when `useElement`), may throw at one literal, and may read its index;
+   * the result (when there is one) guards or feeds the effect after it.
+   */
+  | { readonly k: "callback"; readonly method: "forEach" | "map" | "filter" | "some" | "every" | "find" | "findIndex"; readonly src: StrsExpr; readonly op: "===" | "!==" | "startsWith" | "endsWith" | "includes"; readonly lit: string; readonly e: Effect; readonly inner: boolean; readonly useElement: boolean; readonly useIndex: boolean; readonly throwAt: string | null }
   | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" };
 
 export interface Helper {

@@ -240,6 +240,7 @@ class Printer extends ExprPrinter {
         return;
       }
       case "elements": return this.elements(s);
+      case "callback": return this.callback(s);
       case "pair": {
         // The key argument bound once, then two calls that differ elsewhere.
         const q = this.fresh("q");
@@ -272,6 +273,69 @@ class Printer extends ExprPrinter {
         this.line("}");
         return;
       }
+    }
+  }
+
+  /** An array callback (see the `callback` statement of ir.ts). */
+  private callback(s: Extract<Stmt, { k: "callback" }>): void {
+    const src = this.expr(s.src);
+    const x = this.fresh("x");
+    const i = this.fresh("i");
+    const e = s.e;
+    // The effect with a string in its string argument (the element, or the one `find` returns).
+    const use = (v: string): string => e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`;
+    // The callback is synchronous: nothing in it is awaited.
+    this.syncOnly++;
+    const [params, body] = this.block(() => {
+      this.declare(x, "str", false);
+      const lit = this.str(s.lit);
+      const test = s.op === "===" || s.op === "!==" ? `${x} ${s.op} ${lit}` : `${x}.${s.op}(${lit})`;
+      const cond = s.useIndex ? `(${i} === 1 || ${test})` : test;
+      const parts: string[] = [];
+      if (s.throwAt !== null) parts.push(`if (${x} === ${this.str(s.throwAt)}) throw new Error(${this.str("callback")});`);
+      const inner = s.inner ? (s.useElement ? use(x) : this.effect({ ...e, async: false })) : undefined;
+      if (s.method === "forEach") parts.push(inner ? `if (${cond}) ${inner};` : `log(${x});`);
+      else {
+        if (inner) parts.push(`${inner};`);
+        parts.push(s.method === "map" ? `return ${x} + ${lit};` : `return ${cond};`);
+      }
+      return [s.useIndex ? `(${x}: string, ${i}: number)` : `(${x}: string)`, parts.join(" ")] as const;
+    });
+    this.syncOnly--;
+    const cb = `${params} => { ${body} }`;
+    const r = this.fresh("r");
+    switch (s.method) {
+      case "forEach":
+        this.line(`${src}.forEach(${cb});`);
+        return;
+      case "map": {
+        const y = this.fresh("y");
+        this.line(`for (const ${y} of ${src}.map(${cb})) ${use(y)};`);
+        return;
+      }
+      case "filter": {
+        const y = this.fresh("y");
+        this.syncOnly++;
+        const each = s.useElement ? use(y) : `log(${y})`;
+        this.syncOnly--;
+        this.line(`${src}.filter(${cb}).forEach((${y}: string) => ${each});`);
+        return;
+      }
+      case "some": case "every":
+        this.line(`const ${r}: boolean = ${src}.${s.method}(${cb});`);
+        this.line(`if (${r}) ${this.effect(e)};`);
+        this.declare(r, "bool", false);
+        return;
+      case "find":
+        this.line(`const ${r}: string | undefined = ${src}.find(${cb});`);
+        this.line(`if (${r} !== undefined) ${use(r)};`);
+        this.declare(r, "ostr", false);
+        return;
+      case "findIndex":
+        this.line(`const ${r}: number = ${src}.findIndex(${cb});`);
+        this.line(`if (${r} >= 0) ${e.tool === "measure" ? `measure(${r})` : this.effect(e)};`);
+        this.declare(r, "num", false);
+        return;
     }
   }
 
