@@ -328,7 +328,8 @@ class Printer extends ExprPrinter {
         return;
       case "find":
         this.line(`const ${r}: string | undefined = ${src}.find(${cb});`);
-        this.line(`if (${r} !== undefined) ${use(r)};`);
+        // (Widened by hand: after a `return`, TypeScript does not narrow in the unreachable code.)
+        this.line(`if (${r} !== undefined) ${use(`(${r} as string)`)};`);
         this.declare(r, "ostr", false);
         return;
       case "findIndex":

@@ -14,6 +14,7 @@ import { cond, notOpaque } from "./guards";
 import { execFor, execForOf } from "./loops";
 import { compactPc, flowValue, join, noJumps, type Flow, type Jump, type State } from "./state";
 import { execSwitch } from "./switch";
+import { execTry } from "./try";
 
 export function execBody(ex: Exec, fn: FunctionLike, st: State): Flow {
   const ts = ex.ts;
@@ -130,7 +131,7 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
     refuse(s, `\`${ts.isWhileStatement(s) ? "while" : "do…while"}\` loops are not modelled (their number of iterations is unknown).`, "Use `for (const x of array)` or `for (let i = 0; i < N; i++)` with a literal N.");
   }
   if (ts.isForInStatement(s)) refuse(s, "`for…in` is not modelled.", "Use `for (const x of array)`.");
-  if (ts.isTryStatement(s)) refuse(s, "`try`/`catch` is not modelled: a caught failure would hide what happened.", "Remove the `try`; guard calls with `if` so they cannot fail.");
+  if (ts.isTryStatement(s)) return execTry(ex, s, st);
   if (ts.isBreakStatement(s) || ts.isContinueStatement(s)) {
     const kind = ts.isBreakStatement(s) ? "break" : "continue";
     if (s.label) refuse(s, `\`${kind}\` with a label is not modelled.`, `Use \`${kind}\` without a label, or guard the statements with \`if\`.`);
