@@ -91,7 +91,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   stmt: {
     decl: 6, assign: 3, incr: 2, effect: 8, console: 1.5, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
     short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1, float: 0.1, all: 0.3,
-    elements: 0.6, pair: 0.4, callback: 1,
+    elements: 0.6, pair: 0.4, callback: 1, tryThrow: 0.6,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -309,6 +309,13 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           useIndex: weighted([[1, fc.constant(true)], [3, fc.constant(false)]]),
           throwAt: fc.option(strLit, { nil: null, freq: 4 }),
         }).map((x) => ({ k: "callback", ...x }))],
+        [s.tryThrow, fc.record({
+          i: fc.nat(7),
+          op: fc.constantFrom("===" as const, "!==" as const, "startsWith" as const),
+          lit: strLit,
+          caught: fc.option(effect, { nil: null, freq: 4 }),
+          fin: fc.option(effect, { nil: null, freq: 2 }),
+        }).map((x) => ({ k: "tryThrow", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
       ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),
     };

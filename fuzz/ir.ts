@@ -160,6 +160,11 @@ export type Stmt =
    * the result (when there is one) guards or feeds the effect after it.
    */
   | { readonly k: "callback"; readonly method: "forEach" | "map" | "filter" | "some" | "every" | "find" | "findIndex"; readonly src: StrsExpr; readonly op: "===" | "!==" | "startsWith" | "endsWith" | "includes"; readonly lit: string; readonly e: Effect; readonly inner: boolean; readonly useElement: boolean; readonly useIndex: boolean; readonly throwAt: string | null }
+  /**
+   * `try { if (v OP lit) throw …; } catch { effect } finally { effect }`: the try block calls no tool
+   * (the oracle's runs cannot make a tool's implementation fail, which the prover assumes any may).
+   */
+  | { readonly k: "tryThrow"; readonly i: number; readonly op: "===" | "!==" | "startsWith"; readonly lit: string; readonly caught: Effect | null; readonly fin: Effect | null }
   | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" };
 
 export interface Helper {

@@ -241,6 +241,24 @@ class Printer extends ExprPrinter {
       }
       case "elements": return this.elements(s);
       case "callback": return this.callback(s);
+      case "tryThrow": {
+        // Widened: a `const` (or the literal standing in for a missing variable) has a literal type.
+        const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;
+        const lit = this.str(s.lit);
+        const test = s.op === "startsWith" ? `${v}.startsWith(${lit})` : `${v} ${s.op} ${lit}`;
+        this.line("try {");
+        this.line(`  if (${test}) throw new Error(${this.str("try")});`);
+        if (s.caught || !s.fin) {
+          this.line("} catch {");
+          this.line(`  ${s.caught ? this.effect(s.caught) : `log(${this.str("caught")})`};`);
+        }
+        if (s.fin) {
+          this.line("} finally {");
+          this.line(`  ${this.effect(s.fin)};`);
+        }
+        this.line("}");
+        return;
+      }
       case "pair": {
         // The key argument bound once, then two calls that differ elsewhere.
         const q = this.fresh("q");
