@@ -91,7 +91,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   stmt: {
     decl: 6, assign: 3, incr: 2, effect: 8, console: 1.5, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
     short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1, float: 0.1, all: 0.3,
-    elements: 0.6, pair: 0.4, callback: 1, tryThrow: 0.6,
+    elements: 0.6, pair: 0.4, callback: 1, tryThrow: 0.6, whileN: 0.6,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -284,6 +284,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         }).map(({ d: disc, cases, dflt }) => ({ k: "switch", d: disc, cases, dflt }))],
         [s.forLit, fc.record({ items: fc.oneof(fc.array(strLit, { minLength: 1, maxLength: 3 }), fc.array(numLit, { minLength: 1, maxLength: 3 })), body: block }).map(({ items, body }) => ({ k: "forLit", items, body }))],
         [s.forN, fc.record({ n: fc.integer({ min: 0, max: 3 }), body: block }).map(({ n, body }) => ({ k: "forN", n, body }))],
+        [s.whileN, fc.record({ n: fc.integer({ min: 0, max: 3 }), isDo: fc.boolean(), body: block }).map(({ n, isDo, body }) => ({ k: "whileN", n, isDo, body }))],
         [s.forArr, fc.record({ src: forArrSrc, body: block }).map(({ src, body }) => ({ k: "forArr", src, body }))],
         [s.call, fc.record({ i: fc.nat(3), args: fc.array(expr.args, { maxLength: 2 }) }).map(({ i, args }) => ({ k: "call", i, args }))],
         [s.short, fc.record({ c: expr.bool, op: fc.constantFrom("&&" as const, "||" as const), e: effect }).map(({ c, op, e }) => ({ k: "short", c, op, e }))],

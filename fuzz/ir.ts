@@ -122,6 +122,8 @@ export type Stmt =
   | { readonly k: "switch"; readonly d: StrExpr | NumExpr; readonly cases: readonly { readonly v: string | number; readonly body: readonly Stmt[]; readonly end: ClauseEnd }[]; readonly dflt: { readonly body: readonly Stmt[]; readonly end: ClauseEnd } | null }
   | { readonly k: "forLit"; readonly items: readonly string[] | readonly number[]; readonly body: readonly Stmt[] }
   | { readonly k: "forN"; readonly n: number; readonly body: readonly Stmt[] }
+  /** `while (i < n) { i++; … }` or `do { i++; … } while (i < n)`: a counter against a literal, incremented first (so `continue` cannot skip it). */
+  | { readonly k: "whileN"; readonly n: number; readonly isDo: boolean; readonly body: readonly Stmt[] }
   | { readonly k: "forArr"; readonly src: StrsExpr | NumsExpr | { readonly t: "rows"; readonly tool?: "credits" }; readonly body: readonly Stmt[] }
   | { readonly k: "call"; readonly i: number; readonly args: readonly HelperArgs[] }
   | { readonly k: "short"; readonly c: BoolExpr; readonly op: "&&" | "||"; readonly e: Effect }

@@ -133,6 +133,18 @@ class Printer extends ExprPrinter {
         this.line("}");
         return;
       }
+      case "whileN": {
+        // The counter is not declared in the printer's scope: nothing else may assign it.
+        const name = this.fresh("w");
+        this.line(`let ${name} = 0;`);
+        this.line(s.isDo ? "do {" : `while (${name} < ${s.n}) {`);
+        this.block(() => {
+          this.line(`  ${name}++;`);
+          this.body(s.body, "unrolled");
+        });
+        this.line(s.isDo ? `} while (${name} < ${s.n});` : "}");
+        return;
+      }
       case "forArr": {
         const name = this.fresh("x");
         const src = s.src.t === "rows" ? (s.src.tool === "credits" ? "credits()" : "rows()") : this.expr(s.src);

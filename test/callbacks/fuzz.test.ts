@@ -15,10 +15,11 @@ describe("array callbacks in the differential tester", () => {
     const project = new Project(fuzzLayerText());
     const bad: string[] = [];
     const methods = new Set<string>();
-    let tries = 0;
+    let tries = 0, whiles = 0;
     for (let seed = 0; seed < 80; seed++) {
       const { text } = generate(PROFILES.callbacks, seed);
       if (/^\s*try {/m.test(text)) tries++;
+      if (/^\s*(while \(w\d+ <|do {)/m.test(text)) whiles++;
       for (const m of text.matchAll(/\.(forEach|map|filter|some|every|find|findIndex)\(\(/g)) methods.add(m[1]!);
       const { program, file } = project.program(text);
       const errors = typeErrors(program, file).filter((e) => !e.startsWith("TS2356 "));
@@ -27,6 +28,7 @@ describe("array callbacks in the differential tester", () => {
     expect(bad.slice(0, 2)).toEqual([]);
     expect([...methods].sort()).toEqual(["every", "filter", "find", "findIndex", "forEach", "map", "some"]);
     expect(tries).toBeGreaterThan(5);
+    expect(whiles).toBeGreaterThan(5);
   });
 
   it("100 callback programs: the prover and real runs agree", async () => {
