@@ -146,6 +146,40 @@ export function main(to: string[]): void {
 export function main(to: string[]): void {
   to.some((t) => { sendEmail(t, "x"); return true; });
 }` },
+  // ── reduce, join ──
+  { name: "reduce over a literal array: the exact total", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(60)];
+export function main(): void {
+  const total = [10, 20, 30].reduce((t, x) => t + x, 0);
+  pay("a", total);
+}` },
+  { name: "reduce over a literal array: one over the limit", verdict: "violated", line: 6, match: /amount=60/, body: `export const guarantees = [m.noPaymentOver(59)];
+export function main(): void {
+  const total = [10, 20, 30].reduce((t, x) => t + x, 0);
+  pay("a", total);
+}` },
+  { name: "reduce over a bounded tool result with a call per element", verdict: "violated", line: 5, match: /emailsAtMost/, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(): void {
+  const n = fewContacts().reduce((k, c) => { sendEmail(c, "x"); return k + 1; }, 0);
+  if (n > 3) log("many");
+}` },
+  { name: "reduce building a string over a bounded tool result", verdict: "violated", line: 6, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const to = fewContacts().reduce((acc, c) => acc + c, "");
+  sendEmail(to, "x");
+}` },
+  { name: "reduce over an array of unknown length is refused", verdict: "refused", line: 5, match: /carries a value from element to element/, body: `export const guarantees = [m.noPaymentOver(60)];
+export function main(xs: number[]): void {
+  const total = xs.reduce((t, x) => t + x, 0);
+  pay("a", total);
+}` },
+  { name: "join of a literal array", verdict: "violated", line: 5, match: /SendEmail\(to="a@b"/, body: `export const guarantees = [m.neverEmail("a@b")];
+export function main(): void {
+  sendEmail(["a", "b"].join("@"), "x");
+}` },
+  { name: "join of an input is refused", verdict: "refused", line: 5, match: /literal arrays only/, body: `export const guarantees = [m.neverEmail("a@b")];
+export function main(to: string[]): void {
+  sendEmail(to.join(","), "x");
+}` },
   // ── refused shapes ──
   { name: "a callback that mutates a captured variable is refused", verdict: "refused", line: 6, match: /captured/, body: `export const guarantees = [m.emailsAtMost(1)];
 export function main(to: string[]): void {

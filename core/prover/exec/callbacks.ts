@@ -17,9 +17,11 @@
  */
 import type * as TS from "typescript";
 import { and, implies, ite, not, or, renameSymbols } from "../smt";
-import { boolT, merge, num, numFromInt, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
+import { boolT, merge, num, numFromInt, str, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
 import { checkAwaited } from "./await";
-import { isAsync, refuse, skip, symbolOfDecl, type Exec } from "./context";
+import { isAsync, refuse, sized, skip, symbolOfDecl, type Exec } from "./context";
+import { evalExpr } from "./expressions";
+import { concat, toStr } from "./operators";
 import { declare } from "./fresh";
 import { notOpaque, noFunctionValue } from "./guards";
 import { lookup } from "./names";
@@ -53,6 +55,65 @@ function makeView(view: View): Sym {
   return v;
 }
 
+/**
+ * `xs.reduce((acc, x, i) => …, initial)` over a literal array or an array bounded by an `ensures`:
+ * unrolled, the accumulator carried from element to element (element j counts iff j < length).
+ * Over an array of unknown length the accumulator would be state carried across a quantified
+ * loop: refused.
+ */
+export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: State): Sym {
+  const view = viewOf(target);
+  if (!view) refuse(e.expression, "`reduce` is modelled on arrays only.", "Call it on a literal array or an array returned by a tool.");
+  if (e.arguments.length !== 2) refuse(e, "`reduce` without an initial value is not modelled (it throws on an empty array).", "Pass the initial value: `xs.reduce((total, x) => total + x, 0)`.");
+  const base = view.base;
+  if (base.k === "sarr" && base.bound === undefined) {
+    refuse(e, "`reduce` over an array of unknown length carries a value from element to element, which is not modelled.", "Bound the array with an `ensures((r) => r.length <= N)` on the tool, reduce a literal array, or compute per element inside `for (const x of xs)`.");
+  }
+  const { fn, named } = callbackOf(ex, e.arguments[0]!, "reduce", st);
+  checkAwaited(ex, e, false, "`reduce`");
+  let acc = evalExpr(ex, e.arguments[1]!, st);
+  if (acc.k !== "num" && acc.k !== "str") refuse(e.arguments[1]!, "`reduce` is modelled with a number or string accumulator.", "Start from a number (`0`) or a string (`\"\"`).");
+  if (named) {
+    if (ex.inlining.includes(fn)) refuse(e, "Recursion is not modelled.", "Rewrite the helper without calling itself.");
+    ex.inlining.push(fn);
+  }
+  try {
+    const count = base.k === "arr" ? base.items.length : base.bound!;
+    for (let j = 0; j < count; j++) {
+      const element = base.k === "arr" ? base.items[j]! : base.at(String(j));
+      const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
+      if (present === "false") continue;
+      const before = st.pc;
+      const body: State = { pc: and(before, present), env: st.env };
+      const value = runWith(ex, fn, [acc, element, num(j)], body);
+      st.pc = body.pc === and(before, present) ? before : or(body.pc, and(before, not(present)));
+      if (value.k !== acc.k) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
+      const m = merge(present, value, acc);
+      if (!m) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
+      acc = sized(m, e);
+    }
+    return acc;
+  } finally {
+    if (named) ex.inlining.pop();
+  }
+}
+
+/** `xs.join(sep?)` over a literal array of strings and numbers: the concatenation, as JavaScript prints it. */
+export function callJoin(ex: Exec, target: Sym, e: TS.CallExpression, st: State): Sym {
+  if (target.k !== "arr") refuse(e, "`join` is modelled on literal arrays only (the length of other arrays is unknown).", "Loop over the array and call the tool per element, or join a literal array.");
+  if (e.arguments.length > 1) refuse(e, "`join` takes one separator.", "Call `join(\", \")`.");
+  const sepArg = e.arguments[0];
+  const sep = sepArg ? evalExpr(ex, sepArg, st) : str(",");
+  if (sep.k !== "str") refuse(sepArg ?? e, "The separator of `join` must be a string.", "Pass a string separator.");
+  let acc: Sym = str("");
+  target.items.forEach((item, j) => {
+    if (item.k !== "str" && item.k !== "num") refuse(e, "`join` is modelled on arrays of strings and numbers (it prints `undefined` and `null` as empty strings).", "Join strings or numbers.");
+    if (j > 0) acc = concat(acc, sep);
+    acc = sized(concat(acc, toStr(ex, item, e)), e);
+  });
+  return acc;
+}
+
 /** `xs.<method>(callback)` for the methods in CALLBACK_METHODS; `target` is already evaluated. */
 export function callArrayCallback(ex: Exec, target: Sym, method: Method, e: TS.CallExpression, st: State): Sym {
   const view = viewOf(target);
@@ -74,7 +135,7 @@ export function callArrayCallback(ex: Exec, target: Sym, method: Method, e: TS.C
 }
 
 /** The callback: an inline arrow or function expression, or a local helper named directly. */
-function callbackOf(ex: Exec, arg0: TS.Expression, method: Method, st: State): { fn: FunctionLike; named: boolean } {
+function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "reduce", st: State): { fn: FunctionLike; named: boolean } {
   const ts = ex.ts;
   const arg = skip(ex, arg0);
   let fn: FunctionLike;
@@ -88,10 +149,11 @@ function callbackOf(ex: Exec, arg0: TS.Expression, method: Method, st: State): {
   if (isAsync(ex, fn)) {
     refuse(fn, `An \`async\` callback of \`${method}\`: each call returns a promise that \`${method}\` does not await, so its calls run at times the program does not control.`, "Loop with `for (const x of xs) { await tool(x); }` instead.");
   }
-  if (fn.parameters.length > 2) refuse(fn.parameters[2]!, "The callback's third parameter (the array) is not modelled.", "Use the array by its own name.");
+  const most = method === "reduce" ? 3 : 2;
+  if (fn.parameters.length > most) refuse(fn.parameters[most]!, "The callback's parameter for the array itself is not modelled.", "Use the array by its own name.");
   for (const p of fn.parameters) {
     if (!ts.isIdentifier(p.name) || p.dotDotDotToken || p.initializer || p.questionToken) {
-      refuse(p, "The callback's parameters must be plain identifiers (element, index).", "Write `(x) => …` or `(x, i) => …` and read fields inside the body.");
+      refuse(p, `The callback's parameters must be plain identifiers (${method === "reduce" ? "accumulator, element, index" : "element, index"}).`, method === "reduce" ? "Write `(total, x) => …` and read fields inside the body." : "Write `(x) => …` or `(x, i) => …` and read fields inside the body.");
     }
   }
   return { fn, named: ts.isIdentifier(arg) };
@@ -99,10 +161,13 @@ function callbackOf(ex: Exec, arg0: TS.Expression, method: Method, st: State): {
 
 /** Run the callback once on (element, index) along `st`; its value (the path is narrowed to where it returns). */
 function runCallback(ex: Exec, fn: FunctionLike, element: Sym, index: Sym, call: TS.CallExpression, st: State): Sym {
+  return runWith(ex, fn, [element, index], st);
+}
+
+/** Run a callback with these arguments (missing parameters are `undefined`). */
+function runWith(ex: Exec, fn: FunctionLike, args: readonly Sym[], st: State): Sym {
   const inner: State = { pc: st.pc, env: new Map(st.env) };
-  const [p0, p1] = fn.parameters;
-  if (p0) inner.env.set(symbolOfDecl(ex, p0), element);
-  if (p1) inner.env.set(symbolOfDecl(ex, p1), index);
+  fn.parameters.forEach((p, i) => inner.env.set(symbolOfDecl(ex, p), args[i] ?? UNDEF));
   ex.frames.push({ fn, loopBody: undefined });
   try {
     const flow = execBody(ex, fn, inner);
