@@ -118,7 +118,7 @@ export function main(a: string): void {
     if (error) log("x");
   }
 }` },
-  { name: "a try that assigns a variable declared before it is refused", verdict: "refused", line: 6, match: /assigns `r`/, body: `export const guarantees = [m.emailsAtMost(0)];
+  { name: "a try that assigns a variable declared before it is refused", verdict: "refused", line: 7, match: /assigns `r`/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(a: string): void {
   let r = "";
   try {
@@ -128,6 +128,16 @@ export function main(a: string): void {
     r = "none";
   }
   log(r);
+}` },
+  { name: "a try that always throws after assigning an outer variable is refused too", verdict: "refused", line: 7, match: /assigns `x`/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  let x = "a";
+  try {
+    x = "ceo@corp";
+    throw new Error("always");
+  } catch {
+    sendEmail(x, "x");
+  }
 }` },
   { name: "return inside a try with a finally is refused", verdict: "refused", line: 5, match: /finally/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(a: string): void {

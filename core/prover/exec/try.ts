@@ -78,25 +78,38 @@ function reached(ex: Exec, exits: readonly Exit[]): string {
   }));
 }
 
-/** A block that must leave the variables declared outside it as they were. */
+/**
+ * A block that may not assign variables declared outside it: where a throw leaves it, the value
+ * would depend on where it threw. Checked on the text, before it runs (a block that always throws
+ * has no end state to compare); helpers and callbacks cannot assign captured variables anyway.
+ */
 function runBlock(ex: Exec, block: TS.Block, st: State, what: string, fin: boolean): Flow {
+  noOuterAssignments(ex, block, what);
   const inner: State = { pc: st.pc, env: new Map(st.env) };
   const flow = execStatement(ex, block, inner);
   if (fin && (flow.returns.length > 0 || (flow.jumps ?? []).length > 0)) {
     const node = flow.jumps?.[0]?.node ?? block;
     refuse(node, `\`return\`, \`break\` or \`continue\` inside a ${what} with a \`finally\` is not modelled.`, "Set a variable declared inside the block and act on it after the `try` statement, or drop the `finally`.");
   }
-  const ends = [flow.fall, ...(flow.jumps ?? []).map((j) => j.state), ...flow.returns.map(() => null)];
-  for (const end of ends) {
-    if (!end) continue;
-    for (const [k, v] of st.env) {
-      if (k.valueDeclaration && inside(k.valueDeclaration, block)) continue;
-      if (end.env.get(k) !== v) {
-        refuse(block, `The ${what} assigns \`${k.getName()}\`, declared before the \`try\`: where a throw leaves the block, the prover would not know which value it holds.`, `Declare \`${k.getName()}\` inside the block, or compute it in a helper that returns the value and assign it after the \`try\` statement.`);
-      }
-    }
-  }
   return flow;
+}
+
+function noOuterAssignments(ex: Exec, block: TS.Block, what: string): void {
+  const ts = ex.ts;
+  const check = (target: TS.Expression, at: TS.Node): void => {
+    if (!ts.isIdentifier(target)) return; // other targets are refused where they are executed
+    const decl = ex.checker.getSymbolAtLocation(target)?.valueDeclaration;
+    if (decl && !inside(decl, block)) {
+      refuse(at, `The ${what} assigns \`${target.text}\`, declared before the \`try\`: where a throw leaves the block, the prover would not know which value it holds.`, `Declare \`${target.text}\` inside the block, or compute it in a helper that returns the value and assign it after the \`try\` statement.`);
+    }
+  };
+  const visit = (n: TS.Node): void => {
+    if (ts.isFunctionLike(n)) return;
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) check(n.left, n);
+    if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) check(n.operand, n);
+    ts.forEachChild(n, visit);
+  };
+  visit(block);
 }
 
 export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
