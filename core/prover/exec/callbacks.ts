@@ -114,6 +114,70 @@ export function callJoin(ex: Exec, target: Sym, e: TS.CallExpression, st: State)
   return acc;
 }
 
+/**
+ * `await Promise.all(xs.map(async (x) => tool(…)))` (await.ts hands it here): the callback's body is
+ * one call of an async tool (`tool(…)` or `await tool(…)`) whose arguments call nothing, so every
+ * element's call is made, in array order, before any settles. A failed `requires` rejects only that
+ * element's promise: each call happens under the path before the `Promise.all`, and the path after
+ * it needs every element's precondition (and every call to have returned).
+ */
+export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sym {
+  const ts = ex.ts;
+  const callee = skip(ex, mapCall.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "map" || mapCall.arguments.length !== 1) {
+    refuse(mapCall, "`Promise.all` is modelled on an array literal of tool calls or on `xs.map(async (x) => tool(…))`.", "Write `await Promise.all(xs.map(async (x) => tool(x)))`, or await each call in turn: `for (const x of xs) { await tool(x); }`.");
+  }
+  const target = evalExpr(ex, callee.expression, st);
+  const view = viewOf(target);
+  if (!view) refuse(callee.expression, "`map` is modelled on arrays only.", "Call it on an array input, a literal array or an array returned by a tool.");
+  const arg = skip(ex, mapCall.arguments[0]!);
+  const shape = "The callback of `Promise.all(xs.map(…))` must be `async (x) => tool(…)` (or `await tool(…)`): one call of an async tool whose arguments call nothing, so that every element's call is made before any settles.";
+  if (!ts.isArrowFunction(arg) || !isAsync(ex, arg) || ts.isBlock(arg.body)) refuse(arg, shape, "Write `async (x) => tool(x)`, or await the calls in turn with `for…of`.");
+  const body = skip(ex, ts.isAwaitExpression(skip(ex, arg.body)) ? (skip(ex, arg.body) as TS.AwaitExpression).expression : arg.body);
+  if (!ts.isCallExpression(body) || body.arguments.some((a) => containsCallOrAwait(ex, a))) refuse(arg.body, shape, "Compute the arguments first, in a `map` that calls nothing.");
+  const { fn } = callbackOfAsync(ex, arg);
+  const base = view.base;
+  const before = st.pc;
+  if (base.k === "arr" || base.bound !== undefined) {
+    const count = base.k === "arr" ? base.items.length : base.bound!;
+    const after: string[] = [];
+    const items: Sym[] = [];
+    for (let j = 0; j < count; j++) {
+      const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
+      if (present === "false") continue;
+      const el: State = { pc: and(before, present), env: st.env };
+      items.push(runWith(ex, fn, [base.k === "arr" ? base.items[j]! : base.at(String(j)), num(j)], el));
+      after.push(el.pc === and(before, present) ? before : or(el.pc, and(before, not(present))));
+    }
+    st.pc = after.length === 0 ? before : and(...after);
+    if (base.k === "arr" && !view.keep && items.every((v) => v.k !== "undef")) return { k: "arr", items };
+    return { k: "opaque", why: "the results of `Promise.all(xs.map(…))` over this array are not modelled as an array (use the results inside the callback's tool, or await the calls in turn)" };
+  }
+  const results = quantified(ex, view, fn, "map", mapCall, st, true);
+  return results;
+}
+
+function containsCallOrAwait(ex: Exec, node: TS.Node): boolean {
+  const ts = ex.ts;
+  let found = false;
+  const visit = (n: TS.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(n) || ts.isAwaitExpression(n) || ts.isNewExpression(n) || ts.isTaggedTemplateExpression(n) || ts.isFunctionLike(n)) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
+}
+
+function callbackOfAsync(ex: Exec, fn: TS.ArrowFunction): { fn: FunctionLike } {
+  const ts = ex.ts;
+  if (fn.parameters.length > 2) refuse(fn.parameters[2]!, "The callback's parameter for the array itself is not modelled.", "Use the array by its own name.");
+  for (const p of fn.parameters) {
+    if (!ts.isIdentifier(p.name) || p.dotDotDotToken || p.initializer || p.questionToken) refuse(p, "The callback's parameters must be plain identifiers (element, index).", "Write `async (x) => tool(x)`.");
+  }
+  return { fn };
+}
+
 /** `xs.<method>(callback)` for the methods in CALLBACK_METHODS; `target` is already evaluated. */
 export function callArrayCallback(ex: Exec, target: Sym, method: Method, e: TS.CallExpression, st: State): Sym {
   const view = viewOf(target);
@@ -311,7 +375,7 @@ function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
  * by a filter). Calls in it are facts under q's quantifier; the code after the method runs only if
  * no element's run failed.
  */
-function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.CallExpression, st: State): Sym {
+function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.CallExpression, st: State, all = false): Sym {
   const base = view.base as Extract<Sym, { k: "sarr" }>;
   const q = ex.world.fresh("i");
   declare(ex, q, "Int");
@@ -346,6 +410,7 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
       return makeView({ base, keep });
     }
     // A callback that returns nothing (its calls are what matters): an array of `undefined`s, never read.
+    if (all) return { k: "opaque", why: "the results of `Promise.all(xs.map(…))` over an array of unknown length are not modelled as an array (use them inside the callback's tool, or await the calls in turn)" };
     if (value.k === "undef") return { k: "opaque", why: "an array of `undefined` (the `map` callback returns nothing)" };
     const mappedValue = scalarOrRecord(value, e);
     const seen = new Set<string>();
