@@ -122,6 +122,8 @@ export type Stmt =
   | { readonly k: "switch"; readonly d: StrExpr | NumExpr; readonly cases: readonly { readonly v: string | number; readonly body: readonly Stmt[]; readonly end: ClauseEnd }[]; readonly dflt: { readonly body: readonly Stmt[]; readonly end: ClauseEnd } | null }
   | { readonly k: "forLit"; readonly items: readonly string[] | readonly number[]; readonly body: readonly Stmt[] }
   | { readonly k: "forN"; readonly n: number; readonly body: readonly Stmt[] }
+  /** `while (i < n) { i++; … }` or `do { i++; … } while (i < n)`: a counter against a literal, incremented first (so `continue` cannot skip it). */
+  | { readonly k: "whileN"; readonly n: number; readonly isDo: boolean; readonly body: readonly Stmt[] }
   | { readonly k: "forArr"; readonly src: StrsExpr | NumsExpr | { readonly t: "rows"; readonly tool?: "credits" }; readonly body: readonly Stmt[] }
   | { readonly k: "call"; readonly i: number; readonly args: readonly HelperArgs[] }
   | { readonly k: "short"; readonly c: BoolExpr; readonly op: "&&" | "||"; readonly e: Effect }
@@ -153,6 +155,18 @@ export type Stmt =
   | { readonly k: "elements"; readonly src: "prefixed" | "positives" | "credits"; readonly prefix: StrExpr; readonly guard: "none" | "if" | "unless" | "throw"; readonly e: Effect }
   /** Two calls of one effect tool with the same value in the key argument (`sendEmail(a, q); sendEmail(b, q)`): material for joins. */
   | { readonly k: "pair"; readonly e: Effect; readonly other: StrExpr }
+  /**
+   * An array callback over a string array (`forEach`, `map`, `filter`, `some`, `every`, `find`,
+   * `findIndex`) whose callback compares the element with a literal, may call the effect itself
+   * (`inner`, with the element when `useElement`), may throw at one literal, and may read its index;
+   * the result (when there is one) guards or feeds the effect after it.
+   */
+  | { readonly k: "callback"; readonly method: "forEach" | "map" | "filter" | "some" | "every" | "find" | "findIndex"; readonly src: StrsExpr; readonly op: "===" | "!==" | "startsWith" | "endsWith" | "includes"; readonly lit: string; readonly e: Effect; readonly inner: boolean; readonly useElement: boolean; readonly useIndex: boolean; readonly throwAt: string | null }
+  /**
+   * `try { if (v OP lit) throw …; } catch { effect } finally { effect }`: the try block calls no tool
+   * (the oracle's runs cannot make a tool's implementation fail, which the prover assumes any may).
+   */
+  | { readonly k: "tryThrow"; readonly i: number; readonly op: "===" | "!==" | "startsWith"; readonly lit: string; readonly caught: Effect | null; readonly fin: Effect | null }
   | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" };
 
 export interface Helper {

@@ -133,6 +133,18 @@ class Printer extends ExprPrinter {
         this.line("}");
         return;
       }
+      case "whileN": {
+        // The counter is not declared in the printer's scope: nothing else may assign it.
+        const name = this.fresh("w");
+        this.line(`let ${name} = 0;`);
+        this.line(s.isDo ? "do {" : `while (${name} < ${s.n}) {`);
+        this.block(() => {
+          this.line(`  ${name}++;`);
+          this.body(s.body, "unrolled");
+        });
+        this.line(s.isDo ? `} while (${name} < ${s.n});` : "}");
+        return;
+      }
       case "forArr": {
         const name = this.fresh("x");
         const src = s.src.t === "rows" ? (s.src.tool === "credits" ? "credits()" : "rows()") : this.expr(s.src);
@@ -240,6 +252,25 @@ class Printer extends ExprPrinter {
         return;
       }
       case "elements": return this.elements(s);
+      case "callback": return this.callback(s);
+      case "tryThrow": {
+        // Widened: a `const` (or the literal standing in for a missing variable) has a literal type.
+        const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;
+        const lit = this.str(s.lit);
+        const test = s.op === "startsWith" ? `${v}.startsWith(${lit})` : `${v} ${s.op} ${lit}`;
+        this.line("try {");
+        this.line(`  if (${test}) throw new Error(${this.str("try")});`);
+        if (s.caught || !s.fin) {
+          this.line("} catch {");
+          this.line(`  ${s.caught ? this.effect(s.caught) : `log(${this.str("caught")})`};`);
+        }
+        if (s.fin) {
+          this.line("} finally {");
+          this.line(`  ${this.effect(s.fin)};`);
+        }
+        this.line("}");
+        return;
+      }
       case "pair": {
         // The key argument bound once, then two calls that differ elsewhere.
         const q = this.fresh("q");
@@ -272,6 +303,70 @@ class Printer extends ExprPrinter {
         this.line("}");
         return;
       }
+    }
+  }
+
+  /** An array callback (see the `callback` statement of ir.ts). */
+  private callback(s: Extract<Stmt, { k: "callback" }>): void {
+    const src = this.expr(s.src);
+    const x = this.fresh("x");
+    const i = this.fresh("i");
+    const e = s.e;
+    // The effect with a string in its string argument (the element, or the one `find` returns).
+    const use = (v: string): string => e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`;
+    // The callback is synchronous: nothing in it is awaited.
+    this.syncOnly++;
+    const [params, body] = this.block(() => {
+      this.declare(x, "str", false);
+      const lit = this.str(s.lit);
+      const test = s.op === "===" || s.op === "!==" ? `${x} ${s.op} ${lit}` : `${x}.${s.op}(${lit})`;
+      const cond = s.useIndex ? `(${i} === 1 || ${test})` : test;
+      const parts: string[] = [];
+      if (s.throwAt !== null) parts.push(`if (${x} === ${this.str(s.throwAt)}) throw new Error(${this.str("callback")});`);
+      const inner = s.inner ? (s.useElement ? use(x) : this.effect({ ...e, async: false })) : undefined;
+      if (s.method === "forEach") parts.push(inner ? `if (${cond}) ${inner};` : `log(${x});`);
+      else {
+        if (inner) parts.push(`${inner};`);
+        parts.push(s.method === "map" ? `return ${x} + ${lit};` : `return ${cond};`);
+      }
+      return [s.useIndex ? `(${x}: string, ${i}: number)` : `(${x}: string)`, parts.join(" ")] as const;
+    });
+    this.syncOnly--;
+    const cb = `${params} => { ${body} }`;
+    const r = this.fresh("r");
+    switch (s.method) {
+      case "forEach":
+        this.line(`${src}.forEach(${cb});`);
+        return;
+      case "map": {
+        const y = this.fresh("y");
+        this.line(`for (const ${y} of ${src}.map(${cb})) ${use(y)};`);
+        return;
+      }
+      case "filter": {
+        const y = this.fresh("y");
+        this.syncOnly++;
+        const each = s.useElement ? use(y) : `log(${y})`;
+        this.syncOnly--;
+        this.line(`${src}.filter(${cb}).forEach((${y}: string) => ${each});`);
+        return;
+      }
+      case "some": case "every":
+        this.line(`const ${r}: boolean = ${src}.${s.method}(${cb});`);
+        this.line(`if (${r}) ${this.effect(e)};`);
+        this.declare(r, "bool", false);
+        return;
+      case "find":
+        this.line(`const ${r}: string | undefined = ${src}.find(${cb});`);
+        // (Widened by hand: after a `return`, TypeScript does not narrow in the unreachable code.)
+        this.line(`if (${r} !== undefined) ${use(`(${r} as string)`)};`);
+        this.declare(r, "ostr", false);
+        return;
+      case "findIndex":
+        this.line(`const ${r}: number = ${src}.findIndex(${cb});`);
+        this.line(`if (${r} >= 0) ${e.tool === "measure" ? `measure(${r})` : this.effect(e)};`);
+        this.declare(r, "num", false);
+        return;
     }
   }
 

@@ -20,30 +20,44 @@ function withoutIssue13(w: Weights): Weights {
   };
 }
 
+/** Weights that draw no array callbacks, `try` or `while`: a profile older than them writes the programs it did before. */
+function withoutCallbacks(w: Weights): Weights {
+  return { ...w, stmt: { ...w.stmt, callback: 0, tryThrow: 0, whileN: 0 } };
+}
+
 /**
  * A hole's profile writes only synchronous programs, drawing nothing for async or for issue 13's
  * forms (so each finds its hole at the program it did before these were added).
  */
 function sync(w: Weights): Weights {
-  const old = withoutIssue13(w);
+  const old = withoutCallbacks(withoutIssue13(w));
   return { ...old, asyncPrograms: 0, asyncCalls: 0, stmt: { ...old.stmt, float: 0, all: 0 } };
 }
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
-  async: withoutIssue13(weights({ asyncPrograms: 1, asyncCalls: 3, stmt: { float: 0.5, all: 2, call: 4, effect: 10 } })),
+  async: withoutCallbacks(withoutIssue13(weights({ asyncPrograms: 1, asyncCalls: 3, stmt: { float: 0.5, all: 2, call: 4, effect: 10 } }))),
   // Issue 13's forms: loops over tools with element promises (guards the promise decides, elements
   // passed to effects) under the guarantees those promises prove, and joins (`sharesValueWith`)
   // over pairs of calls that share a key.
-  contracts: weights({
+  contracts: withoutCallbacks(weights({
     focus: true,
     elementPromises: 4,
     stmt: { elements: 8, pair: 5, effect: 5, forArr: 3, if: 3, decl: 2, throwIf: 0.5 },
     effects: { sendEmail: 4, pay: 2, log: 2, measure: 2 },
     stringIncrements: 0.01,
     contracts: { alsoSentTo: 8, paidAsTo: 5, measuredOtherThan: 5, someEmail: 4, logsStartWith: 5, measuresPositive: 4, neverEmail: 1, noPaymentOver: 1, emailsAtLeast: 1 },
+  })),
+  // Array callbacks (`forEach`, `map`, `filter`, `some`, `every`, `find`, `findIndex`) with calls
+  // inside and after them, throws and short-circuits, and `try`/`catch`/`finally` around throws,
+  // in sync and async programs.
+  callbacks: weights({
+    focus: true,
+    stmt: { callback: 10, tryThrow: 4, whileN: 3, effect: 3, decl: 2, if: 2, forArr: 1, throwIf: 0.5 },
+    effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
+    contracts: { neverEmail: 4, emailsAtMost: 4, emailsAtLeast: 3, emailsExactly: 2, neverLog: 3, logsAtMost: 3, logsAtLeast: 2, nobodyTwice: 2, distinctLogs: 2, neverLogPrefix: 2, subjectsNonEmpty: 1 },
   }),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
   "switch-fallthrough": sync(weights({

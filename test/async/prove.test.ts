@@ -173,7 +173,7 @@ export async function main(a: string, x: number): Promise<void> {
   if (!(x > 0 && x <= 5)) return;
   await Promise.all([pay(a, x), pay(a, x), pay(a, 1)]);
 }` },
-  { name: "Promise.all(xs.map(async …)): refused with what to write", verdict: "refused", line: 5, match: /array literal of tool calls/, body: `export const guarantees = [m.emailsAtMost(2)];
+  { name: "Promise.all(xs.map(async …)): every element's call (test/callbacks/all.test.ts)", verdict: "violated", match: /emailsAtMost/, body: `export const guarantees = [m.emailsAtMost(2)];
 export async function main(xs: string[]): Promise<void> {
   await Promise.all(xs.map(async (x) => sendEmail(x, "1")));
 }` },

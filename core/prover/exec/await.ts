@@ -15,6 +15,7 @@ import { isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import type { State } from "./state";
 import { callTool } from "./tools";
+import { awaitAllMap } from "./callbacks";
 
 const AWAIT_EACH = "Await each call where you make it: `const r = await tool(…)`, or `for (const x of xs) { await tool(x); }` for several.";
 
@@ -87,6 +88,7 @@ export function checkAwaited(ex: Exec, call: TS.CallExpression, async: boolean, 
 function awaitAll(ex: Exec, call: TS.CallExpression, st: State): Sym {
   const ts = ex.ts;
   const arg = call.arguments.length === 1 ? skip(ex, call.arguments[0]!) : undefined;
+  if (arg && ts.isCallExpression(arg) && ts.isPropertyAccessExpression(skip(ex, arg.expression)) && (skip(ex, arg.expression) as TS.PropertyAccessExpression).name.text === "map") return awaitAllMap(ex, arg, st);
   if (!arg || !ts.isArrayLiteralExpression(arg)) {
     refuse(call, "`Promise.all` is modelled only on an array literal of tool calls (`Promise.all(xs.map(…))` runs callbacks whose calls may interleave).", "Write `await Promise.all([tool(a), tool(b)])`, or await each call in turn: `for (const x of xs) { await tool(x); }`.");
   }

@@ -1,5 +1,6 @@
 /** Modelled built-ins: `Math.min`/`Math.max`, `console.log` and its kin, and the methods of strings, arrays and contract relations. */
 import type * as TS from "typescript";
+import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, viewOf } from "./callbacks";
 import { numLit, or } from "../smt";
 import { bool, boolT, num, sameValueZero, UNDEF, type Sym } from "../values";
 import { refuseToolValues } from "./calls";
@@ -41,6 +42,9 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
 }
 
 export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpression, st: State): Sym {
+  if (CALLBACK_METHODS.has(name) && viewOf(target)) return callArrayCallback(ex, target, name as Parameters<typeof callArrayCallback>[2], e, st);
+  if (name === "reduce" && viewOf(target)) return callReduce(ex, target, e, st);
+  if (name === "join" && viewOf(target)) return callJoin(ex, target, e, st);
   const args = () => e.arguments.map((a) => definite(ex, evalExpr(ex, a, st), a, st));
   if (target.k === "str" && (name === "startsWith" || name === "endsWith" || name === "includes")) {
     const as = args();

@@ -4,7 +4,8 @@
  */
 import type * as TS from "typescript";
 import { and, implies, not, rejoin, renameSymbols } from "../smt";
-import { UNDEF } from "../values";
+import { UNDEF, type Sym } from "../values";
+import { viewOf } from "./callbacks";
 import { execExpressionStatement } from "./assignments";
 import { UNROLL_CAP } from "./caps";
 import { currentFrame, refuse, symbolOfDecl, type Exec } from "./context";
@@ -23,7 +24,12 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
   }
   const decl = init.declarations[0]!;
   const loopSym = symbolOfDecl(ex, decl);
-  const iterable = definite(ex, evalExpr(ex, s.expression, st), s.expression, st);
+  const value = definite(ex, evalExpr(ex, s.expression, st), s.expression, st);
+  // A filtered view (callbacks.ts): its base array, each element run only where it is kept.
+  const view = value.k === "opaque" ? viewOf(value) : undefined;
+  const iterable: Sym = view ? view.base : value;
+  const keep = view?.keep;
+  if (iterable.k === "arr" && keep) return execForOfKept(ex, s, loopSym, iterable.items.map((item, j) => ({ item, c: keep(String(j)) })), st);
   if (iterable.k === "arr") {
     if (iterable.items.length > UNROLL_CAP) refuse(s.expression, `The literal array has more than ${UNROLL_CAP} elements.`, `Split the loop; literal arrays are unrolled up to ${UNROLL_CAP} elements.`);
     const returns: Flow["returns"] = [];
@@ -48,7 +54,7 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     const broken: State[] = [];
     let cur: State | null = st;
     for (let j = 0; j < iterable.bound && cur; j++) {
-      const c = `(< ${j} ${iterable.len})`;
+      const c = and(`(< ${j} ${iterable.len})`, keep ? keep(String(j)) : "true");
       compactPc(ex, cur);
       const body: State = { pc: and(cur.pc, c), env: new Map(cur.env) };
       body.env.set(loopSym, iterable.at(String(j)));
@@ -64,7 +70,7 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
   // Quantified: one symbolic iteration at an arbitrary index q with 0 <= q < length.
   const q = ex.world.fresh("i");
   declare(ex, q, "Int");
-  const range = (x: string) => `(and (<= 0 ${x}) (< ${x} ${iterable.len}))`;
+  const range = (x: string) => and(`(<= 0 ${x})`, `(< ${x} ${iterable.len})`, keep ? keep(x) : "true");
   ex.world.loopRanges.set(q, { len: iterable.len });
   const entry = and(st.pc, range(q));
   const body: State = { pc: entry, env: new Map(st.env) };
@@ -93,6 +99,27 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     st.pc = and(st.pc, `(forall ((${q2} Int)) ${implies(range(q2), renamed)})`);
   }
   return { fall: st, returns: [] };
+}
+
+/** `for…of` over a literal array with a filter on it: element j runs iff it is kept (`c`). */
+function execForOfKept(ex: Exec, s: TS.ForOfStatement, loopSym: TS.Symbol, items: readonly { item: Sym; c: string }[], st: State): Flow {
+  const returns: Flow["returns"] = [];
+  const broken: State[] = [];
+  let cur: State | null = st;
+  for (const { item, c } of items) {
+    if (!cur) break;
+    if (c === "false") continue;
+    compactPc(ex, cur);
+    const body: State = { pc: and(cur.pc, c), env: new Map(cur.env) };
+    body.env.set(loopSym, item);
+    const flow = execStatement(ex, s.statement, body);
+    returns.push(...flow.returns);
+    broken.push(...jumpsOf(flow, "break").map((x) => x.state));
+    const end = joinStates(ex, [...jumpsOf(flow, "continue").map((x) => x.state), flow.fall], s);
+    const skipped: State = { pc: and(cur.pc, not(c)), env: cur.env };
+    cur = join(ex, cur, c, end, skipped, s);
+  }
+  return { fall: joinStates(ex, [...broken, cur], s), returns };
 }
 
 export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {

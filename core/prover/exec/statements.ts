@@ -14,6 +14,8 @@ import { cond, notOpaque } from "./guards";
 import { execFor, execForOf } from "./loops";
 import { compactPc, flowValue, join, noJumps, type Flow, type Jump, type State } from "./state";
 import { execSwitch } from "./switch";
+import { execTry } from "./try";
+import { execWhile } from "./while";
 
 export function execBody(ex: Exec, fn: FunctionLike, st: State): Flow {
   const ts = ex.ts;
@@ -126,11 +128,9 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
   if (ts.isForOfStatement(s)) return execForOf(ex, s, st);
   if (ts.isForStatement(s)) return execFor(ex, s, st);
   if (ts.isSwitchStatement(s)) return execSwitch(ex, s, st);
-  if (ts.isWhileStatement(s) || ts.isDoStatement(s)) {
-    refuse(s, `\`${ts.isWhileStatement(s) ? "while" : "do…while"}\` loops are not modelled (their number of iterations is unknown).`, "Use `for (const x of array)` or `for (let i = 0; i < N; i++)` with a literal N.");
-  }
+  if (ts.isWhileStatement(s) || ts.isDoStatement(s)) return execWhile(ex, s, st);
   if (ts.isForInStatement(s)) refuse(s, "`for…in` is not modelled.", "Use `for (const x of array)`.");
-  if (ts.isTryStatement(s)) refuse(s, "`try`/`catch` is not modelled: a caught failure would hide what happened.", "Remove the `try`; guard calls with `if` so they cannot fail.");
+  if (ts.isTryStatement(s)) return execTry(ex, s, st);
   if (ts.isBreakStatement(s) || ts.isContinueStatement(s)) {
     const kind = ts.isBreakStatement(s) ? "break" : "continue";
     if (s.label) refuse(s, `\`${kind}\` with a label is not modelled.`, `Use \`${kind}\` without a label, or guard the statements with \`if\`.`);

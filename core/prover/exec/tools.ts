@@ -11,6 +11,7 @@ import { evalExpr } from "./expressions";
 import { bounded, freshValue } from "./fresh";
 import { cond, definite, noFunctionValue } from "./guards";
 import type { State } from "./state";
+import { mayFail } from "./try";
 import { evalFunctionBodyValue } from "./statements";
 
 /** A trusted call: preconditions become obligations, events become facts under the path, `ensures` become assumptions. */
@@ -65,7 +66,8 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
     // fail for it.)
     if (holds !== "true") ex.world.assumptions.push({ term: implies(pc, holds), loops });
   }
-  st.pc = pc;
+  // Inside a `try`, the implementation may throw after the events (try.ts).
+  st.pc = mayFail(ex, pc);
   return result;
 }
 

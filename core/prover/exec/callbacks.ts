@@ -1,0 +1,450 @@
+/**
+ * Array callbacks: `forEach`, `map`, `filter`, `some`, `every`, `find`, `findIndex` with an arrow,
+ * a function expression or a local helper as the callback. The callback runs like a `for…of` body
+ * (a tool called in it performs its events under that element's condition, or its quantifier):
+ * - literal arrays and arrays bounded by an `ensures` are unrolled exactly, element by element, in
+ *   array order; `some`, `every`, `find` and `findIndex` stop at the first decisive element, so a
+ *   call in the callback for a later element happens only if no earlier element decided;
+ * - arrays of unknown length run the callback once at a quantified index (every element runs:
+ *   `forEach`, `map`, `filter`); a short-circuiting method over them is modelled only when its
+ *   callback performs nothing (no call, no failure), as a quantifier over the elements.
+ * A callback may read variables of the enclosing function but not assign them (refused where the
+ * assignment is, see assignments.ts), may not be `async` and takes at most (element, index).
+ *
+ * `filter` with a condition the prover cannot decide element by element gives a filtered view
+ * (an opaque value registered here): it can be iterated (`for…of`, the callbacks above), and
+ * nothing else reads it, so no consumer can ignore which elements it keeps.
+ */
+import type * as TS from "typescript";
+import { and, implies, ite, not, or, renameSymbols } from "../smt";
+import { boolT, merge, num, numFromInt, str, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
+import { checkAwaited } from "./await";
+import { isAsync, refuse, sized, skip, symbolOfDecl, type Exec } from "./context";
+import { evalExpr } from "./expressions";
+import { concat, toStr } from "./operators";
+import { declare } from "./fresh";
+import { notOpaque, noFunctionValue } from "./guards";
+import { lookup } from "./names";
+import { flowValue, type State } from "./state";
+import { execBody } from "./statements";
+
+export const CALLBACK_METHODS = new Set(["forEach", "map", "filter", "some", "every", "find", "findIndex"]);
+type Method = "forEach" | "map" | "filter" | "some" | "every" | "find" | "findIndex";
+
+/** The elements an array (or filtered view) offers: the base array and which of its elements are kept. */
+interface View {
+  readonly base: Extract<Sym, { k: "arr" } | { k: "sarr" }>;
+  /** Bool term: the element at this index is kept (absent: all). */
+  readonly keep?: (index: string) => string;
+}
+
+/** Filtered views by their opaque value (identity: the value flows through variables unchanged). */
+const views = new WeakMap<Sym, View>();
+
+const VIEW_WHY = "the result of `filter` over elements the prover cannot decide one by one; it can only be iterated (`for…of`, `forEach`, `map`, `some`, `every`, `find`, `filter`)";
+
+/** The view behind a value: an array, or a filtered view; undefined for anything else. */
+export function viewOf(v: Sym): View | undefined {
+  if (v.k === "arr" || v.k === "sarr") return { base: v };
+  return views.get(v);
+}
+
+function makeView(view: View): Sym {
+  const v: Sym = { k: "opaque", why: VIEW_WHY };
+  views.set(v, view);
+  return v;
+}
+
+/**
+ * `xs.reduce((acc, x, i) => …, initial)` over a literal array or an array bounded by an `ensures`:
+ * unrolled, the accumulator carried from element to element (element j counts iff j < length).
+ * Over an array of unknown length the accumulator would be state carried across a quantified
+ * loop: refused.
+ */
+export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: State): Sym {
+  const view = viewOf(target);
+  if (!view) refuse(e.expression, "`reduce` is modelled on arrays only.", "Call it on a literal array or an array returned by a tool.");
+  if (e.arguments.length !== 2) refuse(e, "`reduce` without an initial value is not modelled (it throws on an empty array).", "Pass the initial value: `xs.reduce((total, x) => total + x, 0)`.");
+  const base = view.base;
+  if (base.k === "sarr" && base.bound === undefined) {
+    refuse(e, "`reduce` over an array of unknown length carries a value from element to element, which is not modelled.", "Bound the array with an `ensures((r) => r.length <= N)` on the tool, reduce a literal array, or compute per element inside `for (const x of xs)`.");
+  }
+  const { fn, named } = callbackOf(ex, e.arguments[0]!, "reduce", st);
+  checkAwaited(ex, e, false, "`reduce`");
+  let acc = evalExpr(ex, e.arguments[1]!, st);
+  if (acc.k !== "num" && acc.k !== "str") refuse(e.arguments[1]!, "`reduce` is modelled with a number or string accumulator.", "Start from a number (`0`) or a string (`\"\"`).");
+  if (named) {
+    if (ex.inlining.includes(fn)) refuse(e, "Recursion is not modelled.", "Rewrite the helper without calling itself.");
+    ex.inlining.push(fn);
+  }
+  try {
+    const count = base.k === "arr" ? base.items.length : base.bound!;
+    for (let j = 0; j < count; j++) {
+      const element = base.k === "arr" ? base.items[j]! : base.at(String(j));
+      const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
+      if (present === "false") continue;
+      const before = st.pc;
+      const body: State = { pc: and(before, present), env: st.env };
+      const value = runWith(ex, fn, [acc, element, num(j)], body);
+      st.pc = body.pc === and(before, present) ? before : or(body.pc, and(before, not(present)));
+      if (value.k !== acc.k) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
+      const m = merge(present, value, acc);
+      if (!m) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
+      acc = sized(m, e);
+    }
+    return acc;
+  } finally {
+    if (named) ex.inlining.pop();
+  }
+}
+
+/** `xs.join(sep?)` over a literal array of strings and numbers: the concatenation, as JavaScript prints it. */
+export function callJoin(ex: Exec, target: Sym, e: TS.CallExpression, st: State): Sym {
+  if (target.k !== "arr") refuse(e, "`join` is modelled on literal arrays only (the length of other arrays is unknown).", "Loop over the array and call the tool per element, or join a literal array.");
+  if (e.arguments.length > 1) refuse(e, "`join` takes one separator.", "Call `join(\", \")`.");
+  const sepArg = e.arguments[0];
+  const sep = sepArg ? evalExpr(ex, sepArg, st) : str(",");
+  if (sep.k !== "str") refuse(sepArg ?? e, "The separator of `join` must be a string.", "Pass a string separator.");
+  let acc: Sym = str("");
+  target.items.forEach((item, j) => {
+    if (item.k !== "str" && item.k !== "num") refuse(e, "`join` is modelled on arrays of strings and numbers (it prints `undefined` and `null` as empty strings).", "Join strings or numbers.");
+    if (j > 0) acc = concat(acc, sep);
+    acc = sized(concat(acc, toStr(ex, item, e)), e);
+  });
+  return acc;
+}
+
+/**
+ * `await Promise.all(xs.map(async (x) => tool(…)))` (await.ts hands it here): the callback's body is
+ * one call of an async tool (`tool(…)` or `await tool(…)`) whose arguments call nothing, so every
+ * element's call is made, in array order, before any settles. A failed `requires` rejects only that
+ * element's promise: each call happens under the path before the `Promise.all`, and the path after
+ * it needs every element's precondition (and every call to have returned).
+ */
+export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sym {
+  const ts = ex.ts;
+  const callee = skip(ex, mapCall.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "map" || mapCall.arguments.length !== 1) {
+    refuse(mapCall, "`Promise.all` is modelled on an array literal of tool calls or on `xs.map(async (x) => tool(…))`.", "Write `await Promise.all(xs.map(async (x) => tool(x)))`, or await each call in turn: `for (const x of xs) { await tool(x); }`.");
+  }
+  const target = evalExpr(ex, callee.expression, st);
+  const view = viewOf(target);
+  if (!view) refuse(callee.expression, "`map` is modelled on arrays only.", "Call it on an array input, a literal array or an array returned by a tool.");
+  const arg = skip(ex, mapCall.arguments[0]!);
+  const shape = "The callback of `Promise.all(xs.map(…))` must be `async (x) => tool(…)` (or `await tool(…)`): one call of an async tool whose arguments call nothing, so that every element's call is made before any settles.";
+  if (!ts.isArrowFunction(arg) || !isAsync(ex, arg) || ts.isBlock(arg.body)) refuse(arg, shape, "Write `async (x) => tool(x)`, or await the calls in turn with `for…of`.");
+  const body = skip(ex, ts.isAwaitExpression(skip(ex, arg.body)) ? (skip(ex, arg.body) as TS.AwaitExpression).expression : arg.body);
+  if (!ts.isCallExpression(body) || body.arguments.some((a) => containsCallOrAwait(ex, a))) refuse(arg.body, shape, "Compute the arguments first, in a `map` that calls nothing.");
+  const { fn } = callbackOfAsync(ex, arg);
+  const base = view.base;
+  const before = st.pc;
+  if (base.k === "arr" || base.bound !== undefined) {
+    const count = base.k === "arr" ? base.items.length : base.bound!;
+    const after: string[] = [];
+    const items: Sym[] = [];
+    for (let j = 0; j < count; j++) {
+      const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
+      if (present === "false") continue;
+      const el: State = { pc: and(before, present), env: st.env };
+      items.push(runWith(ex, fn, [base.k === "arr" ? base.items[j]! : base.at(String(j)), num(j)], el));
+      after.push(el.pc === and(before, present) ? before : or(el.pc, and(before, not(present))));
+    }
+    st.pc = after.length === 0 ? before : and(...after);
+    if (base.k === "arr" && !view.keep && items.every((v) => v.k !== "undef")) return { k: "arr", items };
+    return { k: "opaque", why: "the results of `Promise.all(xs.map(…))` over this array are not modelled as an array (use the results inside the callback's tool, or await the calls in turn)" };
+  }
+  const results = quantified(ex, view, fn, "map", mapCall, st, true);
+  return results;
+}
+
+function containsCallOrAwait(ex: Exec, node: TS.Node): boolean {
+  const ts = ex.ts;
+  let found = false;
+  const visit = (n: TS.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(n) || ts.isAwaitExpression(n) || ts.isNewExpression(n) || ts.isTaggedTemplateExpression(n) || ts.isFunctionLike(n)) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
+}
+
+function callbackOfAsync(ex: Exec, fn: TS.ArrowFunction): { fn: FunctionLike } {
+  const ts = ex.ts;
+  if (fn.parameters.length > 2) refuse(fn.parameters[2]!, "The callback's parameter for the array itself is not modelled.", "Use the array by its own name.");
+  for (const p of fn.parameters) {
+    if (!ts.isIdentifier(p.name) || p.dotDotDotToken || p.initializer || p.questionToken) refuse(p, "The callback's parameters must be plain identifiers (element, index).", "Write `async (x) => tool(x)`.");
+  }
+  return { fn };
+}
+
+/** `xs.<method>(callback)` for the methods in CALLBACK_METHODS; `target` is already evaluated. */
+export function callArrayCallback(ex: Exec, target: Sym, method: Method, e: TS.CallExpression, st: State): Sym {
+  const view = viewOf(target);
+  if (!view) refuse(e.expression, `\`${method}\` is modelled on arrays only.`, "Call it on an array input, a literal array or an array returned by a tool.");
+  if (e.arguments.length !== 1) refuse(e, `\`${method}\` with a \`thisArg\` is not modelled.`, `Pass only the callback: \`xs.${method}((x) => …)\`.`);
+  const { fn, named } = callbackOf(ex, e.arguments[0]!, method, st);
+  checkAwaited(ex, e, false, `\`${method}\``);
+  const base = view.base;
+  if (named) {
+    if (ex.inlining.includes(fn)) refuse(e, "Recursion is not modelled.", "Rewrite the helper without calling itself.");
+    ex.inlining.push(fn);
+  }
+  try {
+    if (base.k === "arr" || base.bound !== undefined) return unrolled(ex, view, fn, method, e, st);
+    return quantified(ex, view, fn, method, e, st);
+  } finally {
+    if (named) ex.inlining.pop();
+  }
+}
+
+/** The callback: an inline arrow or function expression, or a local helper named directly. */
+function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "reduce", st: State): { fn: FunctionLike; named: boolean } {
+  const ts = ex.ts;
+  const arg = skip(ex, arg0);
+  let fn: FunctionLike;
+  if (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) fn = arg;
+  else if (ts.isIdentifier(arg)) {
+    const v = lookup(ex, arg, st);
+    if (v.k !== "fn") refuse(arg, `The callback of \`${method}\` must be a function the prover can follow.`, `Write the callback inline: \`xs.${method}((x) => …)\`.`);
+    fn = v.node;
+  } else refuse(arg, `The callback of \`${method}\` must be written inline or be a local helper named directly.`, `Write the callback inline: \`xs.${method}((x) => …)\`.`);
+  if (fn.asteriskToken) refuse(fn, "Generators are not modelled.", "Use a plain function.");
+  if (isAsync(ex, fn)) {
+    refuse(fn, `An \`async\` callback of \`${method}\`: each call returns a promise that \`${method}\` does not await, so its calls run at times the program does not control.`, "Loop with `for (const x of xs) { await tool(x); }` instead.");
+  }
+  const most = method === "reduce" ? 3 : 2;
+  if (fn.parameters.length > most) refuse(fn.parameters[most]!, "The callback's parameter for the array itself is not modelled.", "Use the array by its own name.");
+  for (const p of fn.parameters) {
+    if (!ts.isIdentifier(p.name) || p.dotDotDotToken || p.initializer || p.questionToken) {
+      refuse(p, `The callback's parameters must be plain identifiers (${method === "reduce" ? "accumulator, element, index" : "element, index"}).`, method === "reduce" ? "Write `(total, x) => …` and read fields inside the body." : "Write `(x) => …` or `(x, i) => …` and read fields inside the body.");
+    }
+  }
+  return { fn, named: ts.isIdentifier(arg) };
+}
+
+/** Run the callback once on (element, index) along `st`; its value (the path is narrowed to where it returns). */
+function runCallback(ex: Exec, fn: FunctionLike, element: Sym, index: Sym, call: TS.CallExpression, st: State): Sym {
+  return runWith(ex, fn, [element, index], st);
+}
+
+/** Run a callback with these arguments (missing parameters are `undefined`). */
+function runWith(ex: Exec, fn: FunctionLike, args: readonly Sym[], st: State): Sym {
+  const inner: State = { pc: st.pc, env: new Map(st.env) };
+  fn.parameters.forEach((p, i) => inner.env.set(symbolOfDecl(ex, p), args[i] ?? UNDEF));
+  ex.frames.push({ fn, loopBody: undefined });
+  try {
+    const flow = execBody(ex, fn, inner);
+    const value = flowValue(flow, inner, fn);
+    noFunctionValue(value, fn);
+    st.pc = inner.pc;
+    return value;
+  } finally {
+    ex.frames.pop();
+  }
+}
+
+/** Whether the callback's value decides (stops) the method at this element. */
+function decides(method: Method, value: Sym, at: TS.Node): string {
+  if (method !== "some" && method !== "every" && method !== "find" && method !== "findIndex") return "false";
+  notOpaque(value, at);
+  return method === "every" ? not(truthy(value)) : truthy(value);
+}
+
+/**
+ * Literal arrays and bounded arrays: element j runs when it is present (j < length, kept by a
+ * filter) and no earlier element decided.
+ */
+function unrolled(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.CallExpression, st: State): Sym {
+  const base = view.base;
+  const count = base.k === "arr" ? base.items.length : base.bound!;
+  const entries: { present: string; ran: string; dec: string; element: Sym; value: Sym; index: number }[] = [];
+  let decided = "false";
+  for (let j = 0; j < count; j++) {
+    const element = base.k === "arr" ? base.items[j]! : base.at(String(j));
+    const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
+    const ran = and(present, not(decided));
+    if (ran === "false") {
+      entries.push({ present, ran, dec: "false", element, value: UNDEF, index: j });
+      continue;
+    }
+    const before = st.pc;
+    const body: State = { pc: and(before, ran), env: st.env };
+    const value = runCallback(ex, fn, element, num(j), e, body);
+    // Where the element did not run, the path goes on as before; where it ran, as the callback left it.
+    st.pc = body.pc === and(before, ran) ? before : or(body.pc, and(before, not(ran)));
+    const dec = decides(method, value, fn);
+    entries.push({ present, ran, dec, element, value, index: j });
+    decided = or(decided, and(ran, dec));
+  }
+  switch (method) {
+    case "forEach": return UNDEF;
+    case "some": return boolT(decided);
+    case "every": return boolT(not(decided));
+    case "find": case "findIndex": {
+      let result: Sym = method === "find" ? UNDEF : num(-1);
+      for (const en of [...entries].reverse()) {
+        const first = and(en.ran, en.dec);
+        if (first === "false") continue;
+        const m = merge(first, method === "find" ? en.element : num(en.index), result);
+        if (!m) refuse(e, "The elements have values of different kinds.", "Use arrays of one element type.");
+        result = m;
+      }
+      return result;
+    }
+    case "map": {
+      if (base.k === "arr") {
+        // Elements a filter dropped for certain are gone; the others keep their condition.
+        const live = entries.filter((en) => en.present !== "false");
+        const items = live.map((en) => en.value.k === "undef" ? en.value : scalarOrRecord(en.value, e));
+        if (live.every((en) => en.present === "true")) return { k: "arr", items };
+        const keeps = live.map((en) => en.present);
+        return makeView({ base: { k: "arr", items }, keep: (i) => keeps[Number(i)] ?? "false" });
+      }
+      return mappedUnrolled(ex, view, entries.map((en) => en.value), e);
+    }
+    case "filter": {
+      const keeps = entries.map((en) => and(en.present, truthy(notUndecidable(en.value, fn))));
+      if (base.k === "arr" && keeps.every((k) => k === "true" || k === "false")) return { k: "arr", items: base.items.filter((_, j) => keeps[j] === "true") };
+      const keep = (index: string): string => {
+        if (/^\d+$/.test(index)) return keeps[Number(index)] ?? "false";
+        let acc = "false";
+        for (let j = keeps.length - 1; j >= 0; j--) acc = ite(`(= ${index} ${j})`, keeps[j]!, acc);
+        return acc;
+      };
+      return makeView({ base, keep });
+    }
+  }
+}
+
+function notUndecidable(v: Sym, at: TS.Node): Sym {
+  notOpaque(v, at);
+  return v;
+}
+
+/** `map` over a bounded array or a view: the same presence, each element the callback's value at its index. */
+function mappedUnrolled(ex: Exec, view: View, values: Sym[], e: TS.CallExpression): Sym {
+  const base = view.base as Extract<Sym, { k: "sarr" }>;
+  const at = (index: string): Sym => {
+    if (/^\d+$/.test(index)) return values[Number(index)] ?? scalarOrRecord(values[values.length - 1] ?? UNDEF, e);
+    let acc: Sym = scalarOrRecord(values[values.length - 1] ?? UNDEF, e);
+    for (let j = values.length - 2; j >= 0; j--) {
+      const m = merge(`(= ${index} ${j})`, values[j]!, acc);
+      if (!m) refuse(e, "The callback returns values of different kinds for different elements.", "Return values of one type.");
+      acc = m;
+    }
+    return acc;
+  };
+  if (values.length === 0) refuse(e, "`map` over an array bounded to no elements.", "Skip the `map`.");
+  if (values.every((v) => v.k === "undef")) return { k: "opaque", why: "an array of `undefined` (the `map` callback returns nothing)" };
+  const first = scalarOrRecord(values[0]!, e);
+  const mapped: Sym = { k: "sarr", len: base.len, at, elem: elemTypeOf(first, e), bound: base.bound, label: `${base.label}.map` };
+  return view.keep ? makeView({ base: mapped as Extract<Sym, { k: "sarr" }>, keep: view.keep }) : mapped;
+}
+
+function scalarOrRecord(v: Sym, at: TS.Node): Sym {
+  if (v.k === "str" || v.k === "num" || v.k === "bool" || v.k === "rec") return v;
+  refuse(at, "`map` to values other than strings, numbers, booleans or records of those is not modelled.", "Map to strings, numbers or booleans, or loop with `for…of`.");
+}
+
+function elemTypeOf(v: Sym, at: TS.Node): Extract<Sym, { k: "sarr" }>["elem"] {
+  switch (v.k) {
+    case "str": return { kind: "string" };
+    case "num": return { kind: "number" };
+    case "bool": return { kind: "boolean" };
+    case "rec": return { kind: "record", name: "mapped", fields: [...v.fields].map(([name, f]) => ({ name, type: elemTypeOf(f, at) })) };
+    default: refuse(at, "`map` to values other than strings, numbers, booleans or records of those is not modelled.", "Map to strings, numbers or booleans, or loop with `for…of`.");
+  }
+}
+
+/** A value with the quantified index renamed (the callback's value at another element). */
+function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
+  switch (v.k) {
+    case "str": return v.c !== undefined ? v : { k: "str", t: renameSymbols(v.t, renames) };
+    case "bool": return v.c !== undefined ? v : boolT(renameSymbols(v.t, renames));
+    case "num": return v.c !== undefined ? v : { k: "num", t: renameSymbols(v.t, renames), ...(v.int !== undefined ? { int: renameSymbols(v.int, renames) } : {}) };
+    case "maybe": return { k: "maybe", def: renameSymbols(v.def, renames), v: renameSym(v.v, renames) };
+    case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, renameSym(x, renames)])) };
+    case "undef": return v;
+    default: throw new Error(`a ${v.k} value cannot be renamed`);
+  }
+}
+
+/**
+ * An array of unknown length: the callback runs once at a quantified index q (0 ≤ q < length, kept
+ * by a filter). Calls in it are facts under q's quantifier; the code after the method runs only if
+ * no element's run failed.
+ */
+function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.CallExpression, st: State, all = false): Sym {
+  const base = view.base as Extract<Sym, { k: "sarr" }>;
+  const q = ex.world.fresh("i");
+  declare(ex, q, "Int");
+  const range = (x: string): string => and(`(<= 0 ${x})`, `(< ${x} ${base.len})`, view.keep ? view.keep(x) : "true");
+  ex.world.loopRanges.set(q, { len: base.len });
+  const entry = and(st.pc, range(q));
+  const body: State = { pc: entry, env: st.env };
+  const marks = { facts: ex.world.facts.length, obligations: ex.world.obligations.length, throws: ex.world.throws.length, results: ex.world.toolResults.length, assumptions: ex.world.assumptions.length };
+  ex.loops.push(q);
+  let value: Sym;
+  try {
+    value = runCallback(ex, fn, base.at(q), numFromInt(q), e, body);
+  } finally {
+    ex.loops.pop();
+  }
+  const effects = ex.world.facts.length > marks.facts || ex.world.obligations.length > marks.obligations || ex.world.throws.length > marks.throws || ex.world.toolResults.length > marks.results;
+  const shortCircuits = method === "some" || method === "every" || method === "find" || method === "findIndex";
+  if (shortCircuits && effects) {
+    refuse(e, `A \`${method}\` callback that calls a tool or may fail, over an array of unknown length: which elements it runs on depends on every earlier element.`, `Decide with a callback that only computes (\`const hit = xs.${method}((x) => x.startsWith("/secret"))\`), then call tools outside it; or loop with \`for (const x of xs)\` and guard the calls with \`if\`.`);
+  }
+  if (body.pc !== entry) {
+    // Some element's run may fail: the code after the method runs only if none did.
+    const q2 = ex.world.fresh("j");
+    st.pc = and(st.pc, `(forall ((${q2} Int)) ${implies(range(q2), renameSymbols(body.pc, new Map([[q, q2]])))})`);
+  }
+  if (method === "forEach") return UNDEF;
+  if (method === "map" || method === "filter") {
+    const local = ex.world.assumptions.slice(marks.assumptions).filter((a) => a.loops.includes(q));
+    if (method === "filter") {
+      const kept = truthy(notUndecidable(value, fn));
+      const keep = (i: string): string => and(view.keep ? view.keep(i) : "true", renameSymbols(kept, new Map([[q, i]])));
+      return makeView({ base, keep });
+    }
+    // A callback that returns nothing (its calls are what matters): an array of `undefined`s, never read.
+    if (all) return { k: "opaque", why: "the results of `Promise.all(xs.map(…))` over an array of unknown length are not modelled as an array (use them inside the callback's tool, or await the calls in turn)" };
+    if (value.k === "undef") return { k: "opaque", why: "an array of `undefined` (the `map` callback returns nothing)" };
+    const mappedValue = scalarOrRecord(value, e);
+    const seen = new Set<string>();
+    const at = (i: string): Sym => {
+      const renames = new Map([[q, i]]);
+      // The facts the callback's run established about its value (an `ensures` of a tool it called)
+      // hold at every element: instantiate them at the element read.
+      if (ex.steps !== undefined && !seen.has(i) && i !== q) {
+        seen.add(i);
+        for (const a of local) ex.world.assumptions.push({ term: renameSymbols(a.term, renames), loops: a.loops.flatMap((l) => (l === q ? (/^\d+$/.test(i) ? [] : [i]) : [l])) });
+      }
+      return renameSym(mappedValue, renames);
+    };
+    const mapped: Sym = { k: "sarr", len: base.len, at, elem: elemTypeOf(mappedValue, e), label: `${base.label}.map` };
+    return view.keep ? makeView({ base: mapped as Extract<Sym, { k: "sarr" }>, keep: view.keep }) : mapped;
+  }
+  // Pure short-circuiting methods: quantifiers over the elements (facts about the element read
+  // at the bound index belong inside the quantifier, as for `includes`).
+  const local = ex.world.assumptions.splice(marks.assumptions).map((a) => a.term);
+  const dec = decides(method, value, fn);
+  const k = ex.world.fresh("k");
+  const at = (x: string, term: string): string => renameSymbols(term, new Map([[q, x]]));
+  const facts = (x: string): string => and(...local.map((t) => at(x, t)));
+  const some = `(exists ((${k} Int)) ${and(range(k), facts(k), at(k, dec))})`;
+  if (method === "some") return boolT(some);
+  if (method === "every") return boolT(not(some));
+  // find / findIndex: the first deciding index, a fresh integer constrained where one exists.
+  const first = ex.world.fresh("first");
+  declare(ex, first, "Int", ex.loops.length);
+  const f = ex.loops.length === 0 ? first : `(${first} ${ex.loops.join(" ")})`;
+  const j = ex.world.fresh("j");
+  const earlier = `(forall ((${j} Int)) ${implies(and(`(<= 0 ${j})`, `(< ${j} ${f})`, view.keep ? view.keep(j) : "true", facts(j)), not(at(j, dec)))})`;
+  ex.world.assumptions.push({ term: implies(some, and(range(f), facts(f), at(f, dec), earlier)), loops: [...ex.loops] });
+  if (method === "findIndex") return numFromInt(ite(some, f, "(- 1)"));
+  const element = base.at(f);
+  return { k: "maybe", def: some, v: element };
+}

@@ -1,0 +1,169 @@
+/**
+ * `try`/`catch`/`finally`. Control leaves the `try` block for the `catch` (or, without one, for the
+ * `finally` and then out) at every point where JavaScript may throw there:
+ * - the program's own `throw`, and a value that may be undefined where it must be defined (the
+ *   throws the executor records; caught ones are no longer findings);
+ * - a failing `requires` (before the call's events: the obligation stays a finding, as at every
+ *   call, but the path to the `catch` is modelled);
+ * - every tool call, after its events were recorded: a tool's implementation may always throw. A
+ *   call inside a `try` gets a fresh "this call failed" flag; the path after it continues where
+ *   the flag is false and the `catch` is entered where it is true. (A run through such a `catch` is
+ *   incomplete at run time, so it establishes no lower bound; the prover still checks it, so it
+ *   may report a lower bound that only such a run misses — never the other way round.)
+ * Entry points inside a quantified loop (a `for…of` or a callback over an array of unknown length)
+ * enter the `catch` if some iteration reaches them. The `catch` and `finally` start from the values
+ * the variables had before the `try`, so the blocks may not assign variables declared outside them.
+ * A `finally` runs after the `try`/`catch` ends normally and on every path that leaves them by a
+ * throw (which then goes on: a `throw` stays a finding); `return`, `break` and `continue` inside a
+ * `try` with a `finally` are refused.
+ */
+import type * as TS from "typescript";
+import type { ThrowFact } from "../facts";
+import { and, not, or } from "../smt";
+import { inside, refuse, symbolOfDecl, type Exec } from "./context";
+import { declare } from "./fresh";
+import { joinStates, type Flow, type State } from "./state";
+import { execStatement } from "./statements";
+
+/** A point where control may leave a `try` block by a throw: its condition, under the loops around it. */
+interface Exit {
+  readonly term: string;
+  readonly loops: readonly string[];
+  /** A throw the executor records as a finding where nothing catches it. */
+  readonly reported?: ThrowFact;
+}
+
+/** The `try` blocks being executed, innermost last, per executor. */
+const frames = new WeakMap<Exec, Exit[][]>();
+
+/**
+ * Hook for a tool call (tools.ts), after its events: inside a `try`, the call may fail here. Returns
+ * the path condition of the run in which it returned.
+ */
+export function mayFail(ex: Exec, pc: string): string {
+  const stack = frames.get(ex);
+  const frame = stack?.[stack.length - 1];
+  if (!frame || pc === "false") return pc;
+  const name = ex.world.fresh("failed");
+  declare(ex, name, "Bool", ex.loops.length);
+  const failed = ex.loops.length === 0 ? name : `(${name} ${ex.loops.join(" ")})`;
+  frame.push({ term: and(pc, failed), loops: [...ex.loops] });
+  return and(pc, not(failed));
+}
+
+/** Run `work` collecting every point where control leaves it by a throw. */
+function collecting(ex: Exec, work: () => Flow): { flow: Flow; exits: Exit[] } {
+  const exits: Exit[] = [];
+  const stack = frames.get(ex) ?? [];
+  frames.set(ex, stack);
+  const marks = { throws: ex.world.throws.length, obligations: ex.world.obligations.length };
+  stack.push(exits);
+  let flow: Flow;
+  try {
+    flow = work();
+  } finally {
+    stack.pop();
+  }
+  for (const t of ex.world.throws.splice(marks.throws)) exits.push({ term: t.guard, loops: t.loops, reported: t });
+  for (const o of ex.world.obligations.slice(marks.obligations)) exits.push({ term: and(o.guard, not(o.holds)), loops: o.loops });
+  return { flow, exits };
+}
+
+/** The condition that some exit is reached (exits inside loops entered in the block: for some iteration). */
+function reached(ex: Exec, exits: readonly Exit[]): string {
+  const outer = new Set(ex.loops);
+  return or(...exits.map((x) => {
+    const inner = x.loops.filter((l) => !outer.has(l));
+    return inner.length === 0 ? x.term : `(exists (${inner.map((l) => `(${l} Int)`).join(" ")}) ${x.term})`;
+  }));
+}
+
+/**
+ * A block that may not assign variables declared outside it: where a throw leaves it, the value
+ * would depend on where it threw. Checked on the text, before it runs (a block that always throws
+ * has no end state to compare); helpers and callbacks cannot assign captured variables anyway.
+ */
+function runBlock(ex: Exec, block: TS.Block, st: State, what: string, fin: boolean): Flow {
+  noOuterAssignments(ex, block, what);
+  const inner: State = { pc: st.pc, env: new Map(st.env) };
+  const flow = execStatement(ex, block, inner);
+  if (fin && (flow.returns.length > 0 || (flow.jumps ?? []).length > 0)) {
+    const node = flow.jumps?.[0]?.node ?? block;
+    refuse(node, `\`return\`, \`break\` or \`continue\` inside a ${what} with a \`finally\` is not modelled.`, "Set a variable declared inside the block and act on it after the `try` statement, or drop the `finally`.");
+  }
+  return flow;
+}
+
+function noOuterAssignments(ex: Exec, block: TS.Block, what: string): void {
+  const ts = ex.ts;
+  const check = (target: TS.Expression, at: TS.Node): void => {
+    if (!ts.isIdentifier(target)) return; // other targets are refused where they are executed
+    const decl = ex.checker.getSymbolAtLocation(target)?.valueDeclaration;
+    if (decl && !inside(decl, block)) {
+      refuse(at, `The ${what} assigns \`${target.text}\`, declared before the \`try\`: where a throw leaves the block, the prover would not know which value it holds.`, `Declare \`${target.text}\` inside the block, or compute it in a helper that returns the value and assign it after the \`try\` statement.`);
+    }
+  };
+  const visit = (n: TS.Node): void => {
+    if (ts.isFunctionLike(n)) return;
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) check(n.left, n);
+    if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) check(n.operand, n);
+    ts.forEachChild(n, visit);
+  };
+  visit(block);
+}
+
+export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
+  const ts = ex.ts;
+  const fin = s.finallyBlock;
+  const handler = s.catchClause;
+  const tried = collecting(ex, () => runBlock(ex, s.tryBlock, st, "`try` block", fin !== undefined));
+  let outcome: Flow = tried.flow;
+  // Paths that leave by a throw and are not caught here (they go through the `finally`, then on).
+  let escaping: Exit[] = [];
+  if (handler) {
+    const entry = reached(ex, tried.exits);
+    let caught: Flow = { fall: null, returns: [] };
+    if (entry !== "false") {
+      const cst: State = { pc: and(st.pc, entry), env: new Map(st.env) };
+      const decl = handler.variableDeclaration;
+      if (decl) {
+        if (!ts.isIdentifier(decl.name)) refuse(decl.name, "Destructuring the caught value is not modelled.", "Write `catch (error)` or `catch`.");
+        // What was thrown (an Error, a RequiresError, whatever a tool threw) is not modelled: any use is refused.
+        cst.env.set(symbolOfDecl(ex, decl), { k: "opaque", why: "the caught value is whatever was thrown (an error of the program, of a `requires`, or of a tool's implementation)" });
+      }
+      if (fin) {
+        const handled = collecting(ex, () => runBlock(ex, handler.block, cst, "`catch` block", true));
+        caught = handled.flow;
+        escaping = handled.exits;
+      } else caught = runBlock(ex, handler.block, cst, "`catch` block", false);
+    }
+    outcome = {
+      fall: joinStates(ex, [tried.flow.fall, caught.fall], s),
+      returns: [...tried.flow.returns, ...caught.returns],
+      jumps: [...(tried.flow.jumps ?? []), ...(caught.jumps ?? [])],
+    };
+  } else escaping = tried.exits;
+  if (!fin) {
+    return { ...outcome, fall: outcome.fall ? { pc: outcome.fall.pc, env: st.env } : null };
+  }
+  // The `finally` on the normal path.
+  let fall: State | null = null;
+  if (outcome.fall) {
+    const after = runBlock(ex, fin, { pc: outcome.fall.pc, env: st.env }, "`finally` block", true);
+    fall = after.fall ? { pc: after.fall.pc, env: st.env } : null;
+  }
+  // And on the paths that leave by a throw: its events happen, then the throw goes on.
+  const out = reached(ex, escaping);
+  if (out !== "false") {
+    runBlock(ex, fin, { pc: and(st.pc, out), env: st.env }, "`finally` block", true);
+    // The throw goes on: a `throw` is a finding again unless an enclosing `try` catches it, and a
+    // failed call enters the enclosing `try`'s `catch`, if any.
+    const stack = frames.get(ex);
+    const enclosing = stack?.[stack.length - 1];
+    for (const x of escaping) {
+      if (x.reported) ex.world.throws.push(x.reported);
+      else if (enclosing) enclosing.push(x);
+    }
+  }
+  return { fall, returns: [] };
+}

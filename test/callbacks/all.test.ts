@@ -1,0 +1,50 @@
+/**
+ * `await Promise.all(xs.map(async (x) => tool(…)))` (callbacks.ts, `awaitAllMap`): every element's
+ * call is made before any settles; a failed `requires` rejects only its element's promise. Lines
+ * count the two import lines of the async test layer (body line 1 is file line 3).
+ */
+import { problems } from "../prover/prove-helpers";
+import { proveAsync } from "../async/layer";
+
+const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+  { name: "every element's call happens", verdict: "violated", line: 5, match: /xs=\[(.*, )?"ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map(async (x) => sendEmail(x, "1")));
+}` },
+  { name: "a filtered array: only kept elements are mailed", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.filter((x) => x !== "ceo@corp").map(async (x) => await sendEmail(x, "1")));
+}` },
+  { name: "a literal array: exactly its calls", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2), m.emailsAtLeast(2)];
+export async function main(): Promise<void> {
+  await Promise.all(["a", "b"].map(async (x) => sendEmail(x, "1")));
+}` },
+  { name: "a failed requires does not stop the later elements' calls", verdict: "violated", line: 5, match: /Pay\(account="b", amount=5\)/, body: `export const guarantees = [m.noPaymentOver(4)];
+export async function main(x: number): Promise<void> {
+  await Promise.all(["a", "b"].map(async (to, i) => pay(to, i === 0 ? x : 5)));
+}` },
+  { name: "an unknown number of calls exceeds a count", verdict: "violated", match: /emailsAtMost/, body: `export const guarantees = [m.emailsAtMost(2)];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map(async (x) => sendEmail(x, "1")));
+}` },
+  { name: "a callback with two awaits is refused (its calls interleave)", verdict: "refused", line: 5, match: /one call of an async tool/, body: `export const guarantees = [m.nothing()];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map(async (x) => { await sendEmail(x, "1"); await sendEmail(x, "2"); }));
+}` },
+  { name: "an argument that calls something is refused", verdict: "refused", line: 5, match: /Compute the arguments first/, body: `export const guarantees = [m.nothing()];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map(async (x) => sendEmail(x, x.toUpperCase())));
+}` },
+];
+
+describe("Promise.all over map", () => {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const v = await proveAsync(c.body);
+      const ps = problems(v);
+      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
+      if (c.line !== undefined) expect(ps.map((p) => p.line), JSON.stringify(ps)).toContain(c.line);
+      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
+    }, 600_000);
+  }
+});

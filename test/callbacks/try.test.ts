@@ -1,0 +1,164 @@
+/**
+ * `try`/`catch`/`finally` (core/prover/exec/try.ts): verdicts and lines decided from JavaScript's
+ * semantics (every tool's implementation may throw after its events were recorded). IMPORTS are
+ * prepended: body line 1 is file line 3.
+ */
+import { problems, prove } from "../prover/prove-helpers";
+
+const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp; kinds?: string[] }[] = [
+  { name: "a catch that calls a tool: the call in the try may fail, so the catch's call happens", verdict: "violated", line: 8, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  try {
+    sendEmail(a === "ceo@corp" ? "x" : a, "hi");
+  } catch {
+    sendEmail("ceo@corp", "failed");
+  }
+}` },
+  { name: "a catch with no call in its try is never entered", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  try {
+    const b = a + "!";
+    if (b === "") sendEmail("x", b);
+  } catch {
+    sendEmail("ceo@corp", "failed");
+  }
+}` },
+  { name: "a throw between two calls: the second call does not happen on the thrown path, the throw is caught", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string): void {
+  try {
+    log(to);
+    if (to === "ceo@corp") throw new Error("no");
+    sendEmail(to, "x");
+  } catch {
+    log("refused");
+  }
+}` },
+  { name: "a throw between two calls: the first call happened before the throw", verdict: "violated", line: 6, match: /emailsAtMost\(n=0\).*subject="first"/, body: `export const guarantees = [m.nothing(), m.emailsAtMost(0)];
+export function main(to: string): void {
+  try {
+    sendEmail(to, "first");
+    if (to === "ceo@corp") throw new Error("no");
+  } catch {
+    log(to);
+  }
+}` },
+  { name: "an uncaught throw stays a finding", verdict: "violated", line: 5, kinds: ["throw"], body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string): void {
+  if (to === "ceo@corp") throw new Error("no");
+  sendEmail(to, "x");
+}` },
+  { name: "atLeast: the catch sends when the try's send failed", verdict: "proved", body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(a: string, b: string): void {
+  try {
+    sendEmail(a, "1");
+  } catch {
+    sendEmail(b, "2");
+  }
+}` },
+  { name: "atLeast 2: when the first send returns, the catch does not run", verdict: "violated", match: /emailsAtLeast/, body: `export const guarantees = [m.emailsAtLeast(2)];
+export function main(a: string, b: string): void {
+  try {
+    sendEmail(a, "1");
+  } catch {
+    sendEmail(b, "2");
+  }
+}` },
+  { name: "a send in a finally happens on every path", verdict: "violated", line: 8, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  try {
+    log(a);
+  } finally {
+    sendEmail("ceo@corp", "done");
+  }
+}` },
+  { name: "a send in a finally also happens when the try throws", verdict: "violated", match: /SendEmail\(to=""/, kinds: ["guarantee", "throw"], body: `export const guarantees = [m.neverEmail("")];
+export function main(a: string): void {
+  try {
+    if (a === "") throw new Error("empty");
+  } finally {
+    sendEmail(a, "done");
+  }
+}` },
+  { name: "a failing requires moves to the catch (and stays a precondition finding)", verdict: "violated", match: /SendEmail\(to="ceo@corp"/, kinds: ["precondition", "guarantee"], body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(x: number): void {
+  try {
+    if (x > 0) log("paying");
+    pay("a", x);
+  } catch {
+    sendEmail("ceo@corp", "payment failed");
+  }
+}` },
+  { name: "a throw in a catch goes to the enclosing catch", verdict: "violated", line: 13, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  try {
+    try {
+      if (a === "x") throw new Error("inner");
+    } catch {
+      throw new Error("again");
+    }
+  } catch {
+    log("outer");
+    sendEmail("ceo@corp", "x");
+  }
+}` },
+  { name: "a call in a callback inside a try may fail too", verdict: "violated", line: 3, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string[]): void {
+  try {
+    to.forEach((t) => log(t));
+  } catch {
+    log("failed");
+    sendEmail("ops", "a log failed");
+  }
+}` },
+  { name: "reading the caught value is refused", verdict: "refused", line: 8, match: /caught value/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  try {
+    log(a);
+  } catch (error) {
+    if (error) log("x");
+  }
+}` },
+  { name: "a try that assigns a variable declared before it is refused", verdict: "refused", line: 7, match: /assigns `r`/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  let r = "";
+  try {
+    r = a;
+    log(a);
+  } catch {
+    r = "none";
+  }
+  log(r);
+}` },
+  { name: "a try that always throws after assigning an outer variable is refused too", verdict: "refused", line: 7, match: /assigns `x`/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  let x = "a";
+  try {
+    x = "ceo@corp";
+    throw new Error("always");
+  } catch {
+    sendEmail(x, "x");
+  }
+}` },
+  { name: "return inside a try with a finally is refused", verdict: "refused", line: 5, match: /finally/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  try {
+    if (a === "") return;
+    log(a);
+  } finally {
+    log("done");
+  }
+}` },
+];
+
+describe("try/catch/finally", () => {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const v = await prove(c.body);
+      const ps = problems(v);
+      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
+      if (c.line !== undefined) expect(ps.map((p) => p.line), JSON.stringify(ps)).toContain(c.line);
+      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
+      if (c.kinds) expect([...new Set(ps.map((p) => p.kind))].sort()).toEqual([...c.kinds].sort());
+    }, 600_000);
+  }
+});
