@@ -21,6 +21,7 @@ import { callTool } from "./tools";
 export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
   const ts = ex.ts;
   if (e.questionDotToken) refuse(e, "Optional calls are not modelled.", "Call the function directly.");
+  if (e.flags & ex.ts.NodeFlags.OptionalChain) refuse(e, "A method call in an optional chain (`a?.b.m()`) is not modelled.", "Test first: `a !== undefined && a.b.m()`, or read `a?.b` into a variable and test it.");
   for (const a of e.arguments) if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each argument explicitly.");
   refusePromiseApi(ex, e);
   const callee = skip(ex, e.expression);
