@@ -223,7 +223,7 @@ export const RULES = {
     code: 93025,
     id: "object-builder-form",
     doc: "The builder and predicates of a tool of named arguments take its object in one parameter: plain destructured property names, or the whole object by name.",
-    message: "{problem} Take the tool's object in one parameter: destructure plain property names (`({ to, subject }) => ...`) or name the whole object (`msg => ... msg.to ...`); no defaults, rest elements, nested patterns or computed keys.",
+    message: "{problem} Write the tool's object as one parameter: destructure plain property names (`({ to, subject }) => ...`) or name the whole object (`msg => ... msg.to ...`); no defaults, rest elements, nested patterns or computed keys.",
     valid: layer(`export const readFile = trusted(performs((req) => new Read(req.path)), requires(({ path }) => path !== ""), function readFile(req: { path: string }): string { return ""; });\n`),
     invalid: layer(`export const readFile = trusted(performs(({ ⟦path = "/tmp"⟧ }) => new Read(path)), function readFile(req: { path: string }): string { return ""; });\n`),
   },
