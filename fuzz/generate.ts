@@ -40,6 +40,8 @@ export interface Weights {
   readonly asyncPrograms: number;
   /** In an async program, an effect or value tool is the awaited async one (against 1 for the sync one). */
   readonly asyncCalls: number;
+  /** Mail and payments through the tools of one object of named arguments (against 1 for the positional tools). */
+  readonly namedArgs: number;
   /** The tools with element promises (`prefixed`, `positives`, `credits`) among array expressions and loop sources (0: none drawn, as before they existed). */
   readonly elementPromises: number;
 }
@@ -91,7 +93,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   stmt: {
     decl: 6, assign: 3, incr: 2, effect: 8, console: 1.5, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
     short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1, float: 0.1, all: 0.3,
-    elements: 0.6, pair: 0.4,
+    elements: 0.6, pair: 0.4, destructure: 1,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -110,6 +112,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   asyncPrograms: 0.3,
   asyncCalls: 2,
   elementPromises: 0.5,
+  namedArgs: 1,
 };
 
 /**
@@ -247,13 +250,18 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
     };
   });
 
-  const effect: fc.Arbitrary<Effect> = fc.record({
+  const positional = fc.record({
     tool: weighted(Object.entries(w.effects).map(([tool, weight]) => [weight, fc.constant(tool as Effect["tool"])] as const)),
     s: expr.str,
     s2: expr.str,
     n: expr.num,
     async: asyncCall,
   });
+  // Without named arguments nothing more is drawn (a profile without them writes the programs it did).
+  const effect: fc.Arbitrary<Effect> = w.namedArgs > 0
+    ? fc.tuple(positional, weighted<Effect["named"]>([[1, fc.constant(undefined)], [w.namedArgs, fc.constantFrom("literal" as const, "literal" as const, "reordered" as const, "spread" as const)]]))
+      .map(([e, named]) => (named ? { ...e, named } : e))
+    : positional;
   const clauseEnd = weighted<ClauseEnd>(Object.entries(w.clauseEnd).map(([e, weight]) => [weight, fc.constant(e as ClauseEnd)] as const));
   const anyExpr = weighted<Expr>([[3, expr.str], [3, expr.num], [2, expr.bool], [w.optional, expr.ostr], [1, expr.strs], [1, expr.nums], [0.5, expr.row]]);
 
@@ -298,6 +306,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         [s.tdz, fc.record({ items: fc.array(strLit, { minLength: 2, maxLength: 3 }), pick: fc.nat(2), init: expr.str, e: fc.constantFrom("log" as const, "sendEmail" as const) }).map((x) => ({ k: "tdz", ...x }))],
         [s.elements, fc.record({ src: fc.constantFrom("prefixed" as const, "prefixed" as const, "positives" as const, "credits" as const), prefix: expr.str, guard: fc.constantFrom("none" as const, "if" as const, "unless" as const, "throw" as const), e: effect }).map((x) => ({ k: "elements", ...x }))],
         [s.pair, fc.record({ e: effect, other: expr.str }).map((x) => ({ k: "pair", ...x }))],
+        [s.destructure, fc.record({ src: expr.str, how: fc.constantFrom("pattern" as const, "optional" as const), fallback: expr.str, n: expr.num }).map((x) => ({ k: "destructure", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
       ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),
     };

@@ -105,6 +105,11 @@ export interface Effect {
   readonly tool: "sendEmail" | "pay" | "log" | "measure";
   /** `await sendEmailAsync(…)` / `await payAsync(…)` where the program awaits (an async function); the sync tool elsewhere. */
   readonly async?: boolean;
+  /**
+   * Mail and payments through the tools of one object of named arguments (`notify`, `charge`):
+   * an object literal, its keys in another order, or a spread literal whose key is overridden.
+   */
+  readonly named?: "literal" | "reordered" | "spread";
   readonly s: StrExpr;
   readonly s2: StrExpr;
   readonly n: NumExpr;
@@ -153,6 +158,11 @@ export type Stmt =
   | { readonly k: "elements"; readonly src: "prefixed" | "positives" | "credits"; readonly prefix: StrExpr; readonly guard: "none" | "if" | "unless" | "throw"; readonly e: Effect }
   /** Two calls of one effect tool with the same value in the key argument (`sendEmail(a, q); sendEmail(b, q)`): material for joins. */
   | { readonly k: "pair"; readonly e: Effect; readonly other: StrExpr }
+  /**
+   * A record result taken apart: `const { to: a, amount: b } = entry(src)` (`pattern`), or through
+   * optional chaining and `??` on a result that may be undefined (`optional`: `findRow({ key: src })`).
+   */
+  | { readonly k: "destructure"; readonly src: StrExpr; readonly how: "pattern" | "optional"; readonly fallback: StrExpr; readonly n: NumExpr }
   | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" };
 
 export interface Helper {

@@ -15,7 +15,8 @@ function withoutIssue13(w: Weights): Weights {
   return {
     ...w,
     elementPromises: 0,
-    stmt: { ...w.stmt, elements: 0, pair: 0 },
+    namedArgs: 0,
+    stmt: { ...w.stmt, elements: 0, pair: 0, destructure: 0 },
     contracts: { ...w.contracts, ...Object.fromEntries(CONTRACTS_ISSUE_13.map((c) => [c, 0])) },
   };
 }
@@ -26,10 +27,10 @@ function withoutIssue13(w: Weights): Weights {
  */
 function sync(w: Weights): Weights {
   const old = withoutIssue13(w);
-  return { ...old, asyncPrograms: 0, asyncCalls: 0, stmt: { ...old.stmt, float: 0, all: 0 } };
+  return { ...old, asyncPrograms: 0, asyncCalls: 0, namedArgs: 0, stmt: { ...old.stmt, float: 0, all: 0, destructure: 0 } };
 }
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "objects" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -44,6 +45,18 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | Hole,
     effects: { sendEmail: 4, pay: 2, log: 2, measure: 2 },
     stringIncrements: 0.01,
     contracts: { alsoSentTo: 8, paidAsTo: 5, measuredOtherThan: 5, someEmail: 4, logsStartWith: 5, measuresPositive: 4, neverEmail: 1, noPaymentOver: 1, emailsAtLeast: 1 },
+  }),
+  // Issue 10's objects: mail and payments through tools of one object of named arguments (literals,
+  // reordered keys, spreads), record results destructured or read through `?.` and `??` when they
+  // may be undefined, and the `string | undefined` results, under guarantees over those events.
+  objects: weights({
+    focus: true,
+    namedArgs: 6,
+    optional: 2,
+    optionalConditions: 1,
+    stmt: { destructure: 6, effect: 10, if: 3, decl: 3, forArr: 1, call: 1, short: 1 },
+    effects: { sendEmail: 4, pay: 3, log: 1, measure: 0.5 },
+    contracts: { neverEmail: 4, noPaymentOver: 4, noPayTo: 3, spendAtMost: 2, emailsAtLeast: 2, emailsAtMost: 2, nobodyTwice: 2, oneRecipient: 1, subjectsNonEmpty: 2, payOnce: 1 },
   }),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
   "switch-fallthrough": sync(weights({

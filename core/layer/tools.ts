@@ -206,7 +206,8 @@ function readPerforms(
       if (named) {
         const param = byName.get(named.property);
         if (!param) {
-          report(ctx, "unknownBuilderParameter", named.node, { name: named.property, tool, parameters: paramNames.join(", ") || "none" });
+          // A destructured name is reported where the builder destructures it.
+          if (!ts.isIdentifier(arg)) report(ctx, "unknownBuilderParameter", named.node, { name: named.property, tool, parameters: paramNames.join(", ") || "none" });
           complete = false;
           return;
         }
