@@ -37,6 +37,8 @@ export const getInvoice = trusted(ensures((r: Invoice, { id }) => r.total >= 0 &
 export const invoiceNow = trusted(function invoiceNow(id: string): Invoice { return { payee: "x", total: 0 }; });
 /** Find an invoice, if there is one. */
 export const findInvoice = trusted(async function findInvoice(q: { payee: string }): Promise<Invoice | undefined> { return undefined; });
+/** Draft a message (a record result of the tool's own object type). */
+export const draft = trusted(function draft(to: string): { to: string; subject: string; body: string } { return { to, subject: "", body: "" }; });
 /** Find an address, if there is one. */
 export const findAddress = trusted(function findAddress(name: string): string | undefined { return undefined; });
 
@@ -55,7 +57,7 @@ export const bodiesAvoid = contract({ description: "No email body contains {word
 export const nothing = contract({ description: "Nothing is promised." }, (): ContractSpec => noGuarantees());
 `;
 
-export const NAMED_IMPORTS = `import { sendEmail, pay, getInvoice, invoiceNow, findInvoice, findAddress } from "./tools/mail/trusted/layer";
+export const NAMED_IMPORTS = `import { sendEmail, pay, getInvoice, invoiceNow, findInvoice, findAddress, draft } from "./tools/mail/trusted/layer";
 import * as m from "./tools/mail/trusted/layer";
 `;
 
