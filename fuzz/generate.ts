@@ -23,6 +23,8 @@ export interface Weights {
   readonly optional: number;
   /** Uses of `string | undefined` tool results as conditions (`if (r)`, `!!r`). */
   readonly optionalConditions: number;
+  /** Among those, a `string | null` result (`maybeNull`), which the prover does not model (`T | undefined` it models exactly). */
+  readonly nullResults: number;
   /** Calls of local helpers in expressions. */
   readonly helperCalls: number;
   /** String literals that look like the prover's generated names (`i!3`, `j!0`, `pc!2`). */
@@ -100,6 +102,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   effects: { sendEmail: 2, pay: 1, log: 2, measure: 1 },
   optional: 0.3,
   optionalConditions: 0.3,
+  nullResults: 0,
   helperCalls: 2,
   smtNames: 1,
   contracts: Object.fromEntries(Object.keys(CONTRACTS).map((c) => [c, c === "nothing" ? 0.2 : 1])),
@@ -227,6 +230,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
       ostr: weighted<OStrExpr>([
         [2, fc.nat(3).map((i) => ({ t: "ostr", k: "var", i }))],
         [3, str.map((arg) => ({ t: "ostr", k: "maybeName", arg }))],
+        [w.nullResults, str.map((arg) => ({ t: "ostr", k: "maybeNull", arg }))],
         [1, fc.record({ c: bool, a: str }).map(({ c, a }) => ({ t: "ostr", k: "tern", c, a }))],
       ], d("expr")),
       strs: weighted<StrsExpr>([

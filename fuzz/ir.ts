@@ -61,6 +61,8 @@ export type BoolExpr = { readonly t: "bool" } & (
 export type OStrExpr = { readonly t: "ostr" } & (
   | { readonly k: "var"; readonly i: number }
   | { readonly k: "maybeName"; readonly arg: StrExpr }
+  /** `(maybeNull(arg) ?? undefined)`: a `string | null` result, a union the prover does not model (refused where it branches). */
+  | { readonly k: "maybeNull"; readonly arg: StrExpr }
   | { readonly k: "tern"; readonly c: BoolExpr; readonly a: StrExpr }
 );
 

@@ -55,6 +55,7 @@ export interface Payment { account: string; amount: number }
 export const notify = trusted(performs(({ to, subject }) => new SendEmail(to, subject)), function notify(msg: { to: string; subject: string }): void {});
 export const charge = trusted(performs((p) => new Pay(p.account, p.amount)), requires(({ amount }) => amount > 0, "amount must be positive"), function charge(p: Payment): void {});
 export const findRow = trusted(function findRow(q: { key: string }): Row | undefined { return q.key === "" ? undefined : { to: q.key, amount: 0 }; });
+export const maybeNull = trusted(function maybeNull(key: string): string | null { return key === "" ? null : key; });
 
 /** Never email the address. */
 export const neverEmail = contract({ description: "Never email {addr}." }, (addr: string): ContractSpec => SendEmail.all((e) => e.to !== addr));
