@@ -57,9 +57,23 @@ export async function main(id: string): Promise<void> {
   const { payee: who, total } = invoiceNow(id);
   if (who !== "ceo@corp" && total > 0) await pay({ memo: "m", amount: total, account: who });
 }` },
+  { name: "a helper that destructures its object parameter", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+function notify({ to, subject }: { to: string; subject: string }): void {
+  if (to !== "ceo@corp" && to.includes("@")) sendEmail({ to, subject, body: "" });
+}
+export function main(to: string): void {
+  notify({ to, subject: "s" });
+}` },
 ];
 
 const violated: Case[] = [
+  { name: "a helper that destructures its object parameter, unguarded", verdict: "violated", line: 5, match: /main\(to="ceo@corp"\)/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+const notify = ({ to: who, subject }: { to: string; subject: string }): void => {
+  if (who.includes("@")) sendEmail({ to: who, subject, body: "" });
+};
+export function main(to: string): void {
+  notify({ subject: "s", to });
+}` },
   { name: "a shorthand property with no guard", verdict: "violated", line: 5, match: /main\(to="ceo@corp"\)/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(to: string): void {
   if (to.includes("@")) sendEmail({ to, subject: "hi", body: "x" });
