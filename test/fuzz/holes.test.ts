@@ -12,7 +12,8 @@ import { fuzzLayerText } from "../../fuzz/project";
 const BUDGET: Readonly<Record<Exclude<Hole, "increment-non-number">, number>> = {
   // Found at program 95 since the fuzz layer has async tools (the runs draw results for every tool of the layer, so their streams changed); 37 before.
   "switch-fallthrough": 120,
-  "opaque-truthy": 120,
+  // Found at program 131 since `T | undefined` results are modelled (issue 10: the profile's unmodelled union is now `string | null`).
+  "opaque-truthy": 150,
   "shared-call-results": 30,
   "rename-in-literals": 100,
   tdz: 30,
