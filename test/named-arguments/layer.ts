@@ -39,6 +39,8 @@ export const invoiceNow = trusted(function invoiceNow(id: string): Invoice { ret
 export const findInvoice = trusted(async function findInvoice(q: { payee: string }): Promise<Invoice | undefined> { return undefined; });
 /** Draft a message (a record result of the tool's own object type). */
 export const draft = trusted(function draft(to: string): { to: string; subject: string; body: string } { return { to, subject: "", body: "" }; });
+/** Names under a prefix (an element promise over a named argument). */
+export const namesUnder = trusted(ensures((r: string[], { prefix }) => r.every((n) => n.startsWith(prefix)), "every name starts with the prefix"), function namesUnder(q: { prefix: string }): string[] { return []; });
 /** Find an address, if there is one. */
 export const findAddress = trusted(function findAddress(name: string): string | undefined { return undefined; });
 
@@ -57,7 +59,7 @@ export const bodiesAvoid = contract({ description: "No email body contains {word
 export const nothing = contract({ description: "Nothing is promised." }, (): ContractSpec => noGuarantees());
 `;
 
-export const NAMED_IMPORTS = `import { sendEmail, pay, getInvoice, invoiceNow, findInvoice, findAddress, draft } from "./tools/mail/trusted/layer";
+export const NAMED_IMPORTS = `import { sendEmail, pay, getInvoice, invoiceNow, findInvoice, findAddress, draft, namesUnder } from "./tools/mail/trusted/layer";
 import * as m from "./tools/mail/trusted/layer";
 `;
 

@@ -64,6 +64,10 @@ function notify({ to, subject }: { to: string; subject: string }): void {
 export function main(to: string): void {
   notify({ to, subject: "s" });
 }` },
+  { name: "an element promise over a named argument", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  for (const n of namesUnder({ prefix: "pub-" })) if (n.includes("@")) sendEmail({ to: n, subject: "s", body: "" });
+}` },
 ];
 
 const violated: Case[] = [
@@ -102,6 +106,10 @@ export async function main(name: string): Promise<void> {
   { name: "a failing requires read through the whole object", verdict: "violated", line: 5, match: /amount must be positive/, body: `export const guarantees = [m.nothing()];
 export async function main(amount: number): Promise<void> {
   await pay({ account: "a", amount, memo: "" });
+}` },
+  { name: "an element promise over a named argument that allows the address", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  for (const n of namesUnder({ prefix: "ceo" })) if (n.includes("@")) sendEmail({ to: n, subject: "s", body: "" });
 }` },
 ];
 
