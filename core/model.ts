@@ -19,6 +19,8 @@ export type ValueType =
   | { readonly kind: "void" }
   | { readonly kind: "array"; readonly element: ValueType }
   | { readonly kind: "record"; readonly name: string; readonly fields: readonly { readonly name: string; readonly type: ValueType }[] }
+  /** `T | undefined` (only as a tool's result, see core/layer/object-parameter.ts). */
+  | { readonly kind: "optional"; readonly inner: ValueType }
   | { readonly kind: "unsupported"; readonly text: string };
 
 /** A parameter of a tool or contract as declared. */
@@ -75,6 +77,14 @@ export interface PredicateModel {
   readonly node: ts.CallExpression;
 }
 
+/** The single object parameter of a tool of named arguments; its properties are the tool's `parameters`. */
+export interface ObjectParameterModel {
+  readonly name: string;
+  /** The declared type as written (`{ to: string }`, `Message`). */
+  readonly typeText: string;
+  readonly node: ts.ParameterDeclaration;
+}
+
 /** A trusted tool: `export const name = trusted(...declarations, implementation)`. */
 export interface ToolModel {
   /** `<fileName>#<exportName>` */
@@ -84,7 +94,14 @@ export interface ToolModel {
   readonly qualifiedName: string;
   readonly domain: string;
   readonly fileName: string;
+  /**
+   * The tool's parameters by name. For a tool of one object of named arguments these are the
+   * object's properties (see `objectParameter`), so everything downstream (events, `effect`,
+   * describe, catalog) treats them exactly like positional parameters.
+   */
   readonly parameters: readonly ParameterModel[];
+  /** Set when the tool takes a single object of named arguments: `function send(msg: { to: string })`. */
+  readonly objectParameter: ObjectParameterModel | undefined;
   /** The result once awaited: `T` for a tool returning `Promise<T>` (see `async`). */
   readonly returnType: ValueType;
   /** The implementation returns a `Promise` (is `async`): callers `await` it, `returnType` is what it resolves to. */

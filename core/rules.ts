@@ -219,6 +219,22 @@ export const RULES = {
     valid: { file: "tools/payments/clauz3.json", code: `{ "title": "Payments", "summary": "Charge and refund cards." }\n` },
     invalid: { file: "tools/payments/clauz3.json", code: `{ "title": "Payments", "summary": "Charge and refund cards." }\n` },
   },
+  objectParameterProperty: {
+    code: 93024,
+    id: "object-parameter-property",
+    doc: "A tool of one object of named arguments declares every property required, as data, of a modelled type (its properties are the tool's named parameters).",
+    message: "Property `{name}` of the object parameter `{parameter}` of `{tool}` {problem}. Declare every property as required data of a modelled type (`{name}: string`, `number`, `boolean`, `FilePath`, `DirectoryPath` or an array of those), so that every call passes it explicitly.",
+    valid: layer(`export const readFile = trusted(performs(({ path }) => new Read(path)), function readFile(req: { path: string; encoding: string }): string { return ""; });\n`),
+    invalid: layer(`export const readFile = trusted(performs(({ path }) => new Read(path)), function readFile(req: { path: string; ⟦encoding?: string;⟧ }): string { return ""; });\n`),
+  },
+  objectBuilderForm: {
+    code: 93025,
+    id: "object-builder-form",
+    doc: "The builder and predicates of a tool of named arguments take its object in one parameter: plain destructured property names, or the whole object by name.",
+    message: "{problem} Write the tool's object as one parameter: destructure plain property names (`({ to, subject }) => ...`) or name the whole object (`msg => ... msg.to ...`); no defaults, rest elements, nested patterns or computed keys.",
+    valid: layer(`export const readFile = trusted(performs((req) => new Read(req.path)), requires(({ path }) => path !== ""), function readFile(req: { path: string }): string { return ""; });\n`),
+    invalid: layer(`export const readFile = trusted(performs(({ ⟦path = "/tmp"⟧ }) => new Read(path)), function readFile(req: { path: string }): string { return ""; });\n`),
+  },
   internalError: {
     code: 93090,
     id: "internal-error",

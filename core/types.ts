@@ -38,6 +38,25 @@ export function valueTypeOf(ctx: Pick<ReadContext, "ts" | "checker">, type: TS.T
   return { kind: "unsupported", text: checker.typeToString(type) };
 }
 
+/**
+ * A tool's result type: `T | undefined` (or `T | void`) with a modelled `T` is an optional value,
+ * modelled exactly (defined or `undefined`); anything else as {@link valueTypeOf}.
+ */
+export function resultTypeOf(ctx: Pick<ReadContext, "ts" | "checker">, type: TS.Type): ValueType {
+  const { ts } = ctx;
+  if (type.isUnion()) {
+    const defined = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
+    if (defined.length > 0 && defined.length < type.types.length) {
+      const inner =
+        defined.length === 1 ? valueTypeOf(ctx, defined[0]!)
+        : defined.length === 2 && defined.every((t) => t.flags & ts.TypeFlags.BooleanLiteral) ? ({ kind: "boolean" } as const)
+        : undefined;
+      if (inner && inner.kind !== "unsupported" && inner.kind !== "void") return { kind: "optional", inner };
+    }
+  }
+  return valueTypeOf(ctx, type);
+}
+
 /** Structural equality of modelled types; unsupported types compare by their text. */
 export function sameValueType(a: ValueType, b: ValueType): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -52,6 +71,8 @@ export function showValueType(t: ValueType): string {
       return t.name;
     case "unsupported":
       return t.text;
+    case "optional":
+      return `${showValueType(t.inner)} | undefined`;
     default:
       return t.kind;
   }

@@ -23,6 +23,8 @@ export interface Weights {
   readonly optional: number;
   /** Uses of `string | undefined` tool results as conditions (`if (r)`, `!!r`). */
   readonly optionalConditions: number;
+  /** Among those, a `string | null` result (`maybeNull`), which the prover does not model (`T | undefined` it models exactly). */
+  readonly nullResults: number;
   /** Calls of local helpers in expressions. */
   readonly helperCalls: number;
   /** String literals that look like the prover's generated names (`i!3`, `j!0`, `pc!2`). */
@@ -40,6 +42,8 @@ export interface Weights {
   readonly asyncPrograms: number;
   /** In an async program, an effect or value tool is the awaited async one (against 1 for the sync one). */
   readonly asyncCalls: number;
+  /** Mail and payments through the tools of one object of named arguments (against 1 for the positional tools). */
+  readonly namedArgs: number;
   /** The tools with element promises (`prefixed`, `positives`, `credits`) among array expressions and loop sources (0: none drawn, as before they existed). */
   readonly elementPromises: number;
 }
@@ -91,13 +95,14 @@ export const DEFAULT_WEIGHTS: Weights = {
   stmt: {
     decl: 6, assign: 3, incr: 2, effect: 8, console: 1.5, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
     short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1, float: 0.1, all: 0.3,
-    elements: 0.6, pair: 0.4, callback: 1, tryThrow: 0.6, whileN: 0.6,
+    elements: 0.6, pair: 0.4, callback: 1, tryThrow: 0.6, whileN: 0.6, destructure: 1,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
   effects: { sendEmail: 2, pay: 1, log: 2, measure: 1 },
   optional: 0.3,
   optionalConditions: 0.3,
+  nullResults: 0,
   helperCalls: 2,
   smtNames: 1,
   contracts: Object.fromEntries(Object.keys(CONTRACTS).map((c) => [c, c === "nothing" ? 0.2 : 1])),
@@ -110,6 +115,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   asyncPrograms: 0.3,
   asyncCalls: 2,
   elementPromises: 0.5,
+  namedArgs: 1,
 };
 
 /**
@@ -224,6 +230,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
       ostr: weighted<OStrExpr>([
         [2, fc.nat(3).map((i) => ({ t: "ostr", k: "var", i }))],
         [3, str.map((arg) => ({ t: "ostr", k: "maybeName", arg }))],
+        [w.nullResults, str.map((arg) => ({ t: "ostr", k: "maybeNull", arg }))],
         [1, fc.record({ c: bool, a: str }).map(({ c, a }) => ({ t: "ostr", k: "tern", c, a }))],
       ], d("expr")),
       strs: weighted<StrsExpr>([
@@ -247,13 +254,18 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
     };
   });
 
-  const effect: fc.Arbitrary<Effect> = fc.record({
+  const positional = fc.record({
     tool: weighted(Object.entries(w.effects).map(([tool, weight]) => [weight, fc.constant(tool as Effect["tool"])] as const)),
     s: expr.str,
     s2: expr.str,
     n: expr.num,
     async: asyncCall,
   });
+  // Without named arguments nothing more is drawn (a profile without them writes the programs it did).
+  const effect: fc.Arbitrary<Effect> = w.namedArgs > 0
+    ? fc.tuple(positional, weighted<Effect["named"]>([[1, fc.constant(undefined)], [w.namedArgs, fc.constantFrom("literal" as const, "literal" as const, "reordered" as const, "spread" as const)]]))
+      .map(([e, named]) => (named ? { ...e, named } : e))
+    : positional;
   const clauseEnd = weighted<ClauseEnd>(Object.entries(w.clauseEnd).map(([e, weight]) => [weight, fc.constant(e as ClauseEnd)] as const));
   const anyExpr = weighted<Expr>([[3, expr.str], [3, expr.num], [2, expr.bool], [w.optional, expr.ostr], [1, expr.strs], [1, expr.nums], [0.5, expr.row]]);
 
@@ -317,6 +329,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           caught: fc.option(effect, { nil: null, freq: 4 }),
           fin: fc.option(effect, { nil: null, freq: 2 }),
         }).map((x) => ({ k: "tryThrow", ...x }))],
+        [s.destructure, fc.record({ src: expr.str, how: fc.constantFrom("pattern" as const, "optional" as const), fallback: expr.str, n: expr.num }).map((x) => ({ k: "destructure", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
       ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),
     };

@@ -61,6 +61,8 @@ export type BoolExpr = { readonly t: "bool" } & (
 export type OStrExpr = { readonly t: "ostr" } & (
   | { readonly k: "var"; readonly i: number }
   | { readonly k: "maybeName"; readonly arg: StrExpr }
+  /** `(maybeNull(arg) ?? undefined)`: a `string | null` result, a union the prover does not model (refused where it branches). */
+  | { readonly k: "maybeNull"; readonly arg: StrExpr }
   | { readonly k: "tern"; readonly c: BoolExpr; readonly a: StrExpr }
 );
 
@@ -105,6 +107,11 @@ export interface Effect {
   readonly tool: "sendEmail" | "pay" | "log" | "measure";
   /** `await sendEmailAsync(…)` / `await payAsync(…)` where the program awaits (an async function); the sync tool elsewhere. */
   readonly async?: boolean;
+  /**
+   * Mail and payments through the tools of one object of named arguments (`notify`, `charge`):
+   * an object literal, its keys in another order, or a spread literal whose key is overridden.
+   */
+  readonly named?: "literal" | "reordered" | "spread";
   readonly s: StrExpr;
   readonly s2: StrExpr;
   readonly n: NumExpr;
@@ -167,6 +174,11 @@ export type Stmt =
    * (the oracle's runs cannot make a tool's implementation fail, which the prover assumes any may).
    */
   | { readonly k: "tryThrow"; readonly i: number; readonly op: "===" | "!==" | "startsWith"; readonly lit: string; readonly caught: Effect | null; readonly fin: Effect | null }
+  /**
+   * A record result taken apart: `const { to: a, amount: b } = entry(src)` (`pattern`), or through
+   * optional chaining and `??` on a result that may be undefined (`optional`: `findRow({ key: src })`).
+   */
+  | { readonly k: "destructure"; readonly src: StrExpr; readonly how: "pattern" | "optional"; readonly fallback: StrExpr; readonly n: NumExpr }
   | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" };
 
 export interface Helper {

@@ -15,12 +15,22 @@ class Printer extends ExprPrinter {
 
   effect(e: Effect): string {
     if (e.async && this.awaits() && (e.tool === "sendEmail" || e.tool === "pay")) return `(await ${this.asyncEffect(e)})`;
+    if (e.named && (e.tool === "sendEmail" || e.tool === "pay")) return this.namedEffect(e, e.named);
     switch (e.tool) {
       case "sendEmail": return `sendEmail(${this.expr(e.s)}, ${this.expr(e.s2)})`;
       case "pay": return `pay(${this.expr(e.s)}, ${this.expr(e.n)})`;
       case "log": return `log(${this.expr(e.s)})`;
       case "measure": return `measure(${this.expr(e.n)})`;
     }
+  }
+
+  /** Mail and payments through the tools of one object of named arguments. */
+  private namedEffect(e: Effect, how: NonNullable<Effect["named"]>): string {
+    const [tool, k1, k2, v1, v2] = e.tool === "pay" ? ["charge", "account", "amount", this.expr(e.s), this.expr(e.n)] : ["notify", "to", "subject", this.expr(e.s), this.expr(e.s2)];
+    // Keys in source order decide the order of evaluation (a helper call in a value may perform events).
+    if (how === "reordered") return `${tool}({ ${k2}: ${v2}, ${k1}: ${v1} })`;
+    if (how === "spread") return `${tool}({ ...{ ${k1}: ${e.tool === "pay" ? "0" : `""`}, ${k2}: ${v2} }, ${k1}: ${v1} })`;
+    return `${tool}({ ${k1}: ${v1}, ${k2}: ${v2} })`;
   }
 
   /** The async tool's call for an effect (its promise, not awaited): mail for `log` and `measure`. */
@@ -269,6 +279,21 @@ class Printer extends ExprPrinter {
           this.line(`  ${this.effect(s.fin)};`);
         }
         this.line("}");
+        return;
+      }
+      case "destructure": {
+        const a = this.fresh("v");
+        const b = this.fresh("v");
+        if (s.how === "pattern") {
+          this.line(`const { to: ${a}, amount: ${b} } = entry(${this.expr(s.src)});`);
+        } else {
+          const r = this.fresh("r");
+          this.line(`const ${r} = findRow({ key: ${this.expr(s.src)} });`);
+          this.line(`const ${a}: string = ${r}?.to ?? ${this.expr(s.fallback)};`);
+          this.line(`const ${b}: number = ${r}?.amount ?? ${this.expr(s.n)};`);
+        }
+        this.declare(a, "str", false);
+        this.declare(b, "num", false);
         return;
       }
       case "pair": {

@@ -15,7 +15,8 @@ function withoutIssue13(w: Weights): Weights {
   return {
     ...w,
     elementPromises: 0,
-    stmt: { ...w.stmt, elements: 0, pair: 0 },
+    namedArgs: 0,
+    stmt: { ...w.stmt, elements: 0, pair: 0, destructure: 0 },
     contracts: { ...w.contracts, ...Object.fromEntries(CONTRACTS_ISSUE_13.map((c) => [c, 0])) },
   };
 }
@@ -31,10 +32,10 @@ function withoutCallbacks(w: Weights): Weights {
  */
 function sync(w: Weights): Weights {
   const old = withoutCallbacks(withoutIssue13(w));
-  return { ...old, asyncPrograms: 0, asyncCalls: 0, stmt: { ...old.stmt, float: 0, all: 0 } };
+  return { ...old, asyncPrograms: 0, asyncCalls: 0, namedArgs: 0, stmt: { ...old.stmt, float: 0, all: 0, destructure: 0 } };
 }
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "objects" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -59,6 +60,18 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
     contracts: { neverEmail: 4, emailsAtMost: 4, emailsAtLeast: 3, emailsExactly: 2, neverLog: 3, logsAtMost: 3, logsAtLeast: 2, nobodyTwice: 2, distinctLogs: 2, neverLogPrefix: 2, subjectsNonEmpty: 1 },
   }),
+  // Issue 10's objects: mail and payments through tools of one object of named arguments (literals,
+  // reordered keys, spreads), record results destructured or read through `?.` and `??` when they
+  // may be undefined, and the `string | undefined` results, under guarantees over those events.
+  objects: weights({
+    focus: true,
+    namedArgs: 6,
+    optional: 2,
+    optionalConditions: 1,
+    stmt: { destructure: 6, effect: 10, if: 3, decl: 3, forArr: 1, call: 1, short: 1 },
+    effects: { sendEmail: 4, pay: 3, log: 1, measure: 0.5 },
+    contracts: { neverEmail: 4, noPaymentOver: 4, noPayTo: 3, spendAtMost: 2, emailsAtLeast: 2, emailsAtMost: 2, nobodyTwice: 2, oneRecipient: 1, subjectsNonEmpty: 2, payOnce: 1 },
+  }),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
   "switch-fallthrough": sync(weights({
     focus: true,
@@ -82,6 +95,8 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
   "opaque-truthy": sync(weights({
     focus: true,
     optionalConditions: 8,
+    // `T | undefined` is modelled exactly (issue 10): the unmodelled union is `string | null`.
+    nullResults: 6,
     stmt: { if: 10, effect: 6, decl: 2, short: 2, ternStmt: 2 },
     contracts: { emailsAtLeast: 4, emailsAtMost: 4, logsAtMost: 4, logsAtLeast: 4, neverEmail: 3, neverLog: 3 },
   })),

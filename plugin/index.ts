@@ -342,6 +342,7 @@ export function toolMetadata(layer: LayerResult, tool: ToolModel): ToolMetadata 
   return {
     tool: tool.qualifiedName,
     parameters: tool.parameters.map((p) => p.name),
+    ...(tool.objectParameter ? { objectParameter: tool.objectParameter.name } : {}),
     builderParameters: tool.performs ? [...tool.performs.builderParameters] : [],
     events: (tool.performs?.events ?? []).map((e) => ({
       event: layer.model.events.get(e.eventId)?.name ?? e.eventId.slice(e.eventId.lastIndexOf("#") + 1),

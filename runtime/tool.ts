@@ -6,6 +6,7 @@ import { Event } from "./event";
 import { assertIntrinsicsIntact } from "./integrity";
 import { ArrayIsArray, ObjectFreeze, ReflectApply, append, concat, isAsyncFunction, isInstance, isPromise, promiseThen, rejected, setField, sourceOf } from "./intrinsics";
 import { ToolCall, type Occurrence } from "./occurrence";
+import { isPlainRecord, namedArguments } from "./named";
 import { parameterNames } from "./params";
 import { assertTracesWritable, commit, commitForeign, onlyRuns, recipients, type Recipients } from "./recorder";
 import { Relation } from "./relation";
@@ -63,8 +64,10 @@ export interface EnsuresDeclaration {
 export interface ToolMetadata {
   /** Library-qualified tool name, e.g. `filesystem.copy`. */
   readonly tool: string;
-  /** The tool's parameter names, in order. */
+  /** The tool's parameter names, in order (for a tool of one object of named arguments: its properties). */
   readonly parameters: readonly string[];
+  /** Set when the tool takes one object of named arguments: the name of that parameter (runtime/named.ts). */
+  readonly objectParameter?: string;
   /** The `performs` builder's parameters (tool parameter names, in the builder's order). */
   readonly builderParameters: readonly string[];
   /** Each event the builder constructs: its class name and, per field, the tool parameter. */
@@ -184,6 +187,9 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
   // cannot be told apart before it runs: its failed `requires` throws. The backstop's refusals
   // throw for every tool: they stop the program at the call, awaited or not.)
   const async = isAsyncFunction(impl);
+  // A tool of one object of named arguments: known from the metadata; without it (tests, ts-node),
+  // a tool of one parameter called with a plain object (the layer rules make the two agree).
+  const objectForm = metadata ? metadata.objectParameter !== undefined : undefined;
   const tool = function (this: unknown, ...args: unknown[]): unknown {
     // Every recorder of the call's context sees it: a nested record() cannot hide a call from an
     // enclosing one, and a call no enforce run owns reaches every run in flight.
@@ -200,11 +206,21 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       refuse(to, error);
       throw error;
     }
-    const named: Record<string, unknown> = {};
-    for (let i = 0; i < parameters.length; i++) setField(named, parameters[i]!, values[i]);
+    let named: Record<string, unknown> = {};
+    const object = objectForm ?? (parameters.length === 1 && isPlainRecord(values[0]));
+    if (object) {
+      try {
+        named = namedArguments(name, metadata?.objectParameter ?? parameters[0] ?? "#1", metadata ? parameters : undefined, values[0]);
+      } catch (error) {
+        refuse(to, error);
+        throw error;
+      }
+    } else for (let i = 0; i < parameters.length; i++) setField(named, parameters[i]!, values[i]);
+    // Builders and predicates of an object tool take the object itself (destructured or whole).
+    const declared = (p: Positions): unknown[] => (object ? [values[0]] : pick(p, values));
     for (let r = 0; r < requiresDecls.length; r++) {
       const decl = requiresDecls[r]!;
-      if (ReflectApply(decl.predicate, undefined, pick(requiresAt[r]!, values)) !== true) {
+      if (ReflectApply(decl.predicate, undefined, declared(requiresAt[r]!)) !== true) {
         const error = new RequiresError(name, named, decl.message ?? sourceOf(decl.predicate));
         if (async) return rejected(error);
         throw error;
@@ -212,7 +228,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     }
     const occurrences: Occurrence[] = [new ToolCall(tool, name, named)];
     if (performsDecl) {
-      const built: unknown = ReflectApply(performsDecl.builder, undefined, pick(builderAt, values));
+      const built: unknown = ReflectApply(performsDecl.builder, undefined, declared(builderAt));
       const events: readonly unknown[] = ArrayIsArray(built) ? built : [built];
       for (let i = 0; i < events.length; i++) {
         const event = events[i];
@@ -248,7 +264,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       assertIntrinsicsIntact(name);
       for (let e = 0; e < ensuresDecls.length; e++) {
         const decl = ensuresDecls[e]!;
-        const params = pick(ensuresAt[e]!, values);
+        const params = declared(ensuresAt[e]!);
         if (ReflectApply(decl.predicate, undefined, concat([value], params)) !== true) {
           throw new EnsuresError(name, named, value, decl.message ?? sourceOf(decl.predicate), firstBrokenElement(decl.predicate, value, params));
         }

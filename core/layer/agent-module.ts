@@ -226,6 +226,8 @@ function isDeclarationName(ts: TypeScript, node: TS.Node): boolean {
   const p = node.parent;
   if (!p || !ts.isIdentifier(node)) return false;
   if ((ts.isBreakOrContinueStatement(p) || ts.isLabeledStatement(p)) && p.label === node) return true;
+  // `const { to: a } = r`: `to` names the property read; the value is checked as `a` and `r`.
+  if (ts.isBindingElement(p) && p.propertyName === node) return true;
   return !ts.isPropertyAccessExpression(p) && (p as { name?: TS.Node }).name === node;
 }
 

@@ -4,11 +4,12 @@ import { ELEMENT_PROMISE_FORM, elementPromiseOf } from "../element-promise";
 import type { ParameterModel, PerformedEventModel, PredicateModel, ToolModel } from "../model";
 import { resolveDeclaration, runtimeExportAt } from "../runtime-symbols";
 import { spanOf } from "../span";
-import { parameterModel, sameValueType, showValueType, valueTypeOf } from "../types";
+import { parameterModel, resultTypeOf, sameValueType, showValueType, valueTypeOf } from "../types";
 import { domainOf } from "./classify";
 import { exportedConstOf, inlineFunction, returnedExpression, skipOuterExpressions } from "./declarations";
 import type { EventReader } from "./events";
 import { jsDocOf } from "./jsdoc";
+import { bindObjectParameters, objectFieldArgument, readObjectParameter } from "./object-parameter";
 
 /**
  * Check a parameter list: required plain identifiers; tool parameters must also declare their type
@@ -53,7 +54,10 @@ export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExp
     report(ctx, "toolForm", implementation.typeParameters[0]!, { problem: `Tool \`${name}\` is generic; its parameters must have fixed types.` });
   }
   checkParameterForms(ctx, implementation.parameters, name);
-  const parameters = implementation.parameters.map((p) => parameterModel(ctx, p));
+  // One object of named arguments: its properties are the tool's parameters.
+  const objectForm = readObjectParameter(ctx, implementation.parameters, name);
+  const parameters = objectForm?.parameters ?? implementation.parameters.map((p) => parameterModel(ctx, p));
+  const object = objectForm !== undefined;
   const paramNames = parameters.map((p) => p.name);
   const byName = new Map(parameters.map((p) => [p.name, p]));
   let performs: ToolModel["performs"];
@@ -72,16 +76,16 @@ export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExp
         report(ctx, "performsTwice", inner, { tool: name });
         continue;
       }
-      performs = readPerforms(ctx, events, inner, name, byName, paramNames);
+      performs = readPerforms(ctx, events, inner, name, byName, paramNames, object);
     } else {
-      const predicate = readPredicate(ctx, inner, kind, name, byName, paramNames, implementation);
+      const predicate = readPredicate(ctx, inner, kind, name, byName, paramNames, implementation, object);
       if (predicate) (kind === "requires" ? requires : ensures).push(predicate);
     }
   }
 
   const signature = checker.getSignatureFromDeclaration(implementation);
   const returned = signature ? promisedType(ctx, checker.getReturnTypeOfSignature(signature)) : undefined;
-  const returnType = returned ? valueTypeOf(ctx, returned.type) : { kind: "unsupported" as const, text: "unknown" };
+  const returnType = returned ? resultTypeOf(ctx, returned.type) : { kind: "unsupported" as const, text: "unknown" };
   const file = call.getSourceFile();
   const doc = jsDocOf(ts, where.statement);
   const domain = domainOf(file.fileName);
@@ -92,6 +96,7 @@ export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExp
     domain,
     fileName: file.fileName,
     parameters,
+    objectParameter: objectForm?.object,
     returnType,
     async: returned?.async ?? false,
     performs,
@@ -113,8 +118,10 @@ function bindParameters(
   tool: string,
   byName: ReadonlyMap<string, ParameterModel>,
   paramNames: readonly string[],
+  object = false,
 ): string[] {
   const { ts, checker } = ctx;
+  if (object) return bindObjectParameters(ctx, params, tool, byName);
   checkParameterForms(ctx, params, tool, false);
   const names: string[] = [];
   for (const p of params) {
@@ -148,6 +155,7 @@ function readPerforms(
   tool: string,
   byName: ReadonlyMap<string, ParameterModel>,
   paramNames: readonly string[],
+  object: boolean,
 ): ToolModel["performs"] {
   const { ts, checker } = ctx;
   const builder = inlineFunction(ts, call.arguments[0]);
@@ -155,7 +163,7 @@ function readPerforms(
     report(ctx, "builderReturn", call.arguments[0] ?? call, { problem: "Pass one inline arrow function to `performs`." });
     return undefined;
   }
-  const builderParameters = bindParameters(ctx, builder.parameters, tool, byName, paramNames);
+  const builderParameters = bindParameters(ctx, builder.parameters, tool, byName, paramNames, object);
   const builderParamDecls = new Set<TS.Node>(builder.parameters);
   const returned = returnedExpression(ts, builder);
   if (!returned) {
@@ -194,6 +202,21 @@ function readPerforms(
     let complete = true;
     args.forEach((arg, i) => {
       const field = model.fields[i]!;
+      const named = object ? objectFieldArgument(ctx, arg, builder) : undefined;
+      if (named) {
+        const param = byName.get(named.property);
+        if (!param) {
+          // A destructured name is reported where the builder destructures it.
+          if (!ts.isIdentifier(arg)) report(ctx, "unknownBuilderParameter", named.node, { name: named.property, tool, parameters: paramNames.join(", ") || "none" });
+          complete = false;
+          return;
+        }
+        fields[field.name] = param.name;
+        if (!sameValueType(field.type, param.type)) {
+          report(ctx, "parameterTypeMismatch", arg, { what: `Event field \`${model.name}.${field.name}\``, actual: showValueType(field.type), parameter: param.name, tool, expected: param.typeText });
+        }
+        return;
+      }
       const symbol = ts.isIdentifier(arg) ? checker.getSymbolAtLocation(arg) : undefined;
       const paramDecl = symbol?.valueDeclaration;
       if (!ts.isIdentifier(arg) || !paramDecl || !builderParamDecls.has(paramDecl)) {
@@ -230,6 +253,7 @@ function readPredicate(
   byName: ReadonlyMap<string, ParameterModel>,
   paramNames: readonly string[],
   implementation: TS.ArrowFunction | TS.FunctionExpression,
+  object: boolean,
 ): PredicateModel | undefined {
   const { ts, checker } = ctx;
   const fn = inlineFunction(ts, call.arguments[0]);
@@ -270,7 +294,7 @@ function readPredicate(
     const shape = elementPromiseOf(ts, fn, checker);
     if (shape.kind === "malformed") report(ctx, "predicateForm", shape.node, { problem: `${shape.problem} ${ELEMENT_PROMISE_FORM}` });
   }
-  const bound = bindParameters(ctx, params, tool, byName, paramNames);
+  const bound = bindParameters(ctx, params, tool, byName, paramNames, object);
   return { parameters: bound, resultName, message, fn, node: call };
 }
 

@@ -42,6 +42,7 @@ export class ModelReader {
       case "arr": return sym.items.flatMap((i) => this.scalarTerms(i));
       case "rec": return [...sym.fields.values()].flatMap((i) => this.scalarTerms(i));
       case "sarr": return [[sym.len, "Int"]];
+      case "maybe": return [[sym.def, "Bool"] as [string, ValueSort], ...this.scalarTerms(sym.v)];
       default: return [];
     }
   }
@@ -60,6 +61,7 @@ export class ModelReader {
       const n = len === undefined ? 0 : Math.min(decodeInt(len), SHOWN_ELEMENTS);
       for (let i = 0; i < n; i++) this.want(sym.at(String(i)));
     } else if (sym.k === "rec") for (const v of sym.fields.values()) this.wantElements(v);
+    else if (sym.k === "maybe") this.wantElements(sym.v);
   }
   show(sym: Sym): ShownValue {
     switch (sym.k) {
@@ -71,6 +73,11 @@ export class ModelReader {
         return v === undefined ? "?" : showNumber(decodeFloat(v));
       }
       case "undef": return null;
+      // A possibly-undefined value: `null` (shown for undefined) where its flag is false.
+      case "maybe": {
+        const def = sym.def === "true" ? "true" : sym.def === "false" ? "false" : this.values.get(sym.def);
+        return def === undefined ? "?" : def === "true" ? this.show(sym.v) : null;
+      }
       case "arr": return sym.items.map((i) => this.show(i));
       case "rec": return Object.fromEntries([...sym.fields].map(([k, v]) => [k, this.show(v)]));
       case "sarr": {

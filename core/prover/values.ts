@@ -40,7 +40,8 @@ export type Sym =
   | { readonly k: "maybe"; readonly def: string; readonly v: Sym }
   | { readonly k: "arr"; readonly items: readonly Sym[] }
   | { readonly k: "sarr"; readonly len: string; readonly at: (index: string) => Sym; readonly elem: ValueType; readonly bound?: number; readonly label: string }
-  | { readonly k: "rec"; readonly fields: ReadonlyMap<string, Sym> }
+  /** A record; `literal` when the program built it from an object literal (its own properties are exactly `fields`). */
+  | { readonly k: "rec"; readonly fields: ReadonlyMap<string, Sym>; readonly literal?: true }
   | { readonly k: "fn"; readonly node: FunctionLike }
   | { readonly k: "opaque"; readonly why: string }
   | { readonly k: "eventClass"; readonly event: EventClassModel }
@@ -174,7 +175,8 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
       if (!m) return undefined;
       fields.set(name, m);
     }
-    return { k: "rec", fields };
+    if (fields.size !== b.fields.size) return undefined;
+    return { k: "rec", fields, ...(a.literal && b.literal ? { literal: true as const } : {}) };
   }
   return undefined;
 }

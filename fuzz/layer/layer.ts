@@ -2,8 +2,8 @@
  * The trusted layer of the differential tester (read as text, mounted at
  * `tools/fuzz/trusted/layer.ts` of each generated project). Effects: mail, payments, logs,
  * measurements. Value tools return every shape the prover reads: string, number, boolean, arrays
- * (bounded by an `ensures` and unbounded), records, and `T | undefined` (not modelled: uses that
- * branch on it must be refused). The implementations are replaced by the oracle when it runs a
+ * (bounded by an `ensures` and unbounded), records, and `T | undefined` (modelled exactly: defined
+ * or `undefined`). The implementations are replaced by the oracle when it runs a
  * program: every call returns a value the oracle chooses among those the `ensures` allow.
  */
 import { trusted, requires, ensures } from "clauz3";
@@ -47,6 +47,15 @@ export const namesAsync = trusted(async function namesAsync(): Promise<string[]>
 export const prefixed = trusted(ensures((r: string[], prefix: string) => r.every((n) => n.startsWith(prefix)), "every name starts with the prefix"), function prefixed(prefix: string): string[] { return [prefix]; });
 export const positives = trusted(ensures((r: number[]) => r.every((x) => x > 0)), function positives(): number[] { return []; });
 export const credits = trusted(ensures((r: Row[]) => r.every((c) => c.amount > 0)), function credits(): Row[] { return []; });
+
+// Tools of one object of named arguments (issue 10): the same events and precondition as `sendEmail`
+// and `pay`, a builder that destructures and one that takes the whole object; and a record result
+// that may be undefined. (Last, for the same reason as above.)
+export interface Payment { account: string; amount: number }
+export const notify = trusted(performs(({ to, subject }) => new SendEmail(to, subject)), function notify(msg: { to: string; subject: string }): void {});
+export const charge = trusted(performs((p) => new Pay(p.account, p.amount)), requires(({ amount }) => amount > 0, "amount must be positive"), function charge(p: Payment): void {});
+export const findRow = trusted(function findRow(q: { key: string }): Row | undefined { return q.key === "" ? undefined : { to: q.key, amount: 0 }; });
+export const maybeNull = trusted(function maybeNull(key: string): string | null { return key === "" ? null : key; });
 
 /** Never email the address. */
 export const neverEmail = contract({ description: "Never email {addr}." }, (addr: string): ContractSpec => SendEmail.all((e) => e.to !== addr));

@@ -12,7 +12,8 @@ import { fuzzLayerText } from "../../fuzz/project";
 const BUDGET: Readonly<Record<Exclude<Hole, "increment-non-number">, number>> = {
   // Found at program 95 since the fuzz layer has async tools (the runs draw results for every tool of the layer, so their streams changed); 37 before.
   "switch-fallthrough": 120,
-  "opaque-truthy": 120,
+  // Found at program 131 since `T | undefined` results are modelled (issue 10: the profile's unmodelled union is now `string | null`).
+  "opaque-truthy": 150,
   "shared-call-results": 30,
   "rename-in-literals": 100,
   tdz: 30,
@@ -25,7 +26,7 @@ describe("the tester finds re-opened holes", () => {
   });
 
   it("has a profile for every hole", () => {
-    expect(Object.keys(PROFILES).sort()).toEqual(["default", "async", "contracts", "callbacks", ...Object.keys(HOLES)].sort());
+    expect(Object.keys(PROFILES).sort()).toEqual(["default", "async", "contracts", "callbacks", "objects", ...Object.keys(HOLES)].sort());
   });
 
   for (const [hole, budget] of Object.entries(BUDGET) as [keyof typeof BUDGET, number][]) {

@@ -75,7 +75,7 @@ export function main(): void {
   },
   {
     hole: "opaque-truthy",
-    name: "a tool result of type string | undefined may be undefined",
+    name: "a tool result of type string | null may be null",
     verdict: "refused",
     match: /may be undefined, null or falsy/,
     attack: `export const guarantees = [m.neverEmail("fallback@corp")];
@@ -192,9 +192,11 @@ export function main(): void {
 /** The file line of the body line marked `/*!*\/` (two import lines come first). */
 const markedLine = (body: string): number => body.split("\n").findIndex((l) => l.includes("/*!*/")) + 3;
 
+// `maybeName` returns `string | null`: a union the prover does not model (`T | undefined` is
+// modelled exactly since issue 10, test/named-arguments), so the opaque-value hole stays reachable.
 const EXTRA_LAYER = {
   "tools/extra/trusted/layer.ts": `import { trusted } from "clauz3";
-export const maybeName = trusted(function maybeName(): string | undefined { return undefined; });
+export const maybeName = trusted(function maybeName(): string | null { return null; });
 export const label2 = trusted(function label2(): string { return "x"; });
 `,
 };

@@ -6,6 +6,7 @@ import { currentFrame, inside, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { noFunctionValue } from "./guards";
 import { lookup } from "./names";
+import { refuseObjectWrite } from "./objects";
 import { binaryValue } from "./operators";
 import type { State } from "./state";
 import { evalDiscard } from "./statements";
@@ -49,6 +50,7 @@ export function execExpressionStatement(ex: Exec, e0: TS.Expression, st: State):
 /** The variable an assignment writes; refuses writes that would escape a helper or a quantified loop. */
 function assignTarget(ex: Exec, node: TS.Expression): TS.Symbol {
   const ts = ex.ts;
+  refuseObjectWrite(ex, node);
   if (!ts.isIdentifier(node)) refuse(node, "Only local variables can be assigned.", "Assign to a `let` variable declared in the same function.");
   const sym = ex.checker.getSymbolAtLocation(node);
   const decl = sym?.valueDeclaration;

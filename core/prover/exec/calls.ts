@@ -13,6 +13,7 @@ import { buildSpec } from "./contracts";
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue } from "./guards";
 import { lookup } from "./names";
+import { bindPattern } from "./objects";
 import { callRuntime } from "./runtime";
 import { branchValues, flowValue, type State } from "./state";
 import { execBody } from "./statements";
@@ -21,6 +22,7 @@ import { callTool } from "./tools";
 export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
   const ts = ex.ts;
   if (e.questionDotToken) refuse(e, "Optional calls are not modelled.", "Call the function directly.");
+  if (e.flags & ex.ts.NodeFlags.OptionalChain) refuse(e, "A method call in an optional chain (`a?.b.m()`) is not modelled.", "Test first: `a !== undefined && a.b.m()`, or read `a?.b` into a variable and test it.");
   for (const a of e.arguments) if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each argument explicitly.");
   refusePromiseApi(ex, e);
   const callee = skip(ex, e.expression);
@@ -89,7 +91,7 @@ function callHelper(ex: Exec, fn: FunctionLike, call: TS.CallExpression, st: Sta
   }
   const inner: State = { pc: st.pc, env: new Map(st.env) };
   fn.parameters.forEach((p, i) => {
-    if (!ts.isIdentifier(p.name) || p.dotDotDotToken) refuse(p, "Destructured and rest parameters are not modelled.", "Use plain parameters.");
+    if (ts.isArrayBindingPattern(p.name) || p.dotDotDotToken) refuse(p, "Array-destructured and rest parameters are not modelled.", "Use plain parameters.");
     // A default applies whenever the argument is `undefined`: missing, passed as `undefined`, or
     // a possibly-undefined value on the paths where it is.
     let v = args[i] ?? UNDEF;
@@ -102,7 +104,9 @@ function callHelper(ex: Exec, fn: FunctionLike, call: TS.CallExpression, st: Sta
       }
     }
     noFunctionValue(v, call.arguments[i] ?? p);
-    inner.env.set(symbolOfDecl(ex, p), v);
+    // `function f({ to, subject }: Message)` (objects.ts).
+    if (!ts.isIdentifier(p.name)) bindPattern(ex, p.name, v, inner, call.arguments[i] ?? p);
+    else inner.env.set(symbolOfDecl(ex, p), v);
   });
   ex.inlining.push(fn);
   ex.frames.push({ fn, loopBody: undefined });

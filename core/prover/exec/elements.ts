@@ -13,6 +13,7 @@ import { and, implies } from "../smt";
 import { UNDEF, type Sym } from "../values";
 import { refuse, symbolOfDecl, withPure, type Exec } from "./context";
 import { cond } from "./guards";
+import { bindObjectArgument } from "./objects";
 import { evalFunctionBodyValue } from "./statements";
 
 /** Elements 0…EAGER_ELEMENTS-1 get the promise up front (the counterexample search shortens arrays to 3). */
@@ -49,7 +50,10 @@ export function promiseElements(ex: Exec, tool: ToolModel, result: Sym, args: Re
     const inRange = numeric ? `(< ${index} ${array.len})` : `(and (<= 0 ${index}) (< ${index} ${array.len}))`;
     for (const p of promises) {
       const env = new Map<TS.Symbol, Sym>();
-      p.fn.parameters.slice(1).forEach((param) => env.set(symbolOfDecl(ex, param), args.get(param.name.getText()) ?? UNDEF));
+      if (tool.objectParameter) {
+        const object = p.fn.parameters[1];
+        if (object) bindObjectArgument(ex, object, args, env);
+      } else p.fn.parameters.slice(1).forEach((param) => env.set(symbolOfDecl(ex, param), args.get(param.name.getText()) ?? UNDEF));
       env.set(symbolOfDecl(ex, p.element.parameters[0]!), v);
       const holds = cond(withPure(ex, () => evalFunctionBodyValue(ex, p.element, { pc: "true", env })), p.element);
       if (holds !== "true") ex.world.assumptions.push({ term: implies(and(pc, inRange), holds), loops: numeric ? [...callLoops] : [...callLoops, index] });

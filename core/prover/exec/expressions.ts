@@ -12,6 +12,7 @@ import { evalCall } from "./calls";
 import { refuse, sized, skip, tick, type Exec } from "./context";
 import { cond, definite, noFunctionValue } from "./guards";
 import { lookup } from "./names";
+import { evalObjectLiteral, inOptionalChain, readOptional, refuseObjectOperator } from "./objects";
 import { concat, evalBinary, toStr } from "./operators";
 import { branchValues, type State } from "./state";
 
@@ -66,8 +67,9 @@ export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
   if (ts.isYieldExpression(e)) refuse(e, "Generators are not modelled.", "Return an array instead.");
   if (ts.isNewExpression(e)) refuse(e, "`new` is not modelled in agent programs.", "Use plain values; classes are not part of the modelled subset.");
   if (ts.isTaggedTemplateExpression(e)) refuse(e, "Tagged templates call an arbitrary function.", "Use a plain template literal.");
-  if (ts.isObjectLiteralExpression(e)) refuse(e, "Object literals are not modelled (getters and methods could run hidden code).", "Use separate variables.");
-  if (ts.isTypeOfExpression(e) || ts.isVoidExpression(e) || ts.isDeleteExpression(e)) refuse(e, "This operator is not modelled.", "Compare values of known types instead.");
+  if (ts.isObjectLiteralExpression(e)) return evalObjectLiteral(ex, e, st);
+  if (ts.isDeleteExpression(e)) refuseObjectOperator(ex, e);
+  if (ts.isTypeOfExpression(e) || ts.isVoidExpression(e)) refuse(e, "This operator is not modelled.", "Compare values of known types instead.");
   refuse(e, `This expression (${ts.SyntaxKind[e.kind]}) is not modelled.`, "Use literals, variables, operators, calls of tools and local helpers, and the modelled string and array methods.");
 }
 
@@ -77,14 +79,18 @@ export function functionValue(fn: TS.ArrowFunction | TS.FunctionExpression): Sym
 
 function evalProperty(ex: Exec, e: TS.PropertyAccessExpression, st: State): Sym {
   const ts = ex.ts;
-  if (e.questionDotToken) refuse(e, "Optional chaining is not modelled.", "Access the property directly.");
   const decl = resolveDeclaration(ts, ex.checker, ex.checker.getSymbolAtLocation(e.name));
   if (decl && ex.layer.toolByDeclaration.has(decl)) {
     refuse(e, `The trusted tool \`${e.name.text}\` is used as a value (aliasing, callbacks and indirect calls hide calls from the prover).`, `Call it directly: \`${e.getText()}(...)\`.`);
   }
   if (decl && ex.layer.contractByDeclaration.has(decl)) return { k: "contract", contract: ex.layer.contractByDeclaration.get(decl)! };
   if (decl && ex.layer.eventByDeclaration.has(decl)) return { k: "eventClass", event: ex.layer.eventByDeclaration.get(decl)! };
-  const target = definite(ex, evalExpr(ex, e.expression, st), e.expression, st);
+  // `a?.b`, and the rest of its chain: undefined where `a` is (objects.ts).
+  if (e.questionDotToken || inOptionalChain(ex, e)) return readOptional(ex, e, evalExpr(ex, e.expression, st), (t) => readProperty(ex, e, t));
+  return readProperty(ex, e, definite(ex, evalExpr(ex, e.expression, st), e.expression, st));
+}
+
+function readProperty(ex: Exec, e: TS.PropertyAccessExpression, target: Sym): Sym {
   const name = e.name.text;
   if (name === "length") {
     if (target.k === "str") return target.c !== undefined ? num(target.c.length) : numFromInt(`(str.len ${target.t})`);

@@ -24,6 +24,13 @@ export function freshValue(ex: Exec, prefix: string, type: ValueType, at: TS.Nod
       return freshScalar(ex, prefix, type, extra);
     case "void":
       return UNDEF;
+    case "optional": {
+      // `T | undefined`: defined exactly when a fresh flag holds (never assumed defined).
+      const v = freshValue(ex, prefix, type.inner, at, extra);
+      if (v.k === "opaque") return v;
+      const def = freshScalar(ex, `${prefix}.defined`, { kind: "boolean" }, extra);
+      return { k: "maybe", def: def.k === "bool" ? def.t : "false", v };
+    }
     case "record": {
       const fields = new Map<string, Sym>();
       for (const f of type.fields) fields.set(f.name, freshValue(ex, `${prefix}.${f.name}`, f.type, at, extra));

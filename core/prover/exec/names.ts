@@ -9,7 +9,8 @@ import type { State } from "./state";
 
 export function lookup(ex: Exec, id: TS.Identifier, st: State): Sym {
   const ts = ex.ts;
-  const sym = ex.checker.getSymbolAtLocation(id);
+  // `{ to }`: the name stands for the variable `to`, not for the property (objects.ts).
+  const sym = ts.isShorthandPropertyAssignment(id.parent) && id.parent.name === id ? ex.checker.getShorthandAssignmentValueSymbol(id.parent) : ex.checker.getSymbolAtLocation(id);
   if (id.text === "undefined" && (!sym || !sym.declarations?.length || isDefaultLibSymbol(ex, sym))) return UNDEF;
   if (sym && st.env.has(sym)) return st.env.get(sym)!;
   if (!sym) refuse(id, `\`${id.text}\` cannot be resolved.`, "Declare it, or import it from a trusted library.");

@@ -5,6 +5,7 @@ import { bool, boolT, num, str, strictEquals, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { cond, definite, notOpaque } from "./guards";
+import { refuseObjectOperator } from "./objects";
 import { branchValues, nameTerm, type State } from "./state";
 
 export function evalBinary(ex: Exec, e: TS.BinaryExpression, st: State): Sym {
@@ -31,6 +32,7 @@ export function evalBinary(ex: Exec, e: TS.BinaryExpression, st: State): Sym {
     refuse(e, "Assignments inside expressions are not modelled.", "Assign in a statement of its own.");
   }
   if (op === ts.SyntaxKind.CommaToken) refuse(e, "The comma operator is not modelled.", "Write separate statements.");
+  if (op === ts.SyntaxKind.InKeyword) refuseObjectOperator(ex, e);
   const equality = op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
   let left = evalExpr(ex, e.left, st);
   if (!equality) left = definite(ex, left, e.left, st);

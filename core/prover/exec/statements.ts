@@ -9,6 +9,7 @@ import { and, not, or } from "../smt";
 import { UNDEF, type FunctionLike, type Sym } from "../values";
 import { execExpressionStatement } from "./assignments";
 import { currentFrame, refuse, skip, symbolOfDecl, tick, type Exec } from "./context";
+import { bindPattern } from "./objects";
 import { evalExpr, functionValue } from "./expressions";
 import { cond, notOpaque } from "./guards";
 import { execFor, execForOf } from "./loops";
@@ -87,13 +88,14 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
     const list = s.declarationList;
     if (!(list.flags & (ts.NodeFlags.Const | ts.NodeFlags.Let))) refuse(s, "`var` is not modelled.", "Declare variables with `const` or `let`.");
     for (const d of list.declarations) {
-      if (!ts.isIdentifier(d.name)) refuse(d.name, "Destructuring is not modelled.", "Declare one variable per value: `const x = obj.x`.");
       let value: Sym = UNDEF;
       if (d.initializer) {
         const init = skip(ex, d.initializer);
         value = ts.isArrowFunction(init) || ts.isFunctionExpression(init) ? functionValue(init) : evalExpr(ex, d.initializer, st);
       }
-      st.env.set(symbolOfDecl(ex, d), value);
+      // `const { total, payee } = await getInvoice(id)` (objects.ts).
+      if (!ts.isIdentifier(d.name)) bindPattern(ex, d.name, value, st, d.initializer ?? d);
+      else st.env.set(symbolOfDecl(ex, d), value);
     }
     return fall();
   }

@@ -12,23 +12,39 @@ import { bounded, freshValue } from "./fresh";
 import { cond, definite, noFunctionValue } from "./guards";
 import type { State } from "./state";
 import { mayFail } from "./try";
+import { bindObjectArgument, toolObjectArguments } from "./objects";
 import { evalFunctionBodyValue } from "./statements";
 
 /** A trusted call: preconditions become obligations, events become facts under the path, `ensures` become assumptions. */
 export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: State): Sym {
   if (ex.pureOnly || ex.contractStack.length > 0) refuse(e, "Tools cannot be called here (module top level, contract bodies and predicates are pure).", "Call tools inside `main` or its helpers.");
-  if (e.arguments.length !== tool.parameters.length) refuse(e, `\`${tool.name}\` takes ${tool.parameters.length} argument(s).`, "Pass every parameter explicitly.");
   const args = new Map<string, Sym>();
-  tool.parameters.forEach((p, i) => {
-    const v = definite(ex, evalExpr(ex, e.arguments[i]!, st), e.arguments[i]!, st);
-    noFunctionValue(v, e.arguments[i]!);
-    checkKind(v, p.type, e.arguments[i]!, `${tool.name}(${p.name})`);
-    args.set(p.name, v);
-  });
+  if (tool.objectParameter) {
+    // One object of named arguments (objects.ts): each property is checked as a parameter.
+    const given = toolObjectArguments(ex, tool, e, st);
+    const at = e.arguments[0]!;
+    for (const p of tool.parameters) {
+      const v = definite(ex, given.get(p.name)!, at, st);
+      noFunctionValue(v, at);
+      checkKind(v, p.type, at, `${tool.name}({ ${p.name} })`);
+      args.set(p.name, v);
+    }
+  } else {
+    if (e.arguments.length !== tool.parameters.length) refuse(e, `\`${tool.name}\` takes ${tool.parameters.length} argument(s).`, "Pass every parameter explicitly.");
+    tool.parameters.forEach((p, i) => {
+      const v = definite(ex, evalExpr(ex, e.arguments[i]!, st), e.arguments[i]!, st);
+      noFunctionValue(v, e.arguments[i]!);
+      checkKind(v, p.type, e.arguments[i]!, `${tool.name}(${p.name})`);
+      args.set(p.name, v);
+    });
+  }
   const loops = [...ex.loops];
   const bindNamed = (fn: TS.ArrowFunction | TS.FunctionExpression, offset: number): Map<TS.Symbol, Sym> => {
     const env = new Map<TS.Symbol, Sym>();
-    fn.parameters.slice(offset).forEach((p) => env.set(symbolOfDecl(ex, p), args.get(p.name.getText()) ?? UNDEF));
+    const object = fn.parameters[offset];
+    if (tool.objectParameter) {
+      if (object) bindObjectArgument(ex, object, args, env);
+    } else fn.parameters.slice(offset).forEach((p) => env.set(symbolOfDecl(ex, p), args.get(p.name.getText()) ?? UNDEF));
     return env;
   };
   let pc = st.pc;
