@@ -28,7 +28,7 @@ export const IMPORTS = `import { sendEmail, forwardLatest, listInbox } from "../
 import * as email from "../tools/email/trusted/contracts";
 import { print, log } from "../tools/text/trusted/effects";
 import * as text from "../tools/text/trusted/contracts";
-import * as bank from "../tools/bank/trusted/contracts";
+import * as bank from "../tools/bank/trusted/contracts"; import { transfer } from "../tools/bank/trusted/effects";
 import { noGuarantees } from "clauz3/spec";
 `;
 
