@@ -93,12 +93,25 @@ export function main(to: string): void {
 `, ["text:covered"], "proved"],
 };
 
+const REFUSED: Record<string, string> = {
+  no_guarantees_of_a_local: `export const guarantees = [noGuarantees(main)];
+export function main(message: string): void {
+  print(message);
+}
+`,
+  no_guarantees_two_arguments: `export const guarantees = [noGuarantees(text, email)];
+export function main(message: string): void {
+  print(message);
+}
+`,
+};
+
 let project: CoverageProject;
 let verdicts: Map<string, ProgramVerdict>;
 
 beforeAll(async () => {
   ensureBuilt();
-  project = coverageProject({ email: manifest("Email", EMAIL_POLICY), text: manifest("Text", TEXT_POLICY) }, Object.fromEntries(Object.entries(TABLE).map(([k, [body]]) => [k, body])));
+  project = coverageProject({ email: manifest("Email", EMAIL_POLICY), text: manifest("Text", TEXT_POLICY) }, { ...Object.fromEntries(Object.entries(TABLE).map(([k, [body]]) => [k, body])), ...REFUSED });
   ({ verdicts } = await proveAll(project.dir));
 });
 afterAll(() => project?.remove());
@@ -140,6 +153,15 @@ describe("details", () => {
     expect(violated.location.line).toBe(9);
     // A stated required contract is proved once, as the program's own guarantee.
     expect(verdicts.get("covered")!.results.filter((r) => r.contract === "email.noForwards()").map((r) => r.requiredBy)).toEqual([undefined]);
+  });
+
+  it("noGuarantees with anything but a trusted library, tool or contract is refused on the argument", () => {
+    const v = verdicts.get("no_guarantees_of_a_local")!;
+    expect(v.verdict).toBe("refused");
+    const r = v.results.find((x) => x.verdict === "refused")!;
+    expect(r.message).toContain("`main` is not a trusted library, tool or contract.");
+    expect(r.location.line).toBe(7);
+    expect(verdicts.get("no_guarantees_two_arguments")!.results.find((x) => x.verdict === "refused")!.message).toContain("Expected 0-1 arguments, but got 2"); // TypeScript refuses it first; the reader refuses it too (guarantees.ts)
   });
 
   it("noGuarantees(lib) marks the library, by namespace import or by one of its tools", () => {
