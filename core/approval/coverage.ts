@@ -18,7 +18,7 @@ export function withCoverage(request: ApprovalRequest, verdict: ProgramVerdict, 
 export function coverageProblems(submitted: ApprovalRequest, computed: ApprovalRequest): { field: string; problem: string }[] {
   const out: { field: string; problem: string }[] = [];
   const mine = computed.coverage ?? [];
-  if (submitted.coverage !== undefined && canonicalJson(submitted.coverage) !== canonicalJson(mine)) {
+  if (submitted.coverage !== null && canonicalJson(submitted.coverage) !== canonicalJson(mine)) {
     out.push({ field: "coverage", problem: `differs from the coverage the service computed (${mine.map((c) => `${c.library}: ${c.status}`).join(", ") || "no used library with a coverage policy"})` });
   }
   for (const c of mine) {

@@ -32,7 +32,7 @@ export interface RequestInput {
   readonly target?: string;
   readonly libraries?: readonly Library[];
   readonly readBytes?: ReadBytes;
-  /** The program's verdict (proved), whose coverage the request carries (docs/coverage.md); without it the request has no `coverage`. */
+  /** The program's verdict (proved), whose coverage the request carries (docs/coverage.md); without it `coverage` is null. */
   readonly verdict?: ProgramVerdict;
 }
 
@@ -84,7 +84,7 @@ export function buildRequest(input: RequestInput): ApprovalRequest {
     guarantees: description.guarantees,
     noGuarantees: description.noGuarantees,
     inputs: inputs as JsonValue[],
-    ...(input.verdict ? { coverage: coverageJson(input.verdict.coverage ?? [], (f) => displayPath(f, projectDir, input.readBytes)) } : {}),
+    coverage: input.verdict ? coverageJson(input.verdict.coverage ?? [], (f) => displayPath(f, projectDir, input.readBytes)) : null,
   };
   // The request leaves this process as JSON: it must be what the schema and the digests say.
   return validateRequest(request);

@@ -53,8 +53,8 @@ export interface ApprovalRequest {
   readonly noGuarantees: number;
   /** The arguments of the target, one JSON array. */
   readonly inputs: readonly JsonValue[];
-  /** Coverage as the prover computed it (docs/coverage.md), worst status first; absent when the program was not proved by the submitter. */
-  readonly coverage?: readonly CoverageJson[];
+  /** Coverage as the prover computed it (docs/coverage.md), worst status first; null when the request was built without a proof. */
+  readonly coverage: readonly CoverageJson[] | null;
 }
 
 /** A request that cannot be built or read: the field concerned (`program.digest`, `guarantees[0].call`, `inputs`) and what is wrong. */
