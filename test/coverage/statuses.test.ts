@@ -82,6 +82,18 @@ export function main(to: string): void {
   notify(to);
 }
 `, ["email:covered"], "proved"],
+  // Adversarial: the use hides behind a tool result; the prover knows nothing of it, so the call is reachable.
+  use_behind_tool_result: [`export const guarantees = [email.sendsAtMost(0)];
+export function main(to: string): void {
+  for (const m of listInbox()) if (m.from === "boss@corp.com") forwardLatest(to);
+}
+`, ["email:required-gap"], "violated"],
+  // Its benign twin: a condition no tool result can make true.
+  control_use_behind_tool_result: [`export const guarantees = [email.sendsAtMost(0)];
+export function main(to: string): void {
+  for (const m of listInbox()) if (m.from !== m.from) forwardLatest(to);
+}
+`, [], "proved"],
   helper_never_called_on_a_path: [`export const guarantees = [text.noErrorLogs()];
 function notify(to: string): void {
   sendEmail(to, "hi", "");
