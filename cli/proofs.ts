@@ -11,6 +11,7 @@ import { proveProgram } from "../core/prover/prove";
 import { proveGate, type Gate } from "../core/gate";
 import type { ProofCache } from "../core/cache";
 import { Z3Session } from "../core/prover/z3";
+import { coverageJson, type CoverageJson } from "../core/coverage/json";
 import type { Counterexample, ProgramVerdict, ProofResult, ShownValue } from "../core/prover/api";
 import type { Span } from "../core/model";
 import { terminalSafe } from "./io";
@@ -37,6 +38,7 @@ export interface ProveJson {
       readonly sentence?: string;
       readonly tool?: string;
       readonly requires?: string;
+      readonly requiredBy?: string;
       readonly verdict: ProofResult["verdict"];
       readonly code: number;
       readonly message: string;
@@ -44,6 +46,8 @@ export interface ProveJson {
       readonly guarantee?: { readonly file: string; readonly line: number; readonly column: number };
       readonly counterexample?: CounterexampleJson;
     }[];
+    /** Each used library that declares a coverage policy, worst status first (docs/coverage.md). */
+    readonly coverage?: readonly CoverageJson[];
   }[];
 }
 
@@ -138,6 +142,7 @@ export function toJson(verdicts: readonly ProgramVerdict[], cwd: string): ProveJ
         ...(r.sentence !== undefined ? { sentence: r.sentence } : {}),
         ...(r.tool !== undefined ? { tool: r.tool } : {}),
         ...(r.requires !== undefined ? { requires: r.requires } : {}),
+        ...(r.requiredBy !== undefined ? { requiredBy: r.requiredBy } : {}),
         verdict: r.verdict,
         code: r.code,
         message: r.message,
@@ -145,6 +150,7 @@ export function toJson(verdicts: readonly ProgramVerdict[], cwd: string): ProveJ
         ...(r.guarantee ? { guarantee: place(r.guarantee, cwd) } : {}),
         ...(r.counterexample ? { counterexample: counterexampleJson(r.counterexample, cwd) } : {}),
       })),
+      ...(v.coverage ? { coverage: coverageJson(v.coverage, (f) => shown(f, cwd)) } : {}),
     })),
   };
 }
@@ -155,7 +161,7 @@ export function verdictLines(verdicts: readonly ProgramVerdict[], cwd: string): 
   for (const v of verdicts) {
     const proved = v.results.filter((r) => r.kind === "guarantee" && r.verdict === "proved");
     out += `${terminalSafe(shown(v.file, cwd))}: ${v.verdict}\n`;
-    for (const r of proved) out += `  ✓ ${terminalSafe(r.contract ?? "")}: ${terminalSafe(r.sentence ?? "proved")}\n`;
+    for (const r of proved) out += `  ✓ ${terminalSafe(r.contract ?? "")}: ${terminalSafe(r.sentence ?? "proved")}${r.requiredBy ? ` (required by ${terminalSafe(r.requiredBy)}'s coverage policy)` : ""}\n`;
     for (const r of v.results.filter((x) => x.verdict !== "proved")) {
       // A precondition names its tool and the `requires` message it fails.
       const what = r.contract ? ` ${terminalSafe(r.contract)}` : r.tool ? ` of ${terminalSafe(r.tool)}${r.requires ? ` ("${terminalSafe(r.requires)}")` : ""}` : "";

@@ -32,11 +32,19 @@ export interface GuaranteeModel {
   readonly span: Span;
 }
 
+/** A `noGuarantees(lib)` entry: `fileName` is a trusted file of the library it names (core/coverage maps it to the library). */
+export interface SilencedLibrary {
+  readonly node: TS.CallExpression;
+  readonly fileName: string;
+}
+
 /** The guarantees of an agent program: the contract calls, or refusals on the exact nodes. */
 export interface GuaranteeList {
   readonly guarantees: readonly GuaranteeModel[];
   /** Entries that are `noGuarantees()`: explicit, reviewable promises of nothing. */
   readonly none: readonly TS.CallExpression[];
+  /** The `noGuarantees(lib)` entries among `none`: libraries the program says it promises nothing about. */
+  readonly silenced: readonly SilencedLibrary[];
   readonly refusals: readonly Refusal[];
   /** The `guarantees` declaration (or the node that exports it under that name), when the program has one. */
   readonly declaration: TS.Node | undefined;
@@ -220,15 +228,16 @@ function arrayInitializer(ts: TypeScript, init: TS.Expression | undefined): TS.A
 export function readGuarantees(ts: TypeScript, checker: TS.TypeChecker, layer: LayerModel, file: TS.SourceFile, options: ReadGuaranteesOptions = {}): GuaranteeList {
   const guarantees: GuaranteeModel[] = [];
   const none: TS.CallExpression[] = [];
+  const silenced: SilencedLibrary[] = [];
   const refusals: Refusal[] = [];
   const found = guaranteesDeclaration(ts, checker, file);
   const declaration = found.node;
   if (found.refusal) refusals.push(found.refusal);
-  if (!found.declaration) return { guarantees, none, refusals, declaration };
+  if (!found.declaration) return { guarantees, none, silenced, refusals, declaration };
   const init = arrayInitializer(ts, found.declaration.initializer);
   if (!init) {
     refusals.push(new Refusal(found.declaration.initializer ?? found.declaration, "`guarantees` must be an array literal of contract calls (no assertion, condition or computed value around it).", WRITE_GUARANTEES));
-    return { guarantees, none, refusals, declaration };
+    return { guarantees, none, silenced, refusals, declaration };
   }
   for (const el of init.elements) {
     try {
@@ -243,7 +252,9 @@ export function readGuarantees(ts: TypeScript, checker: TS.TypeChecker, layer: L
         throw new Refusal(e.expression, "The contract must be named directly, so that nothing runs to find it.", "Write `lib.contractName(...)` with `import * as lib from \"…\"`, or `contractName(...)` imported by name.");
       }
       if (runtimeExportAt(ts, checker, e.expression) === "noGuarantees") {
-        if (e.arguments.length > 0) throw new Refusal(e.arguments[0]!, "`noGuarantees()` takes no arguments.", "Write `noGuarantees()`.");
+        if (e.arguments.length > 1) throw new Refusal(e.arguments[1]!, "`noGuarantees` takes at most one argument: the library it promises nothing about.", "Write `noGuarantees()` or `noGuarantees(lib)`.");
+        const arg = e.arguments[0];
+        if (arg) silenced.push({ node: e, fileName: libraryFileOf(ts, checker, layer, arg) });
         none.push(e);
         continue;
       }
@@ -257,7 +268,30 @@ export function readGuarantees(ts: TypeScript, checker: TS.TypeChecker, layer: L
       else throw error;
     }
   }
-  return { guarantees, none, refusals, declaration };
+  return { guarantees, none, silenced, refusals, declaration };
+}
+
+const NAME_A_LIBRARY = "Write `noGuarantees(lib)` with `import * as lib from \"./tools/<domain>/trusted/<module>\"`, or pass one of the library's tools or contracts.";
+
+/**
+ * The trusted file that names the library of `noGuarantees(lib)`: a namespace import of a trusted
+ * module, or a tool or contract of the layer (by declaration, never by name).
+ */
+function libraryFileOf(ts: TypeScript, checker: TS.TypeChecker, layer: LayerModel, arg: TS.Expression): string {
+  if (ts.isSpreadElement(arg)) throw new Refusal(arg, "A spread hides which library `noGuarantees` names.", NAME_A_LIBRARY);
+  if (!isPlainCallee(ts, checker, arg)) throw new Refusal(arg, "`noGuarantees` names a library directly, so that nothing runs to find it.", NAME_A_LIBRARY);
+  const decl = ts.isIdentifier(arg) ? checker.getSymbolAtLocation(arg)?.declarations?.[0] : undefined;
+  if (decl && ts.isNamespaceImport(decl)) {
+    const specifier = decl.parent.parent.moduleSpecifier;
+    const module = checker.getSymbolAtLocation(specifier)?.valueDeclaration;
+    if (module && ts.isSourceFile(module) && layer.files.has(module.fileName)) return module.fileName;
+    throw new Refusal(arg, `\`${arg.getText()}\` is not a module of the trusted layer.`, NAME_A_LIBRARY);
+  }
+  const node = ts.isPropertyAccessExpression(arg) ? arg.name : arg;
+  const target = resolveDeclaration(ts, checker, checker.getSymbolAtLocation(node));
+  const named = target && (layer.toolByDeclaration.get(target) ?? layer.contractByDeclaration.get(target));
+  if (named) return named.fileName;
+  throw new Refusal(arg, `\`${arg.getText()}\` is not a trusted library, tool or contract.`, NAME_A_LIBRARY);
 }
 
 /** `filesystem.onlyReadsFiles(files=[FilePath("test.md")])`: the library-qualified call with named arguments. */

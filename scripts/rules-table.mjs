@@ -6,6 +6,7 @@
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const { RULES, PROOF_CODES } = require("../dist/core/rules.js");
+const { COVERAGE_RULES } = require("../dist/core/coverage/rules.js");
 
 const EVENT_LINES = new Set([
   "export class FsEvent extends Event { constructor(readonly path: string) { super(); } }",
@@ -41,6 +42,12 @@ export function proofCodesTable() {
   return ["| code | result | meaning |", "|---|---|---|", ...rows].join("\n");
 }
 
+/** The coverage codes (core/coverage/rules.ts): docs/coverage.md holds this table. */
+export function coverageCodesTable() {
+  const rows = COVERAGE_RULES.map((r) => `| ${r.code} | \`${r.id}\` | ${r.severity} | ${r.doc.replace(/\|/g, "\\|")} |`);
+  return ["| code | id | severity | meaning |", "|---|---|---|---|", ...rows].join("\n");
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.stdout.write(`${rulesTable()}\n\n${proofCodesTable()}\n`);
+  process.stdout.write(`${rulesTable()}\n\n${proofCodesTable()}\n\n${coverageCodesTable()}\n`);
 }

@@ -22,6 +22,7 @@ import type { OperatorLayer } from "./layer";
 import { libraryProfile, type LibraryProfile } from "./memory/profile";
 import { overlayCompilerHost, overlayModuleHost, overlayOf } from "./overlay";
 import type { Verification, VerificationProblem } from "./verification";
+import { coverageProblems, withCoverage } from "../core/approval/coverage";
 
 /** The export the prover proves, and so the only target a request can be approved for. */
 export const PROVED_TARGET = "main";
@@ -105,5 +106,10 @@ export async function verifySubmission(layer: OperatorLayer, submitted: Approval
   }
   const verdict = gate.decided.get(file) ?? (await proveProgram({ ts, program, file, options: { ...layer.options, ...solver }, host: moduleHost }, layerResult));
   if (verdict.verdict !== "proved") problems.push({ field: "program", problem: notProved(verdict) });
+  // Coverage is the service's own, from its proof (docs/coverage.md); a required gap cannot be approved.
+  if (computed && verdict.verdict === "proved") {
+    computed = withCoverage(computed, verdict, program.getCurrentDirectory());
+    problems.push(...coverageProblems(submitted, computed));
+  }
   return { verified: problems.length === 0 && computed !== null, problems, verdict: verdict.verdict, computed, ...(profile ? { profile } : {}) };
 }

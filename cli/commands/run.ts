@@ -145,7 +145,7 @@ export default function register(program: Command, context: CliContext): void {
       // (b) The request, from the identities describe computes.
       let request: ApprovalRequest;
       try {
-        request = buildRequest({ ts, program, layer, file: source, inputs, target: opts.target, libraries: project.libraries });
+        request = buildRequest({ ts, program, layer, file: source, inputs, target: opts.target, libraries: project.libraries, verdict: verdicts[0] });
       } catch (error) {
         if (error instanceof ApprovalRequestError) return fail(`no approval request can be made: ${error.message}`);
         throw error;

@@ -3,6 +3,7 @@
  * SARIF (name, description, help text, help URI). TypeScript's own codes are not in it.
  */
 import { PROOF_RULES, RULES, type RuleExample } from "../../core/rules";
+import { COVERAGE_RULES } from "../../core/coverage/rules";
 
 export interface RuleInfo {
   readonly code: number;
@@ -34,7 +35,15 @@ const proofRules: RuleInfo[] = PROOF_RULES.map((r) => ({
   examples: r.example ? [{ label: "example", example: r.example }] : [],
 }));
 
-export const ALL_RULES: readonly RuleInfo[] = [...layerRules, ...proofRules].sort((a, b) => a.code - b.code);
+const coverageRules: RuleInfo[] = COVERAGE_RULES.map((r) => ({
+  code: r.code,
+  name: `TS${r.code}`,
+  id: r.id,
+  doc: `${r.doc} (${r.severity})`,
+  examples: r.example ? [{ label: "example", example: r.example }] : [],
+}));
+
+export const ALL_RULES: readonly RuleInfo[] = [...layerRules, ...proofRules, ...coverageRules].sort((a, b) => a.code - b.code);
 
 /** The rule of a clauz3 code; undefined for TypeScript's own codes. */
 export function ruleInfo(code: number): RuleInfo | undefined {

@@ -8,6 +8,8 @@ import type * as TS from "typescript";
 import type { TypeScript } from "../context";
 import { describeProgram, displayPath, type JsonValue } from "../describe";
 import type { LayerResult } from "../layer/read";
+import { coverageJson } from "../coverage/json";
+import type { ProgramVerdict } from "../prover/api";
 import { runtimeLoads, type ModuleHost } from "../layer/loads";
 import { sha256Hex, verifyLock, type Lock } from "../lock";
 import type { Library, ReadBytes } from "../manifest";
@@ -30,6 +32,8 @@ export interface RequestInput {
   readonly target?: string;
   readonly libraries?: readonly Library[];
   readonly readBytes?: ReadBytes;
+  /** The program's verdict (proved), whose coverage the request carries (docs/coverage.md); without it `coverage` is null. */
+  readonly verdict?: ProgramVerdict;
 }
 
 /** The layer part of a request, from a verified lock (sorted by path, so the same lock gives the same fingerprint). */
@@ -80,6 +84,7 @@ export function buildRequest(input: RequestInput): ApprovalRequest {
     guarantees: description.guarantees,
     noGuarantees: description.noGuarantees,
     inputs: inputs as JsonValue[],
+    coverage: input.verdict ? coverageJson(input.verdict.coverage ?? [], (f) => displayPath(f, projectDir, input.readBytes)) : null,
   };
   // The request leaves this process as JSON: it must be what the schema and the digests say.
   return validateRequest(request);

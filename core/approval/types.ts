@@ -4,6 +4,7 @@
  */
 import type { GuaranteeIdentity, JsonValue } from "../describe";
 import type { LockOrigin } from "../lock";
+import type { CoverageJson } from "../coverage/json";
 
 export const APPROVAL_REQUEST_VERSION = 1;
 
@@ -52,6 +53,8 @@ export interface ApprovalRequest {
   readonly noGuarantees: number;
   /** The arguments of the target, one JSON array. */
   readonly inputs: readonly JsonValue[];
+  /** Coverage as the prover computed it (docs/coverage.md), worst status first; null when the request was built without a proof. */
+  readonly coverage: readonly CoverageJson[] | null;
 }
 
 /** A request that cannot be built or read: the field concerned (`program.digest`, `guarantees[0].call`, `inputs`) and what is wrong. */

@@ -6,14 +6,15 @@
  *    semantic): what `tsc` reports. `tspc` prints them itself; the CLI takes them from here.
  * 2. Configuration: module settings clauz3 does not support (93092), after which no clauz3 rule
  *    runs; `clauz3` imports that do not resolve (TypeScript's TS2307, or 93092 when it says nothing).
- * 3. Library manifests (93023), as `libraries` and `describe` validate them.
+ * 3. Library manifests (93023), as `libraries` and `describe` validate them, and their coverage policies (93043).
  * 4. The trusted-layer rules, except in files affected by an import that does not resolve
  *    (resolution.ts): no clauz3 finding is a consequence of a resolution failure.
  * 5. The lock (93020–93022).
  * 6. Proofs. A program that does not type-check is never proved: it is refused for its first
  *    TypeScript error (program-shape.ts), and the prover does not run on it.
  *
- * There is no coverage check yet; it belongs between the lock and the proofs.
+ * Coverage policies (93043, core/coverage/manifest.ts) are checked with the manifests; coverage
+ * gaps come with each program's verdict (core/coverage/diagnostics.ts).
  */
 import * as path from "node:path";
 import type * as TS from "typescript";
@@ -30,6 +31,7 @@ import { cacheFor, proveCached, type ProofCache } from "../cache";
 import { PROOF_CODES, RULES } from "../rules";
 import { spanOf } from "../span";
 import { manifestDiagnostics } from "./manifests";
+import { coveragePolicyDiagnostics } from "../coverage/manifest";
 import { moduleSettingsDiagnostics } from "./module-settings";
 import { affectedFiles, silentClauz3Failures, unresolvedImports } from "./resolution";
 
@@ -127,6 +129,7 @@ export function openGate(input: GateInput): Gate {
   const findings = [
     ...manifestDiagnostics(ts, libraries),
     ...approvalDeclarationFindings(ts, program, layer.model, libraries).filter((f) => !affected.has(f.file)).map((f) => toDiagnostic(ts, f)),
+    ...coveragePolicyDiagnostics(ts, layer.model, libraries),
     ...rules.filter((f) => !proved.has(f.file)).map((f) => toDiagnostic(ts, f)),
     ...lock.findings.map((f) => toDiagnostic(ts, f)),
   ];

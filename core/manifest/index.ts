@@ -20,6 +20,16 @@ export interface Requirement {
   readonly description?: string;
 }
 
+/** A library's coverage policy (docs/coverage.md): tool and contract export names of the library. */
+export interface CoverageDeclaration {
+  /** Tools whose reachable call makes a program use the library; default every tool of it. */
+  readonly whenUsed?: readonly string[];
+  /** Contracts (no arguments) a program that uses the library must state; proved with its guarantees. */
+  readonly required?: readonly string[];
+  /** Contracts a program that uses the library should state. */
+  readonly recommended?: readonly string[];
+}
+
 /** The contents of a valid `clauz3.json`. */
 export interface LibraryManifest {
   readonly title: string;
@@ -30,6 +40,7 @@ export interface LibraryManifest {
   readonly requiresApproval?: boolean;
   readonly dependencies?: readonly string[];
   readonly requirements?: readonly Requirement[];
+  readonly coverage?: CoverageDeclaration;
 }
 
 /** A library of the project's trusted layer. */

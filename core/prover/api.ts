@@ -1,5 +1,6 @@
 import type * as TS from "typescript";
 import type { ModuleHost } from "../layer/loads";
+import type { LibraryCoverage } from "../coverage/types";
 import type { Span } from "../model";
 
 /** The verdict of one guarantee, precondition or reachable throw. */
@@ -47,6 +48,8 @@ export interface ProofResult {
   readonly counterexample?: Counterexample;
   /** Stable diagnostic code (see PROOF_CODES). */
   readonly code: number;
+  /** For a guarantee the program does not state: the library whose coverage policy requires it (docs/coverage.md). */
+  readonly requiredBy?: string;
 }
 
 /** The verdict of one agent program: proved only when every result is proved. */
@@ -60,6 +63,11 @@ export interface ProgramVerdict {
    * may then differ on a less busy machine: it is not final, and callers never cache it.
    */
   readonly provisional?: string;
+  /**
+   * Coverage (docs/coverage.md): each used library that declares a coverage policy, worst status
+   * first. Absent when `main` could not be executed symbolically (the program is refused then).
+   */
+  readonly coverage?: readonly LibraryCoverage[];
 }
 
 /** Options of a proof. */

@@ -5,6 +5,7 @@
  *
  * - violated / refused results are errors with the result's stable code, on the result's location
  *   (the breaking call, the failing call, the refused node);
+ * - coverage gaps (core/coverage/diagnostics.ts) are on `guarantees`: required gap error, silent gap warning, recommended gap suggestion;
  * - a proved guarantee is a suggestion on its entry in `guarantees` reading "proved: <sentence>";
  * - results of guarantees carry `relatedInformation` pointing at the guarantee entry;
  * - a result located in another file (a refusal inside a trusted contract body, a call inside an
@@ -16,12 +17,13 @@ import type * as TS from "typescript";
 import type { Span } from "../model";
 import type { ProgramVerdict, ProofResult } from "./api";
 import { formatMessage, PROOF_CODES, RULES } from "../rules";
+import { coverageDiagnostics } from "../coverage/diagnostics";
 
 type TypeScript = typeof TS;
 
 /** Diagnostics of one agent program, by the tsserver request that shows them. */
 export interface ProofDiagnostics {
-  /** `getSemanticDiagnostics`: violations and refusals. */
+  /** `getSemanticDiagnostics`: violations and refusals (and coverage gaps: errors and warnings). */
   readonly errors: TS.Diagnostic[];
   /** `getSuggestionDiagnostics`: proved guarantees. */
   readonly suggestions: TS.DiagnosticWithLocation[];
@@ -86,6 +88,10 @@ export function proofDiagnostics(ts: TypeScript, program: TS.Program, file: TS.S
     if (within(file, r.location) && shown.has(`${r.location.start}:${r.code}`)) continue;
     errors.push(errorOf(ts, program, file, r, base));
   }
+  // Coverage gaps (core/coverage): on `guarantees`, where the program says what it keeps.
+  const coverage = coverageDiagnostics(ts, program, file, verdict, programAnchor(ts, file));
+  errors.push(...coverage.problems);
+  suggestions.push(...coverage.suggestions);
   return { errors, suggestions };
 }
 

@@ -12,6 +12,7 @@ import type { Counterexample, ProgramVerdict, ProofResult, ProveInput, ShownValu
 import { EncodingRefusal, Encoder, relationIsPerformed, relationsOf, type ViolationQuery } from "./encode";
 import { Executor } from "./exec";
 import { checkProgramShape } from "./program-shape";
+import { programCoverage, type ProgramCoverage } from "./coverage";
 import { runViolation, undecidedOnSolverError, type Describe, type Outcome } from "./counterexample";
 import { World, type Obligation } from "./facts";
 import { showText } from "./model-reader";
@@ -126,6 +127,17 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     return boundedRun;
   };
   const runQuery = (q: ViolationQuery, describe: Describe): Promise<Outcome> => runViolation(session, world, q, budget, describe);
+  /** One guarantee over the program's execution; what cannot be decided is refused on the node that stops it. */
+  const decideOrRefuse = async (g: GuaranteeModel, common: Parameters<typeof decide>[1]): Promise<ProofResult> => {
+    try {
+      return await decide(g, common, world, exec, runQuery, base);
+    } catch (error) {
+      if (error instanceof Refusal) return refused(error.node, error.reason, error.instead, common);
+      if (error instanceof EncodingRefusal) return refused(g.node, `${common.contract}: ${error.message}.`, "", common);
+      if (error instanceof SolverError) return { ...refused(g.node, `the solver rejected the query for ${common.contract} (${error.message}).`, "This is a bug in clauz3; the guarantee is not proved.", common), code: PROOF_CODES.unknown };
+      throw error;
+    }
+  };
 
   for (const g of guarantees) {
     const contract = qualifiedCall(g);
@@ -141,15 +153,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
       results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
       continue;
     }
-    let result: ProofResult;
-    try {
-      result = await decide(g, common, world, exec, runQuery, base);
-    } catch (error) {
-      if (error instanceof Refusal) result = refused(error.node, error.reason, error.instead, common);
-      else if (error instanceof EncodingRefusal) result = refused(g.node, `${contract}: ${error.message}.`, "", common);
-      else if (error instanceof SolverError) result = { ...refused(g.node, `the solver rejected the query for ${contract} (${error.message}).`, "This is a bug in clauz3; the guarantee is not proved.", common), code: PROOF_CODES.unknown };
-      else throw error;
-    }
+    let result = await decideOrRefuse(g, common);
     // Where the general encoding cannot decide, look for a genuine counterexample among runs whose
     // arrays have at most BOUNDED_SEARCH elements (exact there). Finding none proves nothing.
     const hasArrays = world.loopRanges.size > 0 || [...world.inputs, ...world.toolResults].some((v) => v.sym.k === "sarr");
@@ -167,6 +171,19 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     results.push(result);
   }
 
+  // Coverage (coverage.ts): the libraries `main` reaches, and the required contracts it does not state, proved like its own.
+  let coverage: ProgramCoverage | undefined;
+  if (!programRefusal && !layerProblem) {
+    coverage = await programCoverage(ts, checker, layer.model, world, list, session, budget);
+    for (const { refusal, contract, library } of coverage.refusals) results.push(refused(refusal.node, `${contract} (required by ${library}'s coverage policy): ${refusal.reason}`, refusal.instead, { contract, requiredBy: library }));
+    for (const { guarantee: g, library } of coverage.required) {
+      const contract = qualifiedCall(g);
+      const common = { kind: "guarantee" as const, contract, contractName: g.contract.name, sentence: guaranteeSentence(g), guarantee: g.span };
+      const result = await decideOrRefuse(g, common);
+      results.push({ ...result, message: `${result.message} (Required by ${library}'s coverage policy: the program uses it.)`, requiredBy: library });
+    }
+  }
+
   if (!programRefusal && !layerProblem) {
     results.push(...(await checkObligations(session, world, budget, base)));
     results.push(...(await checkThrows(session, world, budget, base)));
@@ -174,7 +191,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
   }
   const verdict: Verdict = results.some((r) => r.verdict === "violated") ? "violated" : results.some((r) => r.verdict === "refused") ? "refused" : "proved";
-  return { file: file.fileName, verdict, results, ...(budget.wallClock ? { provisional: budget.wallClock } : {}) };
+  return { file: file.fileName, verdict, results, ...(budget.wallClock ? { provisional: budget.wallClock } : {}), ...(coverage && coverage.coverage.length > 0 ? { coverage: coverage.coverage } : {}) };
 }
 
 /** Decide one guarantee over one symbolic execution: proved, violated (with counterexample) or refused. */

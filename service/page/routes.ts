@@ -28,6 +28,7 @@ import { rememberView } from "./memory-view";
 import { SESSION_COOKIE, Sessions } from "./sessions";
 import { capturedSource } from "./source";
 import { errorPage, loginPage, queuePage, requestPage, STYLESHEET, type PageContext } from "./views";
+import { COVERAGE_STYLESHEET } from "./coverage";
 
 export interface PageOptions {
   readonly store: ApprovalStore;
@@ -135,7 +136,7 @@ export async function reviewPage(app: FastifyInstance, options: PageOptions): Pr
     return reviewer;
   };
 
-  app.get("/page.css", async (_request, reply) => reply.header("cache-control", "no-cache").header("x-content-type-options", "nosniff").type("text/css; charset=utf-8").send(STYLESHEET));
+  app.get("/page.css", async (_request, reply) => reply.header("cache-control", "no-cache").header("x-content-type-options", "nosniff").type("text/css; charset=utf-8").send(STYLESHEET + COVERAGE_STYLESHEET));
 
   app.get("/login", async (request, reply) => sendPage(reply, 200, loginPage(csrfOf(request, reply))));
 

@@ -9,6 +9,7 @@ import type { GuaranteeIdentity } from "../../core/describe";
 import type { StoredRequest } from "../store/store";
 import { html, type Html } from "./html";
 import type { CapturedSource } from "./source";
+import { coveragePanel } from "./coverage";
 
 /** Who is signed in, the form token for their session, and what "approve and remember" does (the API's note). */
 export interface PageContext {
@@ -154,6 +155,7 @@ export function requestPage(context: PageContext, stored: StoredRequest, capture
 ${status}
 ${problem ? html`<p class="problem" role="alert">${problem}</p>` : ""}
 ${guarantees}
+${coveragePanel(computed)}
 ${stored.status === "pending" ? decisionForms(context, stored) : decided(stored, context.rememberNote, context.remember?.panel)}
 ${programSection(computed ?? stored.request, computed ? "" : " — as submitted, not verified")}`,
   );

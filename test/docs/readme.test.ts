@@ -6,11 +6,12 @@ import { ensureBuilt } from "../../fixtures/projects/project.mjs";
 vi.setConfig({ testTimeout: 0, hookTimeout: 0 });
 beforeAll(() => ensureBuilt());
 
-it("README holds the generated rule and proof-code tables", async () => {
-  const { rulesTable, proofCodesTable } = (await import("../../scripts/rules-table.mjs")) as { rulesTable(): string; proofCodesTable(): string };
+it("README holds the generated rule, proof-code and coverage-code tables", async () => {
+  const { rulesTable, proofCodesTable, coverageCodesTable } = (await import("../../scripts/rules-table.mjs")) as { rulesTable(): string; proofCodesTable(): string; coverageCodesTable(): string };
   const readme = fs.readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
   expect(readme).toContain(rulesTable());
   expect(readme).toContain(proofCodesTable());
+  expect(readme).toContain(coverageCodesTable());
 });
 
 it("README opens with the demo and test commands, and .ci/run runs exactly the test command", () => {
