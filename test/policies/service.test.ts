@@ -35,8 +35,8 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-function start(policy: string, db: string): Promise<RunningService> {
-  return startService({ layer: layerDir, db: path.join(tmp, db), key: path.join(tmp, "key.json"), tokens: path.join(tmp, "reviewers.json"), port: 0, policy });
+function start(policy: string | undefined, db: string): Promise<RunningService> {
+  return startService({ layer: layerDir, db: path.join(tmp, db), key: path.join(tmp, "key.json"), tokens: path.join(tmp, "reviewers.json"), port: 0, ...(policy === undefined ? {} : { policy }) });
 }
 
 describe("the approval service with a policy", () => {
@@ -90,6 +90,39 @@ describe("the approval service with a policy", () => {
     // A person decides it as any other request.
     const decided = await call(service.url, "POST", `/requests/${String(submitted.body.id)}/decision`, { token: alice, body: { decision: "approved_once" } });
     expect(decided.body).toMatchObject({ status: "approved", decision: { reviewer: "alice" } });
+  });
+});
+
+describe("a policy and remembered approvals together (docs/approval-memory.md)", () => {
+  it("deny wins over a remembered rule; a request the policy leaves to a person is approved by the rule", async () => {
+    // A person approves and remembers `wide.ts` on a service without a policy: the rule is
+    // `neverReadUnder("/secrets")` over the filesystem library, which `etc.ts` states too.
+    const before = await start(undefined, "together.sqlite");
+    let ruleId: string;
+    try {
+      const first = await call(before.url, "POST", "/requests", { body: requestIn(agentDir, "wide.ts", [true]) });
+      expect(first.body).toMatchObject({ status: "pending", verified: true });
+      const decided = await call(before.url, "POST", `/requests/${String(first.body.id)}/decision`, { token: alice, body: { decision: "approved_remember" } });
+      expect(decided.status).toBe(200);
+      const rules = (await call(before.url, "GET", "/remembered", { token: alice })).body.rules as { id: string }[];
+      expect(rules).toHaveLength(1);
+      ruleId = rules[0]!.id;
+    } finally {
+      await before.close();
+    }
+    // The same store, now with the policy: its rejection of `etc.ts` comes first and stands.
+    const after = await start(writePolicy(tmp, "together.json", POLICY), "together.sqlite");
+    try {
+      const etc = await call(after.url, "POST", "/requests", { body: requestIn(agentDir, "etc.ts", []) });
+      expect(etc.body).toMatchObject({ status: "rejected", receipt: null, decision: { decision: "rejected", reviewer: "policy:no-etc" }, policy: { outcome: "auto_rejected", rule: "no-etc" } });
+      // `wide.ts` with other inputs: the policy asks a person, and the person's remembered rule answers.
+      const wide = await call(after.url, "POST", "/requests", { body: requestIn(agentDir, "wide.ts", [false]) });
+      expect(wide.body).toMatchObject({ status: "approved", decision: { decision: "approved_remember", reviewer: `rule:${ruleId}` }, policy: { outcome: "ask" } });
+      const rules = (await call(after.url, "GET", "/remembered", { token: alice })).body.rules as { id: string; fired: number }[];
+      expect(rules).toEqual([expect.objectContaining({ id: ruleId, fired: 1 })]);
+    } finally {
+      await after.close();
+    }
   });
 });
 
