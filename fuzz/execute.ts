@@ -39,6 +39,8 @@ interface RunState {
   readonly siteOf: Map<Occurrence, string>;
   readonly results: [string, unknown][];
   readonly errorSites: WeakMap<object, string>;
+  /** Calls whose `requires` failed, caught by the program or not (a `try` around the call may catch it). */
+  readonly failedPreconditions: string[];
   thrown?: { readonly label: string; readonly value: unknown };
 }
 
@@ -51,6 +53,8 @@ export interface Run {
   readonly results: readonly (readonly [string, unknown])[];
   /** Set when `main` threw. */
   readonly error?: { readonly value: unknown; readonly callSite?: string; readonly throwSite?: string };
+  /** The call sites (`tool@line:column`) whose `requires` failed in the run, in order, caught or not. */
+  readonly failedPreconditions: readonly string[];
 }
 
 /** A run that performs more events than this is stopped (a generated program never comes close). */
@@ -94,7 +98,10 @@ const hooks = {
     try {
       return fn(...args);
     } catch (error) {
-      if (run && typeof error === "object" && error !== null && !run.errorSites.has(error)) run.errorSites.set(error, label);
+      if (run && typeof error === "object" && error !== null && !run.errorSites.has(error)) {
+        run.errorSites.set(error, label);
+        if (error instanceof runtime.RequiresError) run.failedPreconditions.push(label);
+      }
       throw error;
     } finally {
       run?.sites.pop();
@@ -248,7 +255,7 @@ export function loadPlan(text: string, layer: LoadedLayer): LoadedPlan {
 
 /** Run `main(...args)` once under a recorder; `choose` picks every tool result. */
 export function runMain(plan: LoadedPlan, args: readonly unknown[], choose: RunState["choose"]): Run {
-  const state: RunState = { choose, sites: [], siteOf: new Map(), results: [], errorSites: new WeakMap() };
+  const state: RunState = { choose, sites: [], siteOf: new Map(), results: [], errorSites: new WeakMap(), failedPreconditions: [] };
   const recorder: runtime.Recorder = {
     trace: [],
     before(_tool, occurrences, trace) {
@@ -261,11 +268,11 @@ export function runMain(plan: LoadedPlan, args: readonly unknown[], choose: RunS
   current = state;
   try {
     runtime.record(() => plan.main(...args), recorder);
-    return { trace: recorder.trace, siteOf: state.siteOf, results: state.results };
+    return { trace: recorder.trace, siteOf: state.siteOf, results: state.results, failedPreconditions: state.failedPreconditions };
   } catch (value) {
     const callSite = typeof value === "object" && value !== null ? state.errorSites.get(value) : undefined;
     const throwSite = state.thrown && state.thrown.value === value ? state.thrown.label : undefined;
-    return { trace: recorder.trace, siteOf: state.siteOf, results: state.results, error: { value, callSite, throwSite } };
+    return { trace: recorder.trace, siteOf: state.siteOf, results: state.results, failedPreconditions: state.failedPreconditions, error: { value, callSite, throwSite } };
   } finally {
     current = saved;
   }

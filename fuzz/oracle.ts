@@ -211,7 +211,11 @@ class Judging {
         });
       } else if (r.kind === "precondition") {
         const where = at(r);
-        checks.push((run) => (run.error?.value instanceof RequiresError && run.error.callSite?.endsWith(`@${where}`) ? { kind: "proved precondition fails", subject, detail: String((run.error.value as Error).message) } : undefined));
+        // Caught by the program or not: a `try` around the call does not make a proved precondition hold.
+        checks.push((run) => {
+          const failed = run.failedPreconditions.find((label) => label.endsWith(`@${where}`));
+          return failed !== undefined ? { kind: "proved precondition fails", subject, detail: `${failed}: its requires failed${run.error?.value instanceof RequiresError && run.error.callSite === failed ? `: ${String((run.error.value as Error).message)}` : " (the program caught the error)"}` } : undefined;
+        });
       } else {
         const where = at(r);
         checks.push((run) => (run.error?.throwSite === where ? { kind: "proved-unreachable throw runs", subject, detail: String(run.error.value) } : undefined));
@@ -281,7 +285,7 @@ class Judging {
       confirm = (run) => check(g, run.trace).some((v) => !cex.callSite || v.witnesses.some((o) => this.named(o, run, cex)));
     } else if (r.kind === "precondition") {
       const where = at(r);
-      confirm = (run) => run.error?.value instanceof RequiresError && (run.error.callSite?.endsWith(`@${where}`) ?? false);
+      confirm = (run) => run.failedPreconditions.some((label) => label.endsWith(`@${where}`));
     } else if (this.isThrowStatement(r)) {
       const where = at(r);
       confirm = (run) => run.error?.throwSite === where;

@@ -112,6 +112,17 @@ export function main(): void {
     expect(j.disagreements).toEqual([]);
   });
 
+  it("replays a violated precondition whose error the program catches (try/catch around the call)", async () => {
+    // The run goes on into the catch: the failure is observed where the requires failed, not by
+    // the error that ends the run (there is none).
+    const j = await judge(`export const guarantees = [m.neverEmail("x")];
+export function main(a: number): void {
+  try { pay("p", a); } catch { sendEmail("x", "s"); }
+}`);
+    expect(j.results.map((r) => `${r.subject} ${r.verdict}`).sort()).toEqual(['fuzz.neverEmail(addr="x") violated', "fuzz.pay@6:9 violated"]);
+    expect(j.disagreements).toEqual([]);
+  });
+
   it("checks a proved precondition on every run, and replays a violated one", async () => {
     const j = await judge(`export const guarantees = [m.nothing()];
 export function main(x: number): void {
