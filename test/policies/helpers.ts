@@ -7,17 +7,11 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ROOT, stdlibLayer, tempProject } from "../cli/helpers";
+import { stdlibLayer, tempProject } from "../cli/helpers";
+import { TSCONFIG } from "../run/helpers";
 
-export const TSCONFIG = `${JSON.stringify(
-  {
-    compilerOptions: { target: "ES2022", module: "preserve", moduleResolution: "bundler", strict: true, skipLibCheck: true, noEmit: true, types: ["node"], typeRoots: [path.join(ROOT, "node_modules/@types")] },
-    include: ["**/*.ts"],
-    exclude: ["node_modules"],
-  },
-  null,
-  2,
-)}\n`;
+/** The projects see this repository's @types/node (the layer's effects import Node's modules). */
+export { TSCONFIG };
 
 const HEAD = `import { FilePath } from "clauz3";
 import { readFile } from "./tools/filesystem/trusted/effects";

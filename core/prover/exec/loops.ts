@@ -55,15 +55,7 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     let cur: State | null = st;
     for (let j = 0; j < iterable.bound && cur; j++) {
       const c = and(`(< ${j} ${iterable.len})`, keep ? keep(String(j)) : "true");
-      compactPc(ex, cur);
-      const body: State = { pc: and(cur.pc, c), env: new Map(cur.env) };
-      body.env.set(loopSym, iterable.at(String(j)));
-      const flow = execStatement(ex, s.statement, body);
-      returns.push(...flow.returns);
-      broken.push(...jumpsOf(flow, "break").map((x) => x.state));
-      const end = joinStates(ex, [...jumpsOf(flow, "continue").map((x) => x.state), flow.fall], s);
-      const skipped: State = { pc: and(cur.pc, not(c)), env: cur.env };
-      cur = join(ex, cur, c, end, skipped, s);
+      cur = iterationIf(ex, s, loopSym, iterable.at(String(j)), c, cur, returns, broken);
     }
     return { fall: joinStates(ex, [...broken, cur], s), returns };
   }
@@ -109,17 +101,26 @@ function execForOfKept(ex: Exec, s: TS.ForOfStatement, loopSym: TS.Symbol, items
   for (const { item, c } of items) {
     if (!cur) break;
     if (c === "false") continue;
-    compactPc(ex, cur);
-    const body: State = { pc: and(cur.pc, c), env: new Map(cur.env) };
-    body.env.set(loopSym, item);
-    const flow = execStatement(ex, s.statement, body);
-    returns.push(...flow.returns);
-    broken.push(...jumpsOf(flow, "break").map((x) => x.state));
-    const end = joinStates(ex, [...jumpsOf(flow, "continue").map((x) => x.state), flow.fall], s);
-    const skipped: State = { pc: and(cur.pc, not(c)), env: cur.env };
-    cur = join(ex, cur, c, end, skipped, s);
+    cur = iterationIf(ex, s, loopSym, item, c, cur, returns, broken);
   }
   return { fall: joinStates(ex, [...broken, cur], s), returns };
+}
+
+/**
+ * One unrolled iteration that runs only where `c` holds (the element exists, or is kept): the
+ * body with the loop variable bound to `item`; its returns and breaks are collected, and the state
+ * after it joins the iteration's end (normal or `continue`) with the state where it was skipped.
+ */
+function iterationIf(ex: Exec, s: TS.ForOfStatement, loopSym: TS.Symbol, item: Sym, c: string, cur: State, returns: Flow["returns"], broken: State[]): State | null {
+  compactPc(ex, cur);
+  const body: State = { pc: and(cur.pc, c), env: new Map(cur.env) };
+  body.env.set(loopSym, item);
+  const flow = execStatement(ex, s.statement, body);
+  returns.push(...flow.returns);
+  broken.push(...jumpsOf(flow, "break").map((x) => x.state));
+  const end = joinStates(ex, [...jumpsOf(flow, "continue").map((x) => x.state), flow.fall], s);
+  const skipped: State = { pc: and(cur.pc, not(c)), env: cur.env };
+  return join(ex, cur, c, end, skipped, s);
 }
 
 export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
