@@ -9,7 +9,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { ApprovalStore, Decision } from "../store/store";
 import type { StoreDatabase } from "../store/schema";
 import type { RememberedRule } from "./rules";
-import { memoryDb, memoryTrx, type MemoryDatabase } from "./schema";
+import { memoryDb, memoryTrx, type MemoryDatabase, type RuleTable } from "./schema";
 import { snapshotDigest, type IdentitySnapshot } from "./snapshot";
 
 export interface StoredSnapshot {
@@ -42,18 +42,7 @@ export interface HistoryEntry {
 
 export type Revocation = "revoked" | "already-revoked" | "unknown-rule";
 
-interface RuleRow {
-  readonly id: string;
-  readonly created_by: string;
-  readonly created_at: string;
-  readonly source_request_id: string;
-  readonly match_key: string;
-  readonly rule_json: string;
-  readonly revoked_at: string | null;
-  readonly revoked_by: string | null;
-}
-
-function ruleOfRow(r: RuleRow): StoredRule {
+function ruleOfRow(r: RuleTable): StoredRule {
   return { id: r.id, createdBy: r.created_by, createdAt: r.created_at, sourceRequestId: r.source_request_id, matchKey: r.match_key, rule: JSON.parse(r.rule_json) as RememberedRule, revokedAt: r.revoked_at, revokedBy: r.revoked_by };
 }
 
