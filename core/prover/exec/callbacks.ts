@@ -24,6 +24,7 @@ import { evalExpr } from "./expressions";
 import { concat, toStr } from "./operators";
 import { declare } from "./fresh";
 import { notOpaque, noFunctionValue } from "./guards";
+import { startedFlag } from "./iterations";
 import { lookup } from "./names";
 import { flowValue, type State } from "./state";
 import { execBody } from "./statements";
@@ -381,7 +382,8 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
   declare(ex, q, "Int");
   const range = (x: string): string => and(`(<= 0 ${x})`, `(< ${x} ${base.len})`, view.keep ? view.keep(x) : "true");
   ex.world.loopRanges.set(q, { len: base.len });
-  const entry = and(st.pc, range(q));
+  const started = startedFlag(ex, q, base.len);
+  const entry = and(st.pc, range(q), started.term);
   const body: State = { pc: entry, env: st.env };
   const marks = { facts: ex.world.facts.length, obligations: ex.world.obligations.length, throws: ex.world.throws.length, results: ex.world.toolResults.length, assumptions: ex.world.assumptions.length };
   ex.loops.push(q);
@@ -396,6 +398,7 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
   if (shortCircuits && effects) {
     refuse(e, `A \`${method}\` callback that calls a tool or may fail, over an array of unknown length: which elements it runs on depends on every earlier element.`, `Decide with a callback that only computes (\`const hit = xs.${method}((x) => x.startsWith("/secret"))\`), then call tools outside it; or loop with \`for (const x of xs)\` and guard the calls with \`if\`.`);
   }
+  started.close(entry, body.pc);
   if (body.pc !== entry) {
     // Some element's run may fail: the code after the method runs only if none did.
     const q2 = ex.world.fresh("j");

@@ -13,6 +13,7 @@ import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
 import { cond, definite } from "./guards";
 import { compactPc, join, joinStates, jumpsOf, type Flow, type State } from "./state";
+import { startedFlag } from "./iterations";
 import { execStatement } from "./statements";
 
 export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
@@ -64,7 +65,8 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
   declare(ex, q, "Int");
   const range = (x: string) => and(`(<= 0 ${x})`, `(< ${x} ${iterable.len})`, keep ? keep(x) : "true");
   ex.world.loopRanges.set(q, { len: iterable.len });
-  const entry = and(st.pc, range(q));
+  const started = startedFlag(ex, q, iterable.len);
+  const entry = and(st.pc, range(q), started.term);
   const body: State = { pc: entry, env: new Map(st.env) };
   body.env.set(loopSym, iterable.at(q));
   ex.loops.push(q);
@@ -84,6 +86,7 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
   // An iteration ends normally or by `continue`; only the path condition matters here (the body
   // assigns nothing declared outside it).
   const after = rejoin([...jumpsOf(flow, "continue").map((x) => x.state.pc), ...(flow.fall ? [flow.fall.pc] : [])]);
+  started.close(entry, after);
   if (after !== entry) {
     // Some iteration may throw: the code after the loop runs only if no iteration did.
     const q2 = ex.world.fresh("j");
