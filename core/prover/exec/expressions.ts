@@ -13,7 +13,7 @@ import { refuse, sized, skip, tick, type Exec } from "./context";
 import { cond, definite, noFunctionValue } from "./guards";
 import { lookup } from "./names";
 import { evalObjectLiteral, inOptionalChain, readOptional, refuseObjectOperator } from "./objects";
-import { concat, evalBinary, toStr } from "./operators";
+import { concat, evalBinary, toStr, toStrOrUndefined } from "./operators";
 import { branchValues, type State } from "./state";
 
 export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
@@ -29,7 +29,8 @@ export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
   if (ts.isTemplateExpression(e)) {
     let acc = toStr(ex, str(e.head.text), e);
     for (const span of e.templateSpans) {
-      acc = sized(concat(acc, toStr(ex, definite(ex, evalExpr(ex, span.expression, st), span.expression, st), span.expression)), span.expression);
+      const part = evalExpr(ex, span.expression, st);
+      acc = sized(concat(acc, toStrOrUndefined(ex, part, span.expression)), span.expression);
       acc = concat(acc, str(span.literal.text));
     }
     return acc;

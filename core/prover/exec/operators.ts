@@ -1,6 +1,6 @@
 /** Binary operators (`&&`, `||`, `??`, equality, comparisons, arithmetic, `+`) and conversion to strings. */
 import type * as TS from "typescript";
-import { ite, not, RM } from "../smt";
+import { ite, not, RM, strLit } from "../smt";
 import { bool, boolT, num, str, strictEquals, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { evalExpr } from "./expressions";
@@ -35,8 +35,12 @@ export function evalBinary(ex: Exec, e: TS.BinaryExpression, st: State): Sym {
   if (op === ts.SyntaxKind.InKeyword) refuseObjectOperator(ex, e);
   const equality = op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
   let left = evalExpr(ex, e.left, st);
-  if (!equality) left = definite(ex, left, e.left, st);
   let right = evalExpr(ex, e.right, st);
+  // `+` with a string side converts the other side with ToString, `undefined` included.
+  if (op === ts.SyntaxKind.PlusToken && (left.k === "str" || right.k === "str")) {
+    return sized(concat(toStrOrUndefined(ex, left, e.left), toStrOrUndefined(ex, right, e.right)), e);
+  }
+  if (!equality) left = definite(ex, left, e.left, st);
   if (!equality) right = definite(ex, right, e.right, st);
   return binaryValue(ex, op, left, right, e);
 }
@@ -112,6 +116,19 @@ export function toStr(ex: Exec, v: Sym, at: TS.Node): Sym {
     case "undef": return str("undefined");
     default: refuse(at, "Converting this value to a string is not modelled.", "Concatenate strings, numbers and booleans only.");
   }
+}
+
+/**
+ * ToString of a value that may be undefined, as template literals and `+` with a string apply it:
+ * an undefined value is written as "undefined" (the run goes on; nothing throws).
+ */
+export function toStrOrUndefined(ex: Exec, v: Sym, at: TS.Node): Sym {
+  if (v.k !== "maybe") return toStr(ex, v, at);
+  if (v.def === "true") return toStr(ex, v.v, at);
+  if (v.def === "false") return str("undefined");
+  const inner = toStr(ex, v.v, at);
+  if (inner.k !== "str") throw new Error("toStr returned a non-string");
+  return { k: "str", t: ite(v.def, inner.c !== undefined ? strLit(inner.c) : inner.t, strLit("undefined")) };
 }
 
 export function concat(a: Sym, b: Sym): Sym {
