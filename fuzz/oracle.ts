@@ -93,6 +93,13 @@ export function refusalKey(message: string): string {
 }
 
 /** The oracle over one layer: a project to prove in, the layer loaded for runs, the shapes of the tools' results. */
+/** What a tool call the counterexample names in `failedCalls` throws in a replay (its events already recorded). */
+class InjectedFailure extends Error {
+  constructor(readonly label: string) {
+    super(`${label} failed (injected by the oracle: the counterexample says this call throws)`);
+  }
+}
+
 export class Oracle {
   readonly project: Project;
   readonly layer: LoadedLayer;
@@ -321,7 +328,7 @@ class Judging {
       const [streams] = fc.sample(this.runArbitraries(pools).streams, { seed, numRuns: 1 });
       const drawn = { count: 0 };
       this.runs++;
-      const run = runMain(plan, inputs, this.chooser(streams!, forced, drawn));
+      const run = runMain(plan, inputs, this.chooser(streams!, forced, drawn, new Set(cex.failedCalls ?? [])));
       if (confirm(run)) return;
       if (this.stopsAtReportedFailure(run, r)) stoppedEarly = true;
       if (drawn.count > 0) incomplete = true;
@@ -382,12 +389,14 @@ class Judging {
    * promise (a counterexample may show elements the program never reads breaking it) is brought
    * within it the same way, and counted in `drawn`: the replay then differs from what it shows.
    */
-  private chooser(streams: Readonly<Record<string, fc.Stream<unknown>>>, forced: ReadonlyMap<string, unknown>, drawn = { count: 0 }) {
+  private chooser(streams: Readonly<Record<string, fc.Stream<unknown>>>, forced: ReadonlyMap<string, unknown>, drawn = { count: 0 }, failing: ReadonlySet<string> = new Set()) {
     const executions = new Map<string, number>();
     return (tool: ToolRuntime, label: string, args: readonly unknown[]): unknown => {
       const n = (executions.get(label) ?? 0) + 1;
       executions.set(label, n);
       const key = n === 1 ? label : `${label}#${n}`;
+      // A call the counterexample says throws: its implementation fails after its events.
+      if (failing.has(key)) throw new InjectedFailure(key);
       const elementOk = (x: unknown): boolean => tool.ensures.every((e) => e([x], args));
       if (forced.has(key)) {
         const v = forced.get(key);

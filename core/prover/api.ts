@@ -21,6 +21,11 @@ export interface Counterexample {
   readonly event: { readonly name: string; readonly fields: Readonly<Record<string, ShownValue>> } | undefined;
   /** The failing call's arguments by parameter name, for preconditions. */
   readonly arguments?: Readonly<Record<string, ShownValue>>;
+  /**
+   * Tool calls inside a `try` whose implementation throws in this run (after their events), keyed
+   * like `toolResults` (`tool@line:column`, then `#2`, … for later executions of one call).
+   */
+  readonly failedCalls?: readonly string[];
   /** A second event, for `distinct`/`sharesValue` violations. */
   readonly otherEvent?: { readonly name: string; readonly fields: Readonly<Record<string, ShownValue>>; readonly callSite: Span | undefined };
 }

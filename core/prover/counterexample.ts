@@ -8,7 +8,7 @@ import type { ViolationQuery } from "./encode";
 import type { Fact, World } from "./facts";
 import type { ProgramBudget } from "./limits";
 import { ModelReader } from "./model-reader";
-import { renameSymbols } from "./smt";
+import { and, renameSymbols } from "./smt";
 import type { Sym } from "./values";
 import { SolverError, type Z3Session } from "./z3";
 import { spanOf } from "../span";
@@ -128,18 +128,23 @@ async function attempt(
       ? { fact: described.other, factRenames: described.otherRenames, other: described.fact, otherRenames: undefined }
       : { fact: described.fact, factRenames: undefined, other: undefined, otherRenames: undefined };
     let fact = chosen.fact;
+    let factRenames = chosen.factRenames;
     const activeSites = (q.contributors ?? []).filter((c) => reader.bool(c.active)).map((c) => c.fact);
-    if (!fact && q.aggregate && !q.aggregate.tooFew) fact = await blameAggregate(q, reader, world);
+    if (!fact && q.aggregate && !q.aggregate.tooFew) {
+      const blamed = await blameAggregate(q, reader, world);
+      fact = blamed?.fact;
+      factRenames = blamed?.renames;
+    }
     for (const input of world.inputs) reader.wantElements(input.sym);
     const otherFields = chosen.other ? renamedFields(chosen.other, chosen.otherRenames) : undefined;
-    const factFields = fact ? renamedFields(fact, chosen.factRenames) : undefined;
+    const factFields = fact ? renamedFields(fact, factRenames) : undefined;
     if (factFields) for (const v of factFields.values()) reader.want(v);
     if (otherFields) for (const v of otherFields.values()) reader.want(v);
     await reader.fetch();
     const inputs: Record<string, ShownValue> = {};
     for (const input of world.inputs) inputs[input.name] = reader.show(input.sym);
-    const cutoff: Cutoff | undefined = fact ? { loops: fact.loops, order: fact.order, renames: chosen.factRenames } : cutoffOf(index);
-    const toolResults = await resultsBefore(world, reader, cutoff);
+    const cutoff: Cutoff | undefined = fact ? { loops: fact.loops, order: fact.order, renames: factRenames } : cutoffOf(index);
+    const { toolResults, failedCalls } = await resultsBefore(world, reader, cutoff);
     const args = cutoff?.args ? [...cutoff.args].map(([name, v]) => [name, renameSym(v, cutoff.renames ?? new Map())] as const) : undefined;
     if (args) {
       for (const [, v] of args) reader.want(v);
@@ -154,6 +159,7 @@ async function attempt(
     const cex: Counterexample = {
       inputs,
       toolResults,
+      ...(failedCalls.length > 0 ? { failedCalls } : {}),
       callSite: fact ? spanOf(fact.site) : undefined,
       event: fact && factFields ? eventOf(fact, factFields) : undefined,
       ...(args ? { arguments: Object.fromEntries(args.map(([name, v]) => [name, reader.show(v)])) } : {}),
@@ -188,7 +194,7 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
  * A place is therefore (first number inside each enclosing loop, iteration)…, then its own number,
  * compared lexicographically: a result after a loop comes after a cutoff inside it.
  */
-async function resultsBefore(world: World, reader: ModelReader, cutoff: Cutoff | undefined): Promise<Record<string, ShownValue>> {
+async function resultsBefore(world: World, reader: ModelReader, cutoff: Cutoff | undefined): Promise<{ toolResults: Record<string, ShownValue>; failedCalls: string[] }> {
   const starts = new Map<string, number>();
   for (const item of [...world.toolResults, ...world.facts, ...world.obligations, ...world.throws]) {
     for (const l of item.loops) starts.set(l, Math.min(starts.get(l) ?? Infinity, item.order));
@@ -233,11 +239,43 @@ async function resultsBefore(world: World, reader: ModelReader, cutoff: Cutoff |
     count.set(e.label, n);
     shown[n === 1 ? e.label : `${e.label}#${n}`] = reader.show(e.sym);
   }
-  return shown;
+  return { toolResults: shown, failedCalls: await failedBefore(world, reader, limit) };
 }
 
-/** The call that first takes the running count or sum past the upper bound, in program order. */
-async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: World): Promise<Fact | undefined> {
+/**
+ * The calls inside a `try` that throw before the cutoff, numbered like the runtime counts a call
+ * site's executions (every execution of the site, failed or not). A site that also runs inside a
+ * loop over an array cannot be numbered, and a failure inside such a loop not placed: both are left
+ * out (the replay draws whether they fail).
+ */
+async function failedBefore(world: World, reader: ModelReader, limit: readonly number[] | undefined): Promise<string[]> {
+  const labelOf = (f: Fact): string => {
+    const pos = f.site.getSourceFile().getLineAndCharacterOfPosition(f.site.getStart());
+    return `${f.tool.name}@${pos.line + 1}:${pos.character + 1}`;
+  };
+  const calls = world.facts.filter((f) => f.kind === "call").map((f) => ({ label: labelOf(f), fact: f }));
+  const inLoops = new Set(calls.filter((c) => c.fact.loops.length > 0).map((c) => c.label));
+  const failures = world.failures.filter((x) => x.loops.length === 0 && !inLoops.has(x.label) && !(limit && compareKeys([x.order], limit) >= 0));
+  if (failures.length === 0) return [];
+  const relevant = calls.filter((c) => failures.some((x) => x.label === c.label));
+  for (const c of relevant) reader.wantTerm(c.fact.guard);
+  for (const x of failures) reader.wantTerm(and(x.guard, x.failed));
+  await reader.fetch();
+  const out: string[] = [];
+  for (const x of failures) {
+    if (!reader.bool(and(x.guard, x.failed))) continue;
+    // The failing execution is the last execution of its site before the failure.
+    const n = relevant.filter((c) => c.label === x.label && c.fact.order < x.order && reader.bool(c.fact.guard)).length;
+    out.push(n <= 1 ? x.label : `${x.label}#${n}`);
+  }
+  return out;
+}
+
+/**
+ * The call that first takes the running count or sum past the upper bound, in program order, with
+ * the iteration it happens in when it is inside a loop over an array (its index renamed to it).
+ */
+async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: World): Promise<{ fact: Fact; renames?: ReadonlyMap<string, string> } | undefined> {
   const agg = q.aggregate!;
   const contributors = q.contributors ?? [];
   for (const v of agg.values) if (v) reader.want(v);
@@ -247,35 +285,46 @@ async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: Wor
     if (len) reader.wantTerm(len, "Int");
   }
   await reader.fetch();
-  // Whether a call in a loop over an array happens in some iteration of the model's array.
-  const iterations = (c: { fact: Fact; active: string }): string[] | undefined => {
-    const len = loopLength(c.fact);
+  const lengthOf = (f: Fact): number | undefined => {
+    const len = loopLength(f);
     const n = len === undefined ? undefined : reader.int(len);
-    if (c.fact.loops.length !== 1 || n === undefined || n > BLAME_ITERATIONS) return undefined;
-    return Array.from({ length: n }, (_, i) => renameSymbols(c.active, new Map([[c.fact.loops[0]!, String(i)]])));
+    return f.loops.length !== 1 || n === undefined || n > BLAME_ITERATIONS ? undefined : n;
   };
-  for (const c of contributors) for (const t of iterations(c) ?? []) reader.wantTerm(t);
+  const at = (c: { fact: Fact; active: string }, i: number) => renameSymbols(c.active, new Map([[c.fact.loops[0]!, String(i)]]));
+  for (const c of contributors) for (let i = 0; i < (lengthOf(c.fact) ?? 0); i++) reader.wantTerm(at(c, i));
   await reader.fetch();
   const upper = agg.op === "atMost" || agg.op === "equals" ? (x: number) => x > agg.bounds[0]!
     : agg.op === "lessThan" ? (x: number) => x >= agg.bounds[0]!
     : agg.op === "between" ? (x: number) => x > agg.bounds[1]!
     : undefined;
   const order = contributors.map((c, i) => ({ c, i })).sort((a, b) => a.c.fact.order - b.c.fact.order);
+  const done = new Set<string>();
   let running = 0;
   for (const { c, i } of order) {
     if (c.fact.loops.length > 0) {
-      // A loop whose call happens in no iteration of the model's array (an empty array, a guard
-      // false for every element) makes no call: the fuzzer found the blame on such a loop, with
-      // the call that did break the bound after it. Otherwise its calls take the count past it.
-      const its = iterations(c);
-      if (its && !its.some((t) => reader.bool(t))) continue;
-      return c.fact;
+      // A loop body runs every iteration before what follows the loop: its calls are counted
+      // iteration by iteration, each iteration's calls in program order.
+      const loop = c.fact.loops[0]!;
+      if (done.has(loop)) continue;
+      done.add(loop);
+      const body = order.filter((o) => o.c.fact.loops[0] === loop).map((o) => o.c);
+      const lengths = body.map((b) => lengthOf(b.fact));
+      // A model whose iterations cannot be read: the loop is blamed as a whole.
+      if (lengths.some((n) => n === undefined)) return { fact: c.fact };
+      for (let k = 0; k < lengths[0]!; k++) {
+        for (const b of body) {
+          if (!reader.bool(at(b, k))) continue;
+          running += 1;
+          if (upper?.(running)) return { fact: b.fact, renames: new Map([[loop, String(k)]]) };
+        }
+      }
+      continue;
     }
     if (!reader.bool(c.active)) continue;
     const v = agg.values[i];
     const shown = v ? reader.show(v) : 1;
     running += typeof shown === "number" ? shown : Number(shown);
-    if (upper?.(running)) return c.fact;
+    if (upper?.(running)) return { fact: c.fact };
   }
   return undefined;
 }

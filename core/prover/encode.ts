@@ -255,7 +255,20 @@ export class Encoder {
       : spec.op === "between" ? not(compareReal(lower, "atLeast", [b[0]!]))
       : undefined;
     const contributors = this.contributors(spec.rel, facts);
-    if (tooMany) out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooMany, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [] } });
+    if (tooMany) {
+      // The upper bound is exact only when every element can be made like the one that counts,
+      // which a guard comparing elements (`x !== xs[0]`) or a promise about the whole array can
+      // prevent. So a violation is reported only from a run the count is computed for exactly:
+      // every iteration unrolled, for arrays short enough to exceed the bound.
+      const exact = this.unrolledCount(spec.rel, exactTerms, quantified, b);
+      if (exact) {
+        const indicator = spec.op === "atMost" || spec.op === "lessThan" ? not(compareReal(exact.count, spec.op, b))
+          : spec.op === "equals" ? not(compareReal(exact.count, "atMost", b))
+          : not(compareReal(exact.count, "atMost", [b[1]!]));
+        out.push({ declarations: [], assumptions: exact.assumptions, candidates: [{ indicator, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [] }, partial: true });
+      }
+      out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooMany, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [] }, inexact: `the count over a loop over an array of unknown length may exceed the bound, but no run with arrays of at most ${exact?.iterations ?? 0} elements does, and longer ones are not computed exactly; bound the array with an \`ensures((r) => r.length <= N)\` on the tool, or loop over a literal array` });
+    }
     if (tooFew) {
       // Exact when every array the quantified calls loop over is empty: try that counterexample first.
       const empty = quantified.map((f) => `(= ${this.world.loopRanges.get(f.loops[0]!)!.len} 0)`);
@@ -264,7 +277,39 @@ export class Encoder {
     if (tooFew) out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooFew, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [], tooFew: true }, inexact: "the count over a loop may fall below the bound for some inputs, but the encoding cannot decide it exactly; bound the array with an `ensures((r) => r.length <= N)` on the tool, or loop over a literal array" });
     return out;
   }
+
+  /**
+   * The count with every quantified loop unrolled up to `iterations` elements, and the world's
+   * per-iteration assumptions instantiated at each unrolled index that exists: exact for runs whose
+   * arrays are no longer than that. Undefined when an assumption ties the loop to another quantified
+   * index (nested loops), which the unrolling cannot instantiate.
+   */
+  private unrolledCount(rel: RelationIR, exactTerms: readonly string[], quantified: readonly Fact[], bounds: readonly number[]): { count: string; assumptions: string[]; iterations: number } | undefined {
+    const iterations = Math.min(UNROLLED_COUNT, Math.floor(Math.max(...bounds)) + 1);
+    const loops = new Set(quantified.map((f) => f.loops[0]!));
+    const assumptions: string[] = [];
+    for (const a of this.world.assumptions) {
+      const own = a.loops.filter((l) => loops.has(l));
+      if (own.length === 0) continue;
+      if (own.length > 1 || a.loops.some((l) => l !== own[0] && this.world.loopRanges.has(l))) return undefined;
+      const q = own[0]!;
+      const len = this.world.loopRanges.get(q)!.len;
+      for (let i = 0; i < iterations; i++) assumptions.push(implies(`(< ${i} ${len})`, renameSymbols(a.term, new Map([[q, String(i)]]))));
+    }
+    const terms = [...exactTerms];
+    for (const f of quantified) {
+      const q = f.loops[0]!;
+      const len = this.world.loopRanges.get(q)!.len;
+      assumptions.push(`(<= ${len} ${iterations})`);
+      for (let i = 0; i < iterations; i++) terms.push(`(ite ${and(`(< ${i} ${len})`, this.active(rel, f, new Map([[q, String(i)]])))} 1 0)`);
+    }
+    const count = `(to_real ${terms.length === 0 ? "0" : terms.length === 1 ? terms[0]! : `(+ ${terms.join(" ")})`})`;
+    return { count, assumptions: [...new Set(assumptions)], iterations };
+  }
 }
+
+/** The most iterations of a loop a count is unrolled to, to find a run that breaks its upper bound. */
+const UNROLLED_COUNT = 64;
 
 function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
   switch (v.k) {

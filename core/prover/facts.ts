@@ -47,6 +47,11 @@ export class World {
   readonly inputs: { readonly name: string; readonly sym: Sym; readonly type: ValueType }[] = [];
   /** Each execution of a tool call, with the path condition under which it happens (one call site may execute several times). */
   readonly toolResults: { readonly label: string; readonly sym: Sym; readonly loops: readonly string[]; readonly order: number; readonly guard: string }[] = [];
+  /**
+   * Each execution of a tool call inside a `try`, whose implementation may throw after its events:
+   * `failed` holds in the runs where it does (try.ts). Counterexamples name the calls that failed.
+   */
+  readonly failures: { readonly label: string; readonly failed: string; readonly loops: readonly string[]; readonly order: number; readonly guard: string }[] = [];
   readonly facts: Fact[] = [];
   readonly obligations: Obligation[] = [];
   readonly throws: ThrowFact[] = [];

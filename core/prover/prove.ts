@@ -256,10 +256,12 @@ function named(values: Readonly<Record<string, ShownValue>>): string {
   return Object.entries(values).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
 }
 
-/** ` with tool results a → 1, …` when the run saw any before it stopped. */
+/** ` with tool results a → 1, …` when the run saw any before it stopped, and the calls that threw in it. */
 function withResults(cex: Counterexample): string {
   const tools = Object.entries(cex.toolResults);
-  return tools.length > 0 ? ` with tool results ${tools.map(([k, v]) => `${k} → ${showText(v)}`).join(", ")}` : "";
+  const results = tools.length > 0 ? ` with tool results ${tools.map(([k, v]) => `${k} → ${showText(v)}`).join(", ")}` : "";
+  const failed = cex.failedCalls ?? [];
+  return failed.length > 0 ? `${results}${results ? " and" : " with"} ${failed.join(", ")} throwing (a tool may always fail; the \`try\` catches it)` : results;
 }
 
 /**

@@ -34,15 +34,10 @@ describe("array callbacks in the differential tester", () => {
   it("100 callback programs: the prover and real runs agree", async () => {
     const oracle = new Oracle(fuzzLayerText());
     const report = await fuzz(oracle, { count: 100, seed: 310_000, weights: PROFILES.callbacks, runs: 20, shrinkBudget: 0 });
-    // Two known findings, each a right "violated" whose counterexample does not replay, saved in
-    // fuzz/findings/ (docs/fuzzing.md, session 6), and nothing else: no proved result broken.
-    // 310023: a count over a callback on an array of unknown length shows elements the count did
-    // not use (the seed-182000 bug). 310088: a lower bound broken only on a run where tool calls in
-    // a catch and a finally fail (the prover assumes any tool may fail; the oracle's never do, and
-    // the counterexample does not say which call failed).
-    const known = new Map([[310023, "fuzz.logsAtMost(n=1)"], [310088, "fuzz.someEmail()"]]);
-    const unknown = report.findings.filter((f) => !(f.disagreement.kind === "counterexample does not replay" && known.get(f.seed) === f.disagreement.subject));
-    expect(unknown.map(show)).toEqual([]);
+    // No disagreement: the two findings of session 6 (310023, a count whose counterexample showed
+    // elements the count did not use; 310088, a run in which tool calls in a catch and a finally
+    // fail, which the counterexample did not name) are fixed and replay (fuzz/findings/).
+    expect(report.findings.map(show)).toEqual([]);
     expect(report.programs).toBe(100);
     expect(report.verdicts.proved).toBeGreaterThan(5);
     expect(report.verdicts.violated).toBeGreaterThan(5);

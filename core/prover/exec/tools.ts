@@ -83,7 +83,7 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
     if (holds !== "true") ex.world.assumptions.push({ term: implies(pc, holds), loops });
   }
   // Inside a `try`, the implementation may throw after the events (try.ts).
-  st.pc = mayFail(ex, pc);
+  st.pc = mayFail(ex, pc, label);
   return result;
 }
 

@@ -37,10 +37,10 @@ interface Exit {
 const frames = new WeakMap<Exec, Exit[][]>();
 
 /**
- * Hook for a tool call (tools.ts), after its events: inside a `try`, the call may fail here. Returns
- * the path condition of the run in which it returned.
+ * Hook for a tool call (tools.ts) at `label`, after its events: inside a `try`, the call may fail
+ * here. Returns the path condition of the run in which it returned.
  */
-export function mayFail(ex: Exec, pc: string): string {
+export function mayFail(ex: Exec, pc: string, label: string): string {
   const stack = frames.get(ex);
   const frame = stack?.[stack.length - 1];
   if (!frame || pc === "false") return pc;
@@ -48,6 +48,7 @@ export function mayFail(ex: Exec, pc: string): string {
   declare(ex, name, "Bool", ex.loops.length);
   const failed = ex.loops.length === 0 ? name : `(${name} ${ex.loops.join(" ")})`;
   frame.push({ term: and(pc, failed), loops: [...ex.loops] });
+  ex.world.failures.push({ label, failed, loops: [...ex.loops], order: ex.world.nextOrder(), guard: pc });
   return and(pc, not(failed));
 }
 
