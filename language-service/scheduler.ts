@@ -111,6 +111,7 @@ class Proof {
     readonly jobs: ProofJob[],
     /** When it was last requested (larger: more recent). */
     public requested: number,
+    private readonly youngMs: number,
   ) {}
 
   /** Solver time including the running turn. */
@@ -119,7 +120,7 @@ class Proof {
   }
 
   get young(): boolean {
-    return this.used < YOUNG_MS;
+    return this.used < this.youngMs;
   }
 
   get budgetMs(): number {
@@ -142,7 +143,12 @@ export class ProofScheduler {
   /** Number of queries interrupted for another proof, and of proofs abandoned (for tests and the bench). */
   readonly stats = { preempted: 0, stale: 0, budget: 0 };
 
-  constructor(private readonly log: (message: string) => void = () => undefined, private readonly trace: (message: string) => void = () => undefined) {}
+  constructor(
+    private readonly log: (message: string) => void = () => undefined,
+    private readonly trace: (message: string) => void = () => undefined,
+    /** {@link YOUNG_MS}; tests make it short. */
+    private readonly youngMs = YOUNG_MS,
+  ) {}
 
   /** The settled result of `key`, if any (refreshing its place in the cache). */
   peek(key: string): Settled | undefined {
@@ -168,7 +174,7 @@ export class ProofScheduler {
       this.dispatch();
       return undefined;
     }
-    const proof = new Proof(job.key, [job], ++this.clock);
+    const proof = new Proof(job.key, [job], ++this.clock, this.youngMs);
     this.proofs.set(job.key, proof);
     // Start outside the tsserver request that wanted the proof: that request answers first.
     setImmediate(() => this.start(proof));
@@ -292,7 +298,7 @@ export class ProofScheduler {
     const left = proof.budgetMs - proof.charged;
     if (Number.isFinite(left)) turn.after(left, () => this.abandon(proof, "budget"));
     // A young proof turns old during this turn: look again then (someone young may be waiting).
-    if (proof.young) turn.after(YOUNG_MS - proof.attained, () => this.dispatch());
+    if (proof.young) turn.after(this.youngMs - proof.attained, () => this.dispatch());
     wanting.resolve(turn);
   }
 
