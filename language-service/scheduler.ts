@@ -257,7 +257,9 @@ export class ProofScheduler {
     proof.abandoned = reason;
     this.stats[reason]++;
     this.trace(`abandoned the proof of ${proof.key.split("\0")[0]} (${reason}) after ${proof.used.toFixed(0)} ms of solver time`);
-    if (this.proofs.get(proof.key) === proof) this.proofs.delete(proof.key);
+    // A stale proof is forgotten now (its content may come back: then it is proved afresh); one out
+    // of budget stays until its budget verdict settles, so a request meanwhile joins it.
+    if (reason === "stale" && this.proofs.get(proof.key) === proof) this.proofs.delete(proof.key);
     const wanting = proof.wanting;
     proof.wanting = undefined;
     wanting?.reject(new ProofAbandoned(reason));
