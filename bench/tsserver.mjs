@@ -13,14 +13,20 @@
  * 2. Overhead on a project without agent programs: tsserver's semantic diagnostics of an edited
  *    file (edit + `geterr` until the request completes), with and without the plugin, two
  *    tsservers measured alternately (target ratio ≤ 1.2).
+ * 3. Time-to-verdict for a trivial file opened while a slow proof runs (issue 14, docs/editor.md):
+ *    the budget loop of test/language-service/slow-programs.mjs is opened and left proving (a
+ *    large editor budget), then each sample opens a new trivial program of the same layer and
+ *    times it from `updateOpen` until a `geterr` shows its verdict. Median over TRIVIAL_SAMPLES
+ *    (target ≤ 1 s).
  *
- *     node bench/tsserver.mjs [--edits 50] [--runs 31]
+ *     node bench/tsserver.mjs [--edits 50] [--runs 31] [--trivial 5] [--only-beside-slow]
  *
  * Also a module of bench/run.mjs (`name`, `description`, `run`).
  */
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuilt, FS_HEADER, makeProject, ours, removeProject, Tsserver } from "../test/language-service/tsserver-client.mjs";
+import { BILLING_LAYER, slowProgram, trivialProgram } from "../test/language-service/slow-programs.mjs";
 import { median, percentile } from "./run.mjs";
 
 export const name = "tsserver";
@@ -80,6 +86,42 @@ export async function measureResponsiveness({ edits = EDITS, log = () => undefin
     }
     log(`tsserver: edit → refreshed clauz3 diagnostics over ${samples.length} edits: median ${median(samples).toFixed(0)} ms, p95 ${percentile(samples, 95).toFixed(0)} ms`);
     return samples;
+  } finally {
+    await server.close();
+    removeProject(dir);
+  }
+}
+
+const TRIVIAL_SAMPLES = 5;
+/** How long the slow proof runs alone before the first trivial file opens (it is old by then: docs/editor.md). */
+const SLOW_HEAD_START_MS = 3000;
+
+/** Time-to-verdict of trivial files opened one after another while the slow proof runs. Returns the samples in ms. */
+export async function measureTrivialBesideSlow({ samples = TRIVIAL_SAMPLES, log = () => undefined } = {}) {
+  const files = { ...BILLING_LAYER, "slow.ts": slowProgram() };
+  for (let i = 0; i < samples; i++) files[`trivial${i}.ts`] = trivialProgram(i);
+  const dir = makeProject({ files, stdlib: [], pluginOptions: { editorBudgetMs: 3_600_000 }, prefix: "clauz3-bench-ls-slow-" });
+  const server = new Tsserver(dir, { verbose: false });
+  try {
+    await server.configure();
+    await server.open("slow.ts");
+    await server.geterr(["slow.ts"]);
+    await new Promise((r) => setTimeout(r, SLOW_HEAD_START_MS));
+    const out = [];
+    for (let i = 0; i < samples; i++) {
+      const file = `trivial${i}.ts`;
+      const start = now();
+      await server.open(file);
+      await untilVerdict(server, file, true);
+      out.push(now() - start);
+    }
+    // The slow proof must still have been running: otherwise the samples measured nothing.
+    const slow = await server.geterr(["slow.ts"]);
+    const slowName = path.resolve(dir, "slow.ts");
+    const slowShown = ours(slow.semantic.get(slowName) ?? []).length > 0 || ours(slow.suggestion.get(slowName) ?? []).some((d) => d.text.startsWith("proved: "));
+    if (slowShown) throw new Error("the slow program's proof finished during the measurement; make it slower");
+    log(`tsserver: time-to-verdict of a trivial file opened while a slow proof runs, over ${out.length} files: median ${median(out).toFixed(0)} ms, max ${Math.max(...out).toFixed(0)} ms (in order: ${out.map((ms) => ms.toFixed(0)).join(", ")} ms)`);
+    return out;
   } finally {
     await server.close();
     removeProject(dir);
@@ -165,8 +207,18 @@ export async function run({ runs, log }) {
   ensureBuilt(log);
   const latency = await measureResponsiveness({ log });
   const overhead = await measureOverhead({ runs: Math.max(runs, 31), log });
+  const besideSlow = await measureTrivialBesideSlow({ log });
   const plain = median(overhead.without);
   return [
+    {
+      benchmark: "tsserver time-to-verdict beside a slow proof (median)",
+      subject: "time-to-verdict for a trivial file opened while a slow proof runs",
+      subjectMs: median(besideSlow),
+      baseline: "target 1000 ms",
+      baselineMs: 1000,
+      runs: besideSlow.length,
+      target: 1,
+    },
     {
       benchmark: "tsserver overhead",
       subject: "semantic diagnostics with clauz3/language-service",
@@ -200,15 +252,26 @@ export async function run({ runs, log }) {
 async function main(argv) {
   let edits = EDITS;
   let runs = 31;
+  let trivial = TRIVIAL_SAMPLES;
+  let only;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--edits") edits = Number(argv[++i]);
     else if (argv[i] === "--runs") runs = Number(argv[++i]);
+    else if (argv[i] === "--trivial") trivial = Number(argv[++i]);
+    else if (argv[i] === "--only-beside-slow") only = "beside-slow";
   }
   const log = (line) => process.stderr.write(`${line}\n`);
   ensureBuilt(log);
+  const besideSlow = await measureTrivialBesideSlow({ samples: trivial, log });
+  const besideSlowResult = { files: besideSlow.length, medianMs: Math.round(median(besideSlow)), maxMs: Math.round(Math.max(...besideSlow)), targetMs: 1000 };
+  if (only === "beside-slow") {
+    process.stdout.write(`${JSON.stringify({ trivialBesideSlow: besideSlowResult, node: process.version }, null, 2)}\n`);
+    return;
+  }
   const latency = await measureResponsiveness({ edits, log });
   const overhead = await measureOverhead({ runs, log });
   const result = {
+    trivialBesideSlow: besideSlowResult,
     responsiveness: { edits: latency.length, medianMs: Math.round(median(latency)), p95Ms: Math.round(percentile(latency, 95)), targets: { medianMs: 150, p95Ms: 400 } },
     overhead: { runs: overhead.with.length, withPluginMs: +median(overhead.with).toFixed(1), withoutPluginMs: +median(overhead.without).toFixed(1), ratio: +(median(overhead.with) / median(overhead.without)).toFixed(2), target: 1.2 },
     node: process.version,

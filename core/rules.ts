@@ -282,6 +282,8 @@ export const PROOF_CODES = {
   unknown: 93105,
   /** A guarantee is proved (suggestion on its entry in `guarantees`). */
   proved: 93100,
+  /** The editor gave up on a proof after its editor budget (error on `main`; docs/editor.md). */
+  budget: 93085,
 } as const;
 
 /** A proof result as documentation (`clauz3 explain`, SARIF rule metadata, the README's code table). */
@@ -335,5 +337,10 @@ export const PROOF_RULES: readonly ProofRule[] = [
     code: PROOF_CODES.unknown,
     id: "unknown",
     doc: "The solver answered unknown, or ran out of its resource limit or time budget: the program is refused, never proved. Simplify the program, or raise `--rlimit` / `--program-timeout`.",
+  },
+  {
+    code: PROOF_CODES.budget,
+    id: "budget",
+    doc: "Editor only: the proof used the editor budget (plugin option `editorBudgetMs`, solver time) without a verdict, so the editor stopped it; the error is on `main`. Not a verdict on the program: run `clauz3 check`, which has the full budget, or raise `editorBudgetMs` (docs/editor.md).",
   },
 ];

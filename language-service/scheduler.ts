@@ -1,19 +1,33 @@
 /**
  * Background proofs for the editor. tsserver's API is synchronous and the prover is not, so a
  * request for diagnostics either finds the verdict of the program's current content in the cache
- * or queues a proof and shows no verdict yet; when the proof settles and its content is still
+ * or starts a proof and shows no verdict yet; when the proof settles and its content is still
  * current, the requester is told (the plugin then calls `project.refreshDiagnostics()`).
  *
  * - Keys are content digests (the program, the agent modules it imports, every trusted file, the
- *   options), so a verdict is only ever shown for the text it was proved on.
- * - One proof runs at a time per process (the Z3 session is one per process anyway); a waiting
- *   proof is replaced when its slot (project + file) asks for newer content, so a burst of edits
- *   proves only the latest text. No key is ever proved twice at once.
+ *   options), so a verdict is only ever shown for the text it was proved on. No key is ever
+ *   proved twice at once: a second requester joins the proof.
+ * - Every wanted proof runs at once, but the process has one Z3, and each query of a proof waits
+ *   for its turn on it (core/prover/turns.ts). Turns are handed out one query at a time:
+ *   - a *young* proof (less than {@link YOUNG_MS} of solver time so far: a file just opened or
+ *     changed, and every quick proof) goes before an old one, the most recently requested first;
+ *   - an old proof's running query is interrupted when a young proof waits (it is asked again
+ *     from the start at its next turn), and a young one's once it has grown old;
+ *   - old proofs take turns by least solver time so far, so two slow proofs share the solver and
+ *     each waits at most one query of the other.
+ *   So a slow program delays another file's verdict by at most one query slice, and a quick one
+ *   by at most {@link YOUNG_MS} (docs/editor.md).
+ * - A new content of a slot (project + file) abandons the slot's stale proof: its waiting query
+ *   is cancelled, its running query interrupted in Z3, and its answer never shown.
+ * - A proof that spends its editor budget (solver time, not counting queries preempted by other
+ *   proofs) is abandoned the same way, and its verdict is the job's `budgetVerdict` (code 93085),
+ *   kept for that content like any verdict (proving the same text again would spend the same).
  * - Settled verdicts stay in a bounded cache (undo shows the old verdict at once). A provisional
  *   verdict (an answer the wall clock cut short, not the solver's resource limit) is shown once
  *   and never kept: the next request for that content proves it again.
  */
 import type { ProgramVerdict } from "../core/prover/api";
+import { ProofAbandoned, type AbandonReason, type SolverShare, type SolverTurn } from "../core/prover/turns";
 
 /** What a settled proof left: a verdict, or the unexpected failure of the prover (shown as an error). */
 export type Settled = { readonly verdict: ProgramVerdict } | { readonly error: string };
@@ -22,33 +36,119 @@ export type Settled = { readonly verdict: ProgramVerdict } | { readonly error: s
 export interface ProofJob {
   /** Content digest of everything the proof depends on. */
   readonly key: string;
-  /** Who wants it: one program file of one project. A newer job of a slot replaces its waiting one. */
+  /** Who wants it: one program file of one project. A newer job of a slot abandons the older one's proof. */
   readonly slot: string;
-  /** Runs the proof (called once, later, outside the request that queued it). */
-  readonly prove: () => Promise<ProgramVerdict>;
-  /** Whether the requester still shows this content (a stale proof is skipped or not announced). */
+  /** Runs the proof (called once, later, outside the request that queued it), taking turns through `share`. */
+  readonly prove: (share: SolverShare) => Promise<ProgramVerdict>;
+  /** Whether the requester still shows this content (a stale proof is skipped, abandoned or not announced). */
   readonly isCurrent: () => boolean;
   /** Called when the proof settled and the job is still current. */
   readonly onSettled: () => void;
-}
-
-interface Running {
-  readonly key: string;
-  readonly jobs: ProofJob[];
+  /** Solver time (ms) the proof may use before it is abandoned (default: unlimited). */
+  readonly budgetMs?: number;
+  /** The verdict shown when the proof spent its budget. */
+  readonly budgetVerdict?: (budgetMs: number) => ProgramVerdict;
 }
 
 const CACHE_SIZE = 256;
+/** Solver time (ms) under which a proof is young: it goes first and preempts old proofs. */
+export const YOUNG_MS = 1000;
+
+/** One query's turn (core/prover/turns.ts). */
+class Turn implements SolverTurn {
+  readonly started = performance.now();
+  stopped = false;
+  /** Stopped for another proof (not abandoned): its time is not charged to the budget. */
+  preempted = false;
+  readonly stop: Promise<void>;
+  private release!: () => void;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    readonly proof: Proof,
+    private readonly ended: (turn: Turn) => void,
+  ) {
+    this.stop = new Promise((resolve) => (this.release = resolve));
+  }
+
+  get elapsed(): number {
+    return performance.now() - this.started;
+  }
+
+  /** Take the solver back (the session interrupts the running check). */
+  interrupt(preempted: boolean): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.preempted = preempted && this.proof.abandoned === undefined;
+    this.release();
+  }
+
+  after(ms: number, f: () => void): void {
+    this.timers.push(setTimeout(f, Math.max(0, ms)));
+  }
+
+  end(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.length = 0;
+    this.ended(this);
+    if (this.proof.abandoned) throw new ProofAbandoned(this.proof.abandoned);
+  }
+}
+
+/** A proof in progress: who wants it, how much solver time it has had, and its turn. */
+class Proof {
+  /** Solver time of all its turns (young or old). */
+  attained = 0;
+  /** Solver time charged to its budget (turns that were not preempted). */
+  charged = 0;
+  abandoned: AbandonReason | undefined;
+  /** Its query waiting for a turn. */
+  wanting: { readonly resolve: (turn: Turn) => void; readonly reject: (error: unknown) => void } | undefined;
+  turn: Turn | undefined;
+
+  constructor(
+    readonly key: string,
+    readonly jobs: ProofJob[],
+    /** When it was last requested (larger: more recent). */
+    public requested: number,
+    private readonly youngMs: number,
+  ) {}
+
+  /** Solver time including the running turn. */
+  get used(): number {
+    return this.attained + (this.turn?.elapsed ?? 0);
+  }
+
+  get young(): boolean {
+    return this.used < this.youngMs;
+  }
+
+  get budgetMs(): number {
+    return this.jobs[0]?.budgetMs ?? Infinity;
+  }
+}
 
 export class ProofScheduler {
   private readonly settled = new Map<string, Settled>();
   /** Keys whose settled verdict is provisional: dropped when first read. */
   private readonly provisional = new Set<string>();
-  private readonly waiting = new Map<string, ProofJob>();
-  private running: Running | undefined;
+  /** Proofs in progress, by key. */
+  private readonly proofs = new Map<string, Proof>();
+  /** The turn holding the solver. */
+  private running: Turn | undefined;
+  private dispatching = false;
+  private clock = 0;
   /** Number of proofs started (for tests and the bench). */
   started = 0;
+  /** Number of queries interrupted for another proof, and of proofs abandoned (for tests and the bench). */
+  readonly stats = { preempted: 0, stale: 0, budget: 0 };
 
-  constructor(private readonly log: (message: string) => void = () => undefined) {}
+  constructor(
+    private readonly log: (message: string) => void = () => undefined,
+    private readonly trace: (message: string) => void = () => undefined,
+    /** {@link YOUNG_MS}; tests make it short. */
+    private readonly youngMs = YOUNG_MS,
+  ) {}
 
   /** The settled result of `key`, if any (refreshing its place in the cache). */
   peek(key: string): Settled | undefined {
@@ -61,89 +161,167 @@ export class ProofScheduler {
     return hit;
   }
 
-  /** The settled result of the job's key, or `undefined` after queueing the proof (or joining the running one). */
+  /** The settled result of the job's key, or `undefined` after starting its proof (or joining the one running). */
   request(job: ProofJob): Settled | undefined {
     const hit = this.peek(job.key);
-    if (hit) {
-      this.waiting.delete(job.slot);
-      return hit;
-    }
-    if (this.running?.key === job.key) {
-      if (!this.running.jobs.some((j) => j.slot === job.slot)) this.running.jobs.push(job);
-      this.waiting.delete(job.slot);
+    // The slot's older content is stale now.
+    this.leave(job.slot, job.key);
+    if (hit) return hit;
+    const known = this.proofs.get(job.key);
+    if (known) {
+      if (!known.jobs.some((j) => j.slot === job.slot)) known.jobs.push(job);
+      known.requested = ++this.clock;
+      this.dispatch();
       return undefined;
     }
-    const queued = this.waiting.get(job.slot);
-    if (queued?.key !== job.key) this.waiting.set(job.slot, job);
-    this.pump();
+    const proof = new Proof(job.key, [job], ++this.clock, this.youngMs);
+    this.proofs.set(job.key, proof);
+    // Start outside the tsserver request that wanted the proof: that request answers first.
+    setImmediate(() => this.start(proof));
     return undefined;
   }
 
-  /** Whether a proof is running or waiting (for tests and the bench). */
+  /** Whether a proof is in progress (for tests and the bench). */
   get busy(): boolean {
-    return this.running !== undefined || this.waiting.size > 0;
+    return this.proofs.size > 0;
   }
 
-  private pump(): void {
-    if (this.running) return;
-    for (const [slot, job] of this.waiting) {
-      this.waiting.delete(slot);
-      if (!job.isCurrent()) continue;
-      if (this.settled.has(job.key)) {
-        job.onSettled();
-        continue;
-      }
-      // Others waiting for the same content join this proof.
-      const jobs = [job];
-      for (const [s, other] of this.waiting) {
-        if (other.key === job.key) {
-          jobs.push(other);
-          this.waiting.delete(s);
-        }
-      }
-      this.start({ key: job.key, jobs });
-      return;
+  /** Drop the slot's jobs of other keys; a proof nobody wants any more is abandoned. */
+  private leave(slot: string, key: string): void {
+    for (const proof of this.proofs.values()) {
+      if (proof.key === key || !proof.jobs.some((j) => j.slot === slot)) continue;
+      proof.jobs.splice(0, proof.jobs.length, ...proof.jobs.filter((j) => j.slot !== slot));
+      if (proof.jobs.length === 0) this.abandon(proof, "stale");
     }
   }
 
-  private start(running: Running): void {
-    this.running = running;
+  private start(proof: Proof): void {
+    if (proof.abandoned || !proof.jobs.some((j) => j.isCurrent())) {
+      this.proofs.delete(proof.key);
+      return;
+    }
     this.started++;
-    const first = running.jobs[0]!;
-    // Start outside the tsserver request that queued the proof: that request answers first.
-    setImmediate(() => {
-      let work: Promise<ProgramVerdict>;
-      try {
-        work = first.prove();
-      } catch (error) {
-        work = Promise.reject(error);
-      }
-      work
-        .then(
-          (verdict): Settled => ({ verdict }),
-          (error: unknown): Settled => {
-            this.log(`proof failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-            return { error: error instanceof Error ? error.message : String(error) };
-          },
-        )
-        .then((result) => {
-          this.settled.set(running.key, result);
-          if ("verdict" in result && result.verdict.provisional !== undefined) this.provisional.add(running.key);
-          while (this.settled.size > CACHE_SIZE) {
-            const oldest = this.settled.keys().next().value!;
-            this.settled.delete(oldest);
-            this.provisional.delete(oldest);
+    const share: SolverShare = { turn: () => this.turnFor(proof) };
+    let work: Promise<ProgramVerdict>;
+    try {
+      work = proof.jobs[0]!.prove(share);
+    } catch (error) {
+      work = Promise.reject(error);
+    }
+    work
+      .then(
+        (verdict): Settled | undefined => ({ verdict }),
+        (error: unknown): Settled | undefined => {
+          if (error instanceof ProofAbandoned) {
+            const job = proof.jobs[0];
+            if (error.reason === "budget" && job?.budgetVerdict) return { verdict: job.budgetVerdict(proof.budgetMs) };
+            return undefined;
           }
-          this.running = undefined;
-          for (const job of running.jobs) {
-            try {
-              if (job.isCurrent()) job.onSettled();
-            } catch (error) {
-              this.log(`announcing a proof failed: ${String(error)}`);
-            }
+          this.log(`proof failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          return { error: error instanceof Error ? error.message : String(error) };
+        },
+      )
+      .then((result) => {
+        if (this.proofs.get(proof.key) === proof) this.proofs.delete(proof.key);
+        if (!result) return;
+        this.settled.set(proof.key, result);
+        if ("verdict" in result && result.verdict.provisional !== undefined) this.provisional.add(proof.key);
+        while (this.settled.size > CACHE_SIZE) {
+          const oldest = this.settled.keys().next().value!;
+          this.settled.delete(oldest);
+          this.provisional.delete(oldest);
+        }
+        for (const job of proof.jobs) {
+          try {
+            if (job.isCurrent()) job.onSettled();
+          } catch (error) {
+            this.log(`announcing a proof failed: ${String(error)}`);
           }
-          this.pump();
-        });
+        }
+      });
+  }
+
+  /** The proof's next query waits here for its turn (the yield point between query slices). */
+  private turnFor(proof: Proof): Promise<Turn> {
+    if (!proof.abandoned && !proof.jobs.some((j) => j.isCurrent())) this.abandon(proof, "stale");
+    if (proof.abandoned) return Promise.reject(new ProofAbandoned(proof.abandoned));
+    return new Promise<Turn>((resolve, reject) => {
+      proof.wanting = { resolve, reject };
+      this.dispatch();
     });
+  }
+
+  /** Stop a proof: its waiting query is rejected, its running query interrupted. */
+  private abandon(proof: Proof, reason: AbandonReason): void {
+    if (proof.abandoned) return;
+    proof.abandoned = reason;
+    this.stats[reason]++;
+    this.trace(`abandoned the proof of ${proof.key.split("\0")[0]} (${reason}) after ${proof.used.toFixed(0)} ms of solver time`);
+    // A stale proof is forgotten now (its content may come back: then it is proved afresh); one out
+    // of budget stays until its budget verdict settles, so a request meanwhile joins it.
+    if (reason === "stale" && this.proofs.get(proof.key) === proof) this.proofs.delete(proof.key);
+    const wanting = proof.wanting;
+    proof.wanting = undefined;
+    wanting?.reject(new ProofAbandoned(reason));
+    if (proof.turn) {
+      this.trace(`interrupting the running query of ${proof.key.split("\0")[0]}`);
+      proof.turn.interrupt(false);
+    }
+  }
+
+  /** Decide on the next turn after the current microtasks (a proof's next query is usually asked within them). */
+  private dispatch(): void {
+    if (this.dispatching) return;
+    this.dispatching = true;
+    setImmediate(() => {
+      this.dispatching = false;
+      this.decide();
+    });
+  }
+
+  private decide(): void {
+    const waiting = [...this.proofs.values()].filter((p) => p.wanting && !p.abandoned);
+    if (this.running) {
+      this.considerPreempting(waiting);
+      return;
+    }
+    if (waiting.length === 0) return;
+    waiting.sort((a, b) => (a.young !== b.young ? (a.young ? -1 : 1) : a.young ? b.requested - a.requested : a.attained - b.attained || b.requested - a.requested));
+    this.grant(waiting[0]!);
+  }
+
+  private grant(proof: Proof): void {
+    const wanting = proof.wanting!;
+    proof.wanting = undefined;
+    if (proof.attained === 0) this.trace(`first query of ${proof.key.split("\0")[0]}`);
+    const turn = new Turn(proof, (t) => this.ended(proof, t));
+    proof.turn = turn;
+    this.running = turn;
+    const left = proof.budgetMs - proof.charged;
+    if (Number.isFinite(left)) turn.after(left, () => this.abandon(proof, "budget"));
+    // A young proof turns old during this turn: look again then (someone young may be waiting).
+    if (proof.young) turn.after(this.youngMs - proof.attained, () => this.dispatch());
+    wanting.resolve(turn);
+  }
+
+  /** A young proof waiting takes the solver from an old one at once. */
+  private considerPreempting(waiting: readonly Proof[]): void {
+    const turn = this.running!;
+    const holder = turn.proof;
+    if (holder.young || turn.stopped) return;
+    if (waiting.some((p) => p !== holder && p.young)) {
+      this.stats.preempted++;
+      this.trace(`preempted a query of ${holder.key.split("\0")[0]} after ${turn.elapsed.toFixed(0)} ms for a young proof`);
+      turn.interrupt(true);
+    }
+  }
+
+  private ended(proof: Proof, turn: Turn): void {
+    const elapsed = turn.elapsed;
+    proof.attained += elapsed;
+    if (!turn.preempted) proof.charged += elapsed;
+    if (proof.turn === turn) proof.turn = undefined;
+    if (this.running === turn) this.running = undefined;
+    this.dispatch();
   }
 }

@@ -25,6 +25,7 @@ import type { LayerResult } from "../core/layer/read";
 import type { ProveOptions } from "../core/prover/api";
 import { Z3Session } from "../core/prover/z3";
 import { configurationDiagnostic, exportsProgram, failureDiagnostic, proofDiagnostics } from "../core/prover/diagnostics";
+import { budgetVerdict, DEFAULT_EDITOR_BUDGET_MS, editorBudgetProblem } from "./budget";
 import { guaranteeAt, guaranteeHover, withGuaranteeInfo, type ProofState } from "./hover";
 import { ProofScheduler } from "./scheduler";
 
@@ -37,6 +38,11 @@ export interface Clauz3LanguageServiceConfig {
   readonly trustedRoots?: readonly string[];
   /** `false`: never read or write the proof cache (node_modules/.cache/clauz3/proofs). */
   readonly cache?: boolean;
+  /**
+   * Solver time (ms) one program's proof may use in the editor; then it is stopped and refused
+   * with code 93085 on `main` ("run `clauz3 check`"). Default 10 000 (docs/editor.md).
+   */
+  readonly editorBudgetMs?: number;
   readonly [option: string]: unknown;
 }
 
@@ -139,11 +145,17 @@ class Analysis {
   }
 }
 
-/** The process's proof scheduler, shared by every project (one Z3, one proof at a time). */
+/** The process's proof scheduler, shared by every project (one Z3, one query at a time). */
 let sharedScheduler: ProofScheduler | undefined;
-export function processScheduler(log: (message: string) => void): ProofScheduler {
-  return (sharedScheduler ??= new ProofScheduler(log));
+export function processScheduler(log: (message: string) => void, trace?: (message: string) => void): ProofScheduler {
+  return (sharedScheduler ??= new ProofScheduler(log, trace));
 }
+
+/**
+ * The program's wall-clock budget in the editor: the editor budget (solver time, counted by the
+ * scheduler) takes its place, since a proof's wall clock also runs while other proofs have the solver.
+ */
+const EDITOR_PROGRAM_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
 const CONFIG_ERROR = (roots: unknown) =>
   `clauz3/language-service could not start: option "trustedRoots" must be an array of non-empty glob strings relative to the project directory (for example ["tools/**/trusted/**"]), got ${JSON.stringify(roots)}. Nothing was checked. Fix the option in compilerOptions.plugins.`;
@@ -160,7 +172,7 @@ export class Clauz3Service {
   constructor(
     private readonly host: ServiceHost,
     config: Clauz3LanguageServiceConfig | undefined,
-    readonly scheduler: ProofScheduler = processScheduler(host.log),
+    readonly scheduler: ProofScheduler = processScheduler(host.log, host.trace),
   ) {
     this.config = config ?? {};
   }
@@ -182,7 +194,7 @@ export class Clauz3Service {
 
   private configError(): string | undefined {
     const roots = this.config.trustedRoots;
-    if (roots === undefined || (Array.isArray(roots) && roots.every((r) => typeof r === "string" && r.length > 0))) return undefined;
+    if (roots === undefined || (Array.isArray(roots) && roots.every((r) => typeof r === "string" && r.length > 0))) return editorBudgetProblem(this.config.editorBudgetMs);
     return CONFIG_ERROR(roots);
   }
 
@@ -243,21 +255,25 @@ export class Clauz3Service {
     this.current.set(fileName, key);
     this.warm();
     const { program, layer } = a;
+    const { ts } = this.host;
     const settled = this.scheduler.request({
       key,
       slot: `${this.host.id}\0${fileName}`,
-      prove: async () => {
+      prove: async (share) => {
         const started = performance.now();
         // The disk cache (core/cache) is shared with `clauz3 check` and tspc: a program they proved opens proved.
         const forProgram = layer.forProgram(file);
         const options = trustedRoots ? { trustedRoots } : {};
         const cache = this.config.cache === false ? undefined : a.cacheUse(forProgram, options);
-        const verdict = await proveCached({ ts: this.host.ts, program, file, options }, forProgram, cache);
+        // `share` and the program timeout are not proof inputs (no cache key reads them): the same verdict, or none.
+        const verdict = await proveCached({ ts, program, file, options: { ...options, share, programTimeoutMs: EDITOR_PROGRAM_TIMEOUT_MS } }, forProgram, cache);
         this.host.trace?.(`proved ${fileName} in ${(performance.now() - started).toFixed(1)} ms: ${verdict.verdict}`);
         return verdict;
       },
       isCurrent: () => this.current.get(fileName) === key,
       onSettled: () => this.host.refresh(),
+      budgetMs: this.config.editorBudgetMs ?? DEFAULT_EDITOR_BUDGET_MS,
+      budgetVerdict: (budgetMs) => budgetVerdict(ts, file, budgetMs),
     });
     if (!settled) return { state: "pending" };
     return "verdict" in settled ? { state: "done", verdict: settled.verdict } : { state: "failed", detail: settled.error };

@@ -2,6 +2,7 @@ import type * as TS from "typescript";
 import type { ModuleHost } from "../layer/loads";
 import type { LibraryCoverage } from "../coverage/types";
 import type { Span } from "../model";
+import type { SolverShare } from "./turns";
 
 /** The verdict of one guarantee, precondition or reachable throw. */
 export type Verdict = "proved" | "violated" | "refused";
@@ -93,6 +94,12 @@ export interface ProveOptions {
    * runs out are unknown (refused). Default `DEFAULT_PROGRAM_TIMEOUT_MS`.
    */
   readonly programTimeoutMs?: number;
+  /**
+   * The proof's turns on a solver shared with other proofs (the editor's scheduler, turns.ts):
+   * each query waits for a turn, and an abandoned proof throws `ProofAbandoned` instead of giving
+   * a verdict. Not part of the proof's inputs (it never changes a verdict, so no cache key reads it).
+   */
+  readonly share?: SolverShare;
 }
 
 /** Input of a proof: the caller's TypeScript, a type-checked program, and the agent file. */

@@ -21,6 +21,7 @@ import { Refusal } from "../refusal";
 import { PROOF_CODES, RULES } from "../rules";
 import type { Span } from "../model";
 import type { ProgramVerdict } from "./api";
+import type { SolverShare } from "./turns";
 
 /** Syntax-tree depth (nodes from the source file down) beyond which a program is refused. */
 export const MAX_NESTING = 200;
@@ -66,6 +67,8 @@ export interface BudgetOptions {
   readonly rlimit?: number;
   readonly timeoutMs?: number;
   readonly programTimeoutMs?: number;
+  /** The proof's turns on a solver shared with other proofs (the editor's scheduler; turns.ts). */
+  readonly share?: SolverShare;
 }
 
 /** What one query may use: its resource budget and its wall-clock backstop. */
@@ -76,6 +79,8 @@ export interface QueryLimits {
   readonly backstopMs: number;
   /** Why the backstop is what it is, said in the answer when it is reached. */
   readonly backstopReason?: string;
+  /** The proof's turns on a shared solver: the query waits for a turn and may be interrupted and asked again. */
+  readonly share?: SolverShare;
 }
 
 /**
@@ -89,6 +94,7 @@ export class ProgramBudget {
   readonly rlimit: number;
   readonly backstopMs: number;
   readonly programTimeoutMs: number;
+  private readonly share: SolverShare | undefined;
   private readonly deadline: number;
   /** The first wall-clock reason an answer of this program was cut short for, if any. */
   wallClock: string | undefined;
@@ -97,6 +103,7 @@ export class ProgramBudget {
     this.rlimit = options.rlimit ?? DEFAULT_RLIMIT;
     this.backstopMs = options.timeoutMs ?? DEFAULT_BACKSTOP_MS;
     this.programTimeoutMs = options.programTimeoutMs ?? DEFAULT_PROGRAM_TIMEOUT_MS;
+    this.share = options.share;
     this.deadline = this.now() + this.programTimeoutMs;
   }
 
@@ -112,8 +119,10 @@ export class ProgramBudget {
       this.wallClock ??= this.programReason;
       return undefined;
     }
-    if (left < this.backstopMs) return { rlimit: this.rlimit, backstopMs: left, backstopReason: this.programReason };
+    const share = this.share ? { share: this.share } : {};
+    if (left < this.backstopMs) return { rlimit: this.rlimit, backstopMs: left, backstopReason: this.programReason, ...share };
     return {
+      ...share,
       rlimit: this.rlimit,
       backstopMs: this.backstopMs,
       backstopReason: `the query reached the wall-clock backstop of ${this.backstopMs} ms before its resource limit of ${this.rlimit} units (the machine may be overloaded; the answer is not final); raise it with --timeout <ms>`,

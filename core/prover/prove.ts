@@ -19,6 +19,7 @@ import { showText } from "./model-reader";
 import { bool, num, str, type Sym } from "./values";
 import { SolverError, Z3Session } from "./z3";
 import { checkProgramLimits, failedProof, ProgramBudget } from "./limits";
+import { ProofAbandoned } from "./turns";
 
 /** Array length bound of the counterexample search that backs up undecided guarantees. */
 const BOUNDED_SEARCH = 3;
@@ -45,6 +46,8 @@ export async function proveProgram(input: ProveInput, layerResult?: LayerResult)
     checkProgramLimits(input.ts, [input.file]);
     return await proveWithinLimits(input, layerResult);
   } catch (error) {
+    // An abandoned proof (turns.ts) has no verdict: its scheduler drops it.
+    if (error instanceof ProofAbandoned) throw error;
     return failedProof(input.file, error);
   }
 }

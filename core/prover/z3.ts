@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
 import { parseSExprs, type SExpr } from "./sexpr";
 import { analyse, parseCommands, regexFormulation, wordFormulation, type Theories } from "./tactics";
+import type { SolverTurn } from "./turns";
 import { guardThreads, SolverStderr, SolverThreadCrash, type SolverThreads } from "./z3-threads";
 
 type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
@@ -308,12 +309,41 @@ export class Z3Session {
   /**
    * Check `assertions` under `declarations` within `limits`. When satisfiable, `onSat` may read
    * values from the model (`getValues`) before the solver moves on.
+   *
+   * With `limits.share` (turns.ts) the query first waits for its proof's turn; when the turn is
+   * stopped before the query answered, Z3 is interrupted and the query is asked again from the
+   * start at the proof's next turn (or throws `ProofAbandoned` when the proof was abandoned).
    */
   async query<T>(
     declarations: string,
     assertions: readonly string[],
     limits: QueryLimits,
     onSat: (getValues: GetValues) => Promise<T>,
+  ): Promise<SolverAnswer<T>> {
+    const share = limits.share;
+    if (!share) return this.queued(declarations, assertions, limits, onSat, undefined);
+    for (;;) {
+      const turn = await share.turn();
+      let answer: SolverAnswer<T>;
+      try {
+        answer = await this.queued(declarations, assertions, limits, onSat, turn);
+      } catch (error) {
+        turn.end(); // throws ProofAbandoned instead when the proof was abandoned
+        throw error;
+      }
+      turn.end();
+      // Only an answer the stop cut short is asked again; one that came first stands.
+      if (!(turn.stopped && answer.status === "unknown" && answer.wallClock)) return answer;
+    }
+  }
+
+  /** One run of a query, after the queries before it in this session. */
+  private queued<T>(
+    declarations: string,
+    assertions: readonly string[],
+    limits: QueryLimits,
+    onSat: (getValues: GetValues) => Promise<T>,
+    turn: SolverTurn | undefined,
   ): Promise<SolverAnswer<T>> {
     const run = async (): Promise<SolverAnswer<T>> => {
       const text = `${declarations}\n${assertions.map((a) => `(assert ${a})`).join("\n")}`;
@@ -327,7 +357,7 @@ export class Z3Session {
       let status = "error";
       let spent = 0;
       try {
-        const answer = await this.solve(scope, text, declarations, limits, started, onSat, trace, (used) => (spent += used));
+        const answer = await this.solve(scope, text, declarations, limits, started, onSat, trace, (used) => (spent += used), turn);
         status = answer.status === "unknown" ? `unknown (${answer.reason})` : answer.status;
         // After Z3 ran out of memory its wasm heap stays at the cap: start afresh.
         if (answer.status === "unknown" && answer.reason.startsWith(MEMORY_CAP)) this.retire();
@@ -362,6 +392,7 @@ export class Z3Session {
     onSat: (getValues: GetValues) => Promise<T>,
     trace: Trace | undefined,
     charge: (used: number) => void,
+    held: SolverTurn | undefined,
   ): Promise<SolverAnswer<T>> {
     const original = this.parse(scope, text);
     let commands: SExpr[];
@@ -412,6 +443,7 @@ export class Z3Session {
     for (let round = 0; live.length > 0; round++) {
       const takers = turn();
       for (const attempt of takers) {
+        if (held?.stopped) return { status: "unknown", reason: "the scheduler took the solver back", wallClock: true };
         const attemptFormulas = formulasOf(attempt.formulation);
         if (attemptFormulas === undefined) {
           live = live.filter((a) => a.formulation !== attempt.formulation);
@@ -423,10 +455,11 @@ export class Z3Session {
           return { status: "unknown", reason: `no answer within the resource limit of ${limits.rlimit} units${others.length > 0 ? ` (${others.join("; ")})` : ""}; raise it with --rlimit <units>` };
         }
         const slice = takers.length === 1 ? left : Math.min(left, FIRST_SLICE * GROWTH ** round);
-        const end = await this.attempt(scope, attempt, attemptFormulas, original, !theories.quantifiers, slice, deadline, round, declarations, onSat, trace);
+        const end = await this.attempt(scope, attempt, attemptFormulas, original, !theories.quantifiers, slice, deadline, round, declarations, onSat, trace, held?.stop);
         spent += end.used;
         charge(end.used);
         if (end.kind === "wallClock") {
+          if (held?.stopped) return { status: "unknown", reason: "the scheduler took the solver back", wallClock: true };
           return { status: "unknown", reason: limits.backstopReason ?? `the query reached its wall-clock backstop of ${limits.backstopMs} ms`, wallClock: true };
         }
         if (end.kind === "none") {
@@ -459,6 +492,8 @@ export class Z3Session {
     declarations: string,
     onSat: (getValues: GetValues) => Promise<T>,
     trace: Trace | undefined,
+    /** Settles when the scheduler takes the solver back: interrupt the check as at the deadline. */
+    stop?: Promise<void>,
   ): Promise<AttemptEnd<T>> {
     const { z3, ctx } = scope;
     const solver = this.engine(scope, attempt.engine);
@@ -483,7 +518,7 @@ export class Z3Session {
       // A thread that dies during the check fails it (and the instance) instead of the process.
       const check = Promise.race([z3.solver_check(ctx, solver), scope.threads.crashed]);
       Z3Session.whileChecking?.(scope.threads);
-      const status = await this.watchdog(check, Math.max(1, deadline - performance.now()));
+      const status = await this.watchdog(check, Math.max(1, deadline - performance.now()), stop);
       this.running = undefined;
       if (status === "lost") {
         // Z3 did not stop when interrupted: the instance is dropped, and with it this context.
@@ -555,13 +590,15 @@ export class Z3Session {
   }
 
   /**
-   * Race a solver call against the wall-clock backstop; on timeout interrupt Z3 and wait for it to
-   * stop ("interrupted"), or drop the instance when it does not ("lost").
+   * Race a solver call against the wall-clock backstop (and the scheduler's `stop`); on timeout
+   * interrupt Z3 and wait for it to stop ("interrupted"), or drop the instance when it does not ("lost").
    */
-  private async watchdog<R>(work: Promise<R>, ms: number): Promise<R | "interrupted" | "lost"> {
+  private async watchdog<R>(work: Promise<R>, ms: number, stop?: Promise<void>): Promise<R | "interrupted" | "lost"> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), ms)));
-    const winner = await Promise.race([work, timeout]);
+    const racers: Promise<R | "timeout">[] = [work, timeout];
+    if (stop) racers.push(stop.then(() => "timeout" as const));
+    const winner = await Promise.race(racers);
     clearTimeout(timer);
     if (winner !== "timeout") return winner;
     try {

@@ -1,0 +1,98 @@
+/**
+ * The editor's proof scheduler (language-service/scheduler.ts) with fake proofs: each "query"
+ * holds its turn for a while, or until the scheduler takes the solver back, and is asked again
+ * when it was preempted, as `Z3Session.query` does. Only the order of events is asserted.
+ */
+import type { ProgramVerdict } from "../../core/prover/api";
+import { ProofAbandoned, type SolverShare } from "../../core/prover/turns";
+import { ProofScheduler, type ProofJob } from "../../language-service/scheduler";
+
+const YOUNG = 40;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const verdict = (file: string): ProgramVerdict => ({ file, verdict: "proved", results: [] });
+
+/** One fake query of `ms`: `name q` when it runs, `name interrupted` when preempted (then asked again). */
+async function query(share: SolverShare, ms: number, name: string, log: string[]): Promise<void> {
+  for (;;) {
+    const turn = await share.turn();
+    log.push(`${name} q`);
+    const stopped = await Promise.race([sleep(ms).then(() => false), turn.stop.then(() => true)]);
+    turn.end();
+    if (!stopped) return;
+    log.push(`${name} interrupted`);
+  }
+}
+
+function job(key: string, slot: string, queries: number, ms: number, log: string[], extra: Partial<ProofJob> = {}): ProofJob {
+  return {
+    key,
+    slot,
+    prove: async (share) => {
+      try {
+        for (let i = 0; i < queries; i++) await query(share, ms, key, log);
+      } catch (error) {
+        if (error instanceof ProofAbandoned) log.push(`${key} abandoned (${error.reason})`);
+        throw error;
+      }
+      return verdict(key);
+    },
+    isCurrent: () => true,
+    onSettled: () => log.push(`${key} settled`),
+    ...extra,
+  };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(5);
+}
+
+describe("the editor's proof scheduler", () => {
+  it("gives a young proof the solver before an old one, interrupting the old one's query", async () => {
+    const s = new ProofScheduler(undefined, undefined, YOUNG);
+    const log: string[] = [];
+    s.request(job("slow", "a", 1000, 200, log));
+    await until(() => log.includes("slow q"));
+    s.request(job("quick", "b", 3, 5, log));
+    await until(() => log.includes("quick settled"));
+    expect(log.indexOf("slow interrupted")).toBeGreaterThan(0);
+    expect(log.indexOf("slow interrupted")).toBeLessThan(log.indexOf("quick q"));
+    expect(log).not.toContain("slow settled");
+    expect(s.stats.preempted).toBeGreaterThanOrEqual(1);
+    // A new text of the slow slot abandons its proof: the waiting or running query ends, nothing is shown.
+    s.request(job("slow2", "a", 1, 5, log));
+    await until(() => log.includes("slow2 settled"));
+    await until(() => log.includes("slow abandoned (stale)"));
+    expect(log).not.toContain("slow settled");
+    expect(s.request(job("slow", "c", 1, 5, log))).toBeUndefined();
+  });
+
+  it("lets two old proofs take turns query by query", async () => {
+    const s = new ProofScheduler(undefined, undefined, 1);
+    const log: string[] = [];
+    s.request(job("x", "a", 12, 10, log));
+    s.request(job("y", "b", 12, 10, log));
+    await until(() => log.includes("x settled") && log.includes("y settled"));
+    const owners = log.filter((l) => l.endsWith(" q")).map((l) => l[0]);
+    let run = 0;
+    let longest = 0;
+    for (let i = 0; i < owners.length; i++) {
+      run = i > 0 && owners[i] === owners[i - 1] ? run + 1 : 1;
+      // Until one of them is done, neither runs more than two queries while the other waits.
+      if (owners.slice(i).includes("x") && owners.slice(i).includes("y")) longest = Math.max(longest, run);
+    }
+    expect(longest).toBeLessThanOrEqual(2);
+  });
+
+  it("abandons a proof that spends its budget, shows the budget verdict, and keeps it for that content", async () => {
+    const s = new ProofScheduler(undefined, undefined, YOUNG);
+    const log: string[] = [];
+    const refused: ProgramVerdict = { file: "slow", verdict: "refused", results: [] };
+    const budgeted = job("slow", "a", 1_000_000, 30, log, { budgetMs: 100, budgetVerdict: (ms) => ({ ...refused, provisional: undefined, file: `slow after ${ms}` }) });
+    s.request(budgeted);
+    await until(() => log.includes("slow settled"));
+    expect(log).toContain("slow abandoned (budget)");
+    expect(s.stats.budget).toBe(1);
+    expect(s.request(budgeted)).toEqual({ verdict: { ...refused, provisional: undefined, file: "slow after 100" } });
+    expect(s.started).toBe(1);
+  });
+});
