@@ -70,7 +70,7 @@ export const emailsBetween = contract({ description: "Between {lo} and {hi} emai
 /** Nobody is emailed twice. */
 export const nobodyTwice = contract({ description: "Nobody is emailed twice." }, (): ContractSpec => SendEmail.distinct((e) => e.to));
 /** All emails go to one address. */
-export const oneRecipient = contract({ description: "All emails go to one address." }, (): ContractSpec => SendEmail.sharesValue((e) => e.to));
+export const oneRecipient = contract({ description: "All emails go to one address." }, (): ContractSpec => SendEmail.allSameValue((e) => e.to));
 /** Only these recipients. */
 export const onlyTo = contract({ description: "Only email {addrs}." }, (addrs: string[]): ContractSpec => SendEmail.all((e) => addrs.includes(e.to)));
 /** Every email has a subject (over the tool's own parameters). */
@@ -108,7 +108,7 @@ export const measuresSumAtMost = contract({ description: "The measurements add u
 /** No value is measured twice (numbers: NaN is never equal to itself, -0 equals 0). */
 export const distinctMeasures = contract({ description: "No value is measured twice." }, (): ContractSpec => Metric.distinct((e) => e.value));
 /** Every measurement has the same value. */
-export const oneMeasure = contract({ description: "Every measurement has the same value." }, (): ContractSpec => Metric.sharesValue((e) => e.value));
+export const oneMeasure = contract({ description: "Every measurement has the same value." }, (): ContractSpec => Metric.allSameValue((e) => e.value));
 /** No account is paid twice. */
 export const payOnce = contract({ description: "No account is paid twice." }, (): ContractSpec => Pay.distinct((p) => p.account));
 /** At most n measurements. */
