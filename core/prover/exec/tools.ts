@@ -8,6 +8,7 @@ import { BOUNDED_UNROLL_CAP } from "./caps";
 import { refuse, skip, symbolOfDecl, withPure, type Exec } from "./context";
 import { isElementPromise, promiseElements } from "./elements";
 import { evalExpr } from "./expressions";
+import { recordWrites } from "./fluents";
 import { bounded, freshValue } from "./fresh";
 import { cond, definite, noFunctionValue } from "./guards";
 import type { State } from "./state";
@@ -63,6 +64,9 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
     for (const f of event.fields) fields.set(f.name, args.get(ev.fields[f.name]!) ?? UNDEF);
     ex.world.facts.push({ kind: "event", event, tool, fields, guard: pc, site: e, loops, order: ex.world.nextOrder() });
   }
+  // Inside a `try`, the implementation may throw after the events (try.ts): `after` is the path on which it returned.
+  const after = mayFail(ex, pc);
+  recordWrites(ex, tool, args, pc, after, loops, e);
   // The result: a fresh value of the declared type, constrained by the tool's `ensures`.
   const pos = e.getSourceFile().getLineAndCharacterOfPosition(e.getStart());
   const label = `${tool.name}@${pos.line + 1}:${pos.character + 1}`;
@@ -82,8 +86,7 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
     // fail for it.)
     if (holds !== "true") ex.world.assumptions.push({ term: implies(pc, holds), loops });
   }
-  // Inside a `try`, the implementation may throw after the events (try.ts).
-  st.pc = mayFail(ex, pc);
+  st.pc = after;
   return result;
 }
 
