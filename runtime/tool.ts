@@ -261,7 +261,9 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       if (writes.length === 0) return;
       const unknown: Occurrence[] = [];
       for (let i = 0; i < writes.length; i++) append(unknown, new FluentUpdate(writes[i]!.fluent, writes[i]!.key, UNKNOWN_VALUE));
-      commit(to, ObjectFreeze(unknown));
+      ObjectFreeze(unknown);
+      commitForeign(to, unknown);
+      commit(to, unknown);
     };
     try {
       for (let r = 0; r < to.recorders.length; r++) {
