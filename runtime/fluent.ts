@@ -12,10 +12,10 @@ import type { ContractSpec, FluentData } from "./spec-data";
  *     contract(…, (): ContractSpec => Locked.final.at("front").equals(true));
  */
 
-/** The type tags a fluent's key and value are declared with. */
-export type FluentTag = StringConstructor | NumberConstructor | BooleanConstructor;
+/** The type tags a fluent's key and value are declared with: `String`, `Number`, `Boolean` (or their names, `"string"`, …). */
+export type FluentTag = StringConstructor | NumberConstructor | BooleanConstructor | "string" | "number" | "boolean";
 /** The value type a tag stands for. */
-export type TagValue<T extends FluentTag> = T extends StringConstructor ? string : T extends NumberConstructor ? number : boolean;
+export type TagValue<T extends FluentTag> = T extends StringConstructor | "string" ? string : T extends NumberConstructor | "number" ? number : boolean;
 
 /** The value a key holds after the call that last wrote it failed: the tool may or may not have changed it. */
 export const UNKNOWN_VALUE: unique symbol = Symbol("clauz3.unknownFluentValue");
@@ -85,7 +85,7 @@ export class Fluent<K, V> implements FluentData {
   }
 }
 
-const TAGS: ReadonlyMap<Function, string> = new Map<Function, string>([[String, "string"], [Number, "number"], [Boolean, "boolean"]]);
+const TAGS: ReadonlyMap<unknown, string> = new Map<unknown, string>([[String, "string"], [Number, "number"], [Boolean, "boolean"], ["string", "string"], ["number", "number"], ["boolean", "boolean"]]);
 
 /**
  * Declare a fluent (trusted layer only, `export const Name = fluent("Name", {...})` at module top

@@ -64,9 +64,11 @@ export function readFluent(ctx: ReadContext, call: TS.CallExpression): FluentMod
   const tag = (which: "key" | "value"): FluentScalar | undefined => {
     const e = props.get(which);
     const x = e && skipOuterExpressions(ts, e);
-    const scalar = x && ts.isIdentifier(x) ? TAGS[x.text] : undefined;
-    const decl = x && resolveDeclaration(ts, checker, checker.getSymbolAtLocation(x));
-    const global = decl !== undefined && program.isSourceFileDefaultLibrary(decl.getSourceFile());
+    // `String` (the global), or its name as a string literal (`"string"`).
+    const named = x && ts.isStringLiteral(x) && (x.text === "string" || x.text === "number" || x.text === "boolean") ? (x.text as FluentScalar) : undefined;
+    const scalar = named ?? (x && ts.isIdentifier(x) ? TAGS[x.text] : undefined);
+    const decl = x && !named ? resolveDeclaration(ts, checker, checker.getSymbolAtLocation(x)) : undefined;
+    const global = named !== undefined || (decl !== undefined && program.isSourceFileDefaultLibrary(decl.getSourceFile()));
     if (!scalar || !global) {
       report(ctx, "fluentForm", e ?? object, { problem: `The fluent's \`${which}\` is \`String\`, \`Number\` or \`Boolean\`.` });
       return undefined;

@@ -31,6 +31,7 @@ describe("accepted", () => {
     ["a tool parameter and a literal", `export const lock = trusted(updates((door: string) => Locked.set(door, true)), function lock(door: string): void {});`],
     ["two writes, a literal key", `export const lockAll = trusted(updates((door: string) => [Locked.set(door, true), Locked.set("hall", true)]), function lockAll(door: string): void {});`],
     ["a tool of named arguments", `export const lock = trusted(updates(({ door, on }) => Locked.set(door, on)), function lock(req: { door: string; on: boolean }): void {});`],
+    ["tags written as type names", `export const Mode = fluent("Mode", { key: "string", value: "number", initial: 0 });\nexport const set = trusted(updates((k: string, v: number) => Mode.set(k, v)), function set(k: string, v: number): void {});`],
     ["a number fluent with a negative initial value", `export const Level = fluent("Level", { key: Number, value: Number, initial: -1 });\nexport const set = trusted(updates((at: number, v: number) => Level.set(at, v)), function set(at: number, v: number): void {});`],
   ])("%s", (_name, code) => {
     expect(findings(code)).toEqual([]);
