@@ -66,6 +66,34 @@ export interface PerformedEventModel {
   readonly node: ts.NewExpression;
 }
 
+/** The scalar types a fluent's keys and values take (`String`, `Number`, `Boolean` in the declaration). */
+export type FluentScalar = "string" | "number" | "boolean";
+
+/** A fluent: `export const Name = fluent("Name", { key, value, initial })` in a trusted module. */
+export interface FluentModel {
+  /** `<fileName>#<exportName>` */
+  readonly id: string;
+  readonly name: string;
+  readonly fileName: string;
+  readonly key: FluentScalar;
+  readonly value: FluentScalar;
+  readonly initial: string | number | boolean;
+  readonly summary: string | undefined;
+  readonly declaration: ts.VariableDeclaration;
+  readonly span: Span;
+}
+
+/** One argument of `Fluent.set(key, value)` in an `updates` builder: a tool parameter or a literal. */
+export type UpdateArgument = { readonly kind: "parameter"; readonly name: string } | { readonly kind: "literal"; readonly value: string | number | boolean };
+
+/** One `Fluent.set(key, value)` an `updates` builder returns. */
+export interface UpdateModel {
+  readonly fluentId: string;
+  readonly key: UpdateArgument;
+  readonly value: UpdateArgument;
+  readonly node: ts.CallExpression;
+}
+
 /** A `requires` or `ensures` declaration. */
 export interface PredicateModel {
   /** Tool parameter names bound by the predicate's parameters (after the result, for ensures). */
@@ -109,6 +137,8 @@ export interface ToolModel {
   readonly performs:
     | { readonly builderParameters: readonly string[]; readonly events: readonly PerformedEventModel[]; readonly node: ts.CallExpression }
     | undefined;
+  /** The fluent writes of `updates(builder)`, in the builder's order (after the call's events). */
+  readonly updates?: { readonly builderParameters: readonly string[]; readonly writes: readonly UpdateModel[]; readonly node: ts.CallExpression } | undefined;
   readonly requires: readonly PredicateModel[];
   readonly ensures: readonly PredicateModel[];
   /** First JSDoc paragraph and the whole JSDoc text. */
@@ -156,6 +186,9 @@ export interface LayerModel {
   readonly eventByDeclaration: ReadonlyMap<ts.Node, EventClassModel>;
   readonly toolByDeclaration: ReadonlyMap<ts.Node, ToolModel>;
   readonly contractByDeclaration: ReadonlyMap<ts.Node, ContractModel>;
+  /** Fluents of the layer (absent: none read), and by declaration node. */
+  readonly fluents?: ReadonlyMap<string, FluentModel>;
+  readonly fluentByDeclaration?: ReadonlyMap<ts.Node, FluentModel>;
   /** `requireApproval("<library>")` statements of trusted modules, by file name (absent: none read). */
   readonly approvals?: ReadonlyMap<string, ApprovalDeclarationModel>;
 }

@@ -10,11 +10,13 @@ const RUNTIME_EXPORTS: Readonly<Record<string, readonly string[]>> = {
   event: ["Event"],
   paths: ["FilePath", "DirectoryPath"],
   approval: ["requireApproval"],
+  fluent: ["fluent", "updates"],
 };
 
 export type RuntimeExport =
   | "trusted" | "performs" | "requires" | "ensures" | "effect"
-  | "contract" | "noGuarantees" | "allOf" | "Event" | "FilePath" | "DirectoryPath" | "requireApproval";
+  | "contract" | "noGuarantees" | "allOf" | "Event" | "FilePath" | "DirectoryPath" | "requireApproval"
+  | "fluent" | "updates";
 
 const packageRoots = new Map<string, boolean>();
 

@@ -86,7 +86,16 @@ export const CONTRACTS: Readonly<Record<string, readonly ContractArg["k"][]>> = 
   paidAsTo: ["str", "str"],
   measuredOtherThan: ["num"],
   someEmail: [],
+  // Fluents (issue 13 part 3): final state of the doors `lock`/`unlock` write and the levels `setLevel` writes.
+  lockedAtEnd: ["str"],
+  unlockedAtEnd: ["str"],
+  everyLocked: [],
+  levelIs: ["str", "num"],
+  levelsAtMost: ["num"],
 };
+
+/** The fluent contracts (final state): drawn only by the `fluents` profile, so no other profile's programs change. */
+export const CONTRACTS_FLUENTS: readonly string[] = ["lockedAtEnd", "unlockedAtEnd", "everyLocked", "levelIs", "levelsAtMost"];
 
 /** The contracts added with issue 13's forms (hole profiles draw none of them, so they write the programs they did before). */
 export const CONTRACTS_ISSUE_13: readonly string[] = ["logsStartWith", "measuresPositive", "alsoSentTo", "paidAsTo", "measuredOtherThan", "someEmail"];
@@ -99,13 +108,13 @@ export const DEFAULT_WEIGHTS: Weights = {
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
-  effects: { sendEmail: 2, pay: 1, log: 2, measure: 1 },
+  effects: { sendEmail: 2, pay: 1, log: 2, measure: 1, lock: 0, unlock: 0, setLevel: 0 },
   optional: 0.3,
   optionalConditions: 0.3,
   nullResults: 0,
   helperCalls: 2,
   smtNames: 1,
-  contracts: Object.fromEntries(Object.keys(CONTRACTS).map((c) => [c, c === "nothing" ? 0.2 : 1])),
+  contracts: Object.fromEntries(Object.keys(CONTRACTS).map((c) => [c, c === "nothing" ? 0.2 : CONTRACTS_FLUENTS.includes(c) ? 0 : 1])),
   maxHelpers: 2,
   maxParams: 3,
   minBlock: 0,

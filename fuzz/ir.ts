@@ -104,7 +104,8 @@ export interface HelperArgs {
 export type ClauseEnd = "break" | "fall" | "block" | "blockBreak" | "return" | "continue" | "throw";
 
 export interface Effect {
-  readonly tool: "sendEmail" | "pay" | "log" | "measure";
+  /** `lock`, `unlock` and `setLevel` write fluents (profile `fluents`; called as `m.lock(…)`). */
+  readonly tool: "sendEmail" | "pay" | "log" | "measure" | "lock" | "unlock" | "setLevel";
   /** `await sendEmailAsync(…)` / `await payAsync(…)` where the program awaits (an async function); the sync tool elsewhere. */
   readonly async?: boolean;
   /**

@@ -21,7 +21,14 @@ class Printer extends ExprPrinter {
       case "pay": return `pay(${this.expr(e.s)}, ${this.expr(e.n)})`;
       case "log": return `log(${this.expr(e.s)})`;
       case "measure": return `measure(${this.expr(e.n)})`;
+      case "lock": case "unlock": return `m.${e.tool}(${this.expr(e.s)})`;
+      case "setLevel": return `m.setLevel(${this.expr(e.s)}, ${this.expr(e.n)})`;
     }
+  }
+
+  /** A fluent write with a string element as its key (undefined for the other tools). */
+  private fluentUse(e: Effect, x: string): string | undefined {
+    return e.tool === "lock" || e.tool === "unlock" ? `m.${e.tool}(${x})` : e.tool === "setLevel" ? `m.setLevel(${x}, ${this.expr(e.n)})` : undefined;
   }
 
   /** Mail and payments through the tools of one object of named arguments. */
@@ -201,7 +208,7 @@ class Printer extends ExprPrinter {
         const lit = this.str(s.lit);
         const test = s.op === "===" || s.op === "!==" ? `${x} ${s.op} ${lit}` : `${x}.${s.op}(${lit})`;
         const e = s.e;
-        const effect = !s.useElement ? this.effect(e) : e.tool === "sendEmail" ? `sendEmail(${x}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${x}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${x})` : `measure(${x}.length)`;
+        const effect = !s.useElement ? this.effect(e) : this.fluentUse(e, x) ?? e.tool === "sendEmail" ? `sendEmail(${x}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${x}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${x})` : `measure(${x}.length)`;
         this.line(`for (const ${x} of ${src}) {`);
         this.line(`  if (${test}) ${effect};`);
         this.line("}");
@@ -338,7 +345,7 @@ class Printer extends ExprPrinter {
     const i = this.fresh("i");
     const e = s.e;
     // The effect with a string in its string argument (the element, or the one `find` returns).
-    const use = (v: string): string => e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`;
+    const use = (v: string): string => this.fluentUse(e, v) ?? e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`;
     // The callback is synchronous: nothing in it is awaited.
     this.syncOnly++;
     const [params, body] = this.block(() => {
@@ -409,7 +416,7 @@ class Printer extends ExprPrinter {
       this.declare(q, "str", false);
       src = `prefixed(${q})`;
       holds = `${x}.startsWith(${q})`;
-      use = e.tool === "sendEmail" ? `sendEmail(${x}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${x}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${x})` : `measure(${x}.length)`;
+      use = this.fluentUse(e, x) ?? (e.tool === "sendEmail" ? `sendEmail(${x}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${x}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${x})` : `measure(${x}.length)`);
     } else if (s.src === "positives") {
       src = "positives()";
       holds = `${x} > 0`;

@@ -35,7 +35,7 @@ function sync(w: Weights): Weights {
   return { ...old, asyncPrograms: 0, asyncCalls: 0, namedArgs: 0, stmt: { ...old.stmt, float: 0, all: 0, destructure: 0 } };
 }
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "objects" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "objects" | "fluents" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -71,6 +71,15 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     stmt: { destructure: 6, effect: 10, if: 3, decl: 3, forArr: 1, call: 1, short: 1 },
     effects: { sendEmail: 4, pay: 3, log: 1, measure: 0.5 },
     contracts: { neverEmail: 4, noPaymentOver: 4, noPayTo: 3, spendAtMost: 2, emailsAtLeast: 2, emailsAtMost: 2, nobodyTwice: 2, oneRecipient: 1, subjectsNonEmpty: 2, payOnce: 1 },
+  }),
+  // Fluents (issue 13 part 3): doors locked and unlocked and levels set, in branches, loops over
+  // arrays of unknown length, callbacks, `try`, early returns, under final-state guarantees
+  // (`final.at(k).equals(v)`, `final.all(p)`). The only profile that draws them.
+  fluents: weights({
+    focus: true,
+    stmt: { effect: 10, if: 4, decl: 2, forArr: 2, forLit: 1, callback: 2, tryThrow: 1, return: 1, throwIf: 0.3, ternStmt: 1, short: 1, call: 1 },
+    effects: { sendEmail: 0.3, pay: 0, log: 0.5, measure: 0, lock: 5, unlock: 3, setLevel: 3 },
+    contracts: { lockedAtEnd: 6, unlockedAtEnd: 3, everyLocked: 4, levelIs: 3, levelsAtMost: 4, neverLog: 0.3 },
   }),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
   "switch-fallthrough": sync(weights({

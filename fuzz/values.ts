@@ -67,7 +67,7 @@ export function valueArb(shape: Shape, pools: Pools): fc.Arbitrary<unknown> {
       const item = valueArb(shape.of, pools);
       return fc.oneof(
         { weight: 4, arbitrary: fc.array(item, { maxLength: 4 }) },
-        // The same element repeated: duplicates break `distinct`, agreement keeps `sharesValue`.
+        // The same element repeated: duplicates break `distinct`, agreement keeps `allSameValue`.
         { weight: 1, arbitrary: fc.tuple(item, fc.integer({ min: 2, max: 3 })).map(([x, n]) => Array.from({ length: n }, () => x)) },
       );
     }

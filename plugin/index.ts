@@ -344,6 +344,7 @@ export function toolMetadata(layer: LayerResult, tool: ToolModel): ToolMetadata 
     parameters: tool.parameters.map((p) => p.name),
     ...(tool.objectParameter ? { objectParameter: tool.objectParameter.name } : {}),
     builderParameters: tool.performs ? [...tool.performs.builderParameters] : [],
+    ...(tool.updates ? { updatesParameters: [...tool.updates.builderParameters] } : {}),
     events: (tool.performs?.events ?? []).map((e) => ({
       event: layer.model.events.get(e.eventId)?.name ?? e.eventId.slice(e.eventId.lastIndexOf("#") + 1),
       fields: { ...e.fields },

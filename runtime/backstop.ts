@@ -40,7 +40,7 @@ export interface Enforced<R> {
  *   each part of an `allOf` on its own — are evaluated on the trace plus the call's events; a
  *   violation throws `GuaranteeViolationError` and the call does not happen.
  * - When `main` returns (or its promise fulfils), every guarantee is checked on the whole run,
- *   sums and lower bounds included (phase `"return"`). A run in which a call was refused fails,
+ *   sums, lower bounds and fluents' final states included (phase `"return"`). A run in which a call was refused fails,
  *   even if the program caught the error. Calls made after the run ended are refused.
  * - When `main` throws (or its promise rejects), the run is incomplete: `IncompleteRunError` with
  *   the thrown value as `cause`. Lower bounds and sums are promises about complete runs, so such a
@@ -224,6 +224,10 @@ function resolve(spec: ContractSpec, where: string): ContractSpec {
       return ObjectFreeze({ kind: spec.kind, relation: relation(spec.relation), key: spec.key });
     case "sharesValueWith":
       return ObjectFreeze({ kind: "sharesValueWith", relation: relation(spec.relation), other: relation(spec.other), key: spec.key });
+    case "finalAll":
+      return ObjectFreeze({ kind: "finalAll", fluent: spec.fluent, predicate: spec.predicate });
+    case "finalAt":
+      return ObjectFreeze({ kind: "finalAt", fluent: spec.fluent, key: spec.key, value: spec.value });
     case "compare": {
       const agg = spec.aggregate;
       if (agg.kind !== "count" && agg.kind !== "sum") throw new TypeError(`clauz3: ${where} compares an unknown aggregate`);

@@ -1,6 +1,7 @@
 import { Event } from "./event";
 import { assertIntrinsicsIntact } from "./integrity";
 import { ReflectGetPrototypeOf, StringOf, append, appendAll, concat, isInstance, join, map, show } from "./intrinsics";
+import { checkFinal } from "./final";
 import { ToolCall, type Occurrence } from "./occurrence";
 import type { Comparison, ContractSpec, RelationData, Violation } from "./spec-data";
 
@@ -192,6 +193,8 @@ export function checkSpec(spec: ContractSpec, trace: readonly Occurrence[], cont
       return map(itemsOf(spec.relation, trace), (i) => breaksEmpty(spec.relation, i, contract));
     case "compare":
       return compare(spec, trace, contract, (v) => holds(spec.comparison, v, spec.bounds));
+    case "finalAll": case "finalAt":
+      return checkFinal(spec, trace, contract);
     case "sharesValueWith": {
       const left = itemsOf(spec.relation, trace);
       const right = itemsOf(spec.other, trace);
@@ -260,8 +263,8 @@ export function checkPrefix(spec: ContractSpec, trace: readonly Occurrence[], co
       const ceiling = countCeiling(spec);
       return ceiling ? compare(spec, trace, contract, ceiling) : [];
     }
-    case "sharesValueWith":
-      return []; // a pair may still come: only the whole run decides
+    case "sharesValueWith": case "finalAll": case "finalAt":
+      return []; // a pair may still come, a key may still change: only the whole run decides
     default:
       return checkSpec(spec, trace, contract);
   }
@@ -270,13 +273,14 @@ export function checkPrefix(spec: ContractSpec, trace: readonly Occurrence[], co
 /**
  * Whether a specification says something only a complete run can establish: a sum (it can go up
  * and down), a count's lower bound above zero (`atLeast`, `greaterThan`, the lower side of
- * `equals` and `between`), or a join (`sharesValueWith`: the pair may come with the last call).
+ * `equals` and `between`), a join (`sharesValueWith`: the pair may come with the last call), or
+ * a fluent's final state (`final.all`, `final.at(k).equals(v)`: the last call may write the key).
  */
 export function needsCompleteRun(spec: ContractSpec): boolean {
   switch (spec.kind) {
     case "none": case "all": case "empty": case "distinct": case "allSameValue":
       return false;
-    case "sharesValueWith":
+    case "sharesValueWith": case "finalAll": case "finalAt":
       return true;
     case "allOf":
       for (let i = 0; i < spec.specs.length; i++) if (needsCompleteRun(spec.specs[i]!)) return true;
@@ -305,6 +309,8 @@ export function nameOf(spec: ContractSpec): string {
     case "empty": return `${describe(spec.relation)}.empty()`;
     case "distinct": case "allSameValue": return `${describe(spec.relation)}.${spec.kind}(…)`;
     case "sharesValueWith": return `${describe(spec.relation)}.sharesValueWith(${describe(spec.other)}, …)`;
+    case "finalAll": return `${StringOf(spec.fluent.name)}.final.all(…)`;
+    case "finalAt": return `${StringOf(spec.fluent.name)}.final.at(${show(spec.key)}).equals(${show(spec.value)})`;
     case "compare":
       return `${describe(spec.relation)}.${spec.aggregate.kind === "count" ? "count()" : "sum(…)"}.${spec.comparison}(${join(spec.bounds, ", ")})`;
     default: return show((spec as { kind?: unknown }).kind);

@@ -57,6 +57,8 @@ export class PrefixMonitor {
         append(this.#parts, spec.kind === "distinct" ? distinctPart(spec.relation, spec.key, contract) : sharedPart(spec.relation, spec.key, contract));
         return;
       case "sharesValueWith":
+      case "finalAll":
+      case "finalAt":
         return; // not decidable on a prefix: `check` decides it when the run ends
       default: {
         const broken = unknownSpec(spec, contract);

@@ -1,4 +1,5 @@
 import type { Event } from "./event";
+import type { FluentUpdate } from "./fluent";
 
 /**
  * One call of a trusted tool as it was recorded: the relation `effect(tool)` ranges over these.
@@ -23,5 +24,5 @@ export class ToolCall {
   }
 }
 
-/** What a recorder holds: performed events and the tool calls that performed them. */
-export type Occurrence = Event | ToolCall;
+/** What a recorder holds: performed events, the tool calls that performed them, and their fluent writes. */
+export type Occurrence = Event | ToolCall | FluentUpdate;

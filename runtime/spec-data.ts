@@ -14,6 +14,12 @@ export interface RelationData {
   readonly filters: readonly ((item: any) => boolean)[];
 }
 
+/** A fluent as specifications refer to it (runtime/fluent.ts): identity is the object. */
+export interface FluentData {
+  readonly name: string;
+  readonly initial: unknown;
+}
+
 /** A contract specification as data: what `Read.all(...)`, `allOf(...)`, a contract call build. */
 export type ContractSpec =
   | { readonly kind: "all"; readonly relation: RelationData; readonly predicate: (item: any) => boolean }
@@ -30,6 +36,10 @@ export type ContractSpec =
   | { readonly kind: "allSameValue"; readonly relation: RelationData; readonly key: (item: any) => unknown }
   /** Some item of `relation` and some item of `other` have the same key (an existential join). */
   | { readonly kind: "sharesValueWith"; readonly relation: RelationData; readonly other: RelationData; readonly key: (item: any) => unknown }
+  /** Every key the run wrote satisfies `predicate` with its final value (runtime/fluent.ts). */
+  | { readonly kind: "finalAll"; readonly fluent: FluentData; readonly predicate: (entry: { readonly key: unknown; readonly value: unknown }) => boolean }
+  /** The final value at `key` is `value` (`===`). */
+  | { readonly kind: "finalAt"; readonly fluent: FluentData; readonly key: unknown; readonly value: unknown }
   | { readonly kind: "allOf"; readonly specs: readonly ContractSpec[] }
   | { readonly kind: "none" }
   | Guarantee;

@@ -3,6 +3,7 @@ import { DECLARATION, METADATA_KEY, TOOL } from "./brand";
 import { firstBrokenElement } from "./elements";
 import { EnsuresError, RequiresError } from "./errors";
 import { Event } from "./event";
+import { FluentUpdate, UNKNOWN_VALUE, type UpdatesDeclaration } from "./fluent";
 import { assertIntrinsicsIntact } from "./integrity";
 import { ArrayIsArray, ObjectFreeze, ReflectApply, append, concat, isAsyncFunction, isInstance, isPromise, promiseThen, rejected, setField, sourceOf } from "./intrinsics";
 import { ToolCall, type Occurrence } from "./occurrence";
@@ -76,6 +77,8 @@ export interface ToolMetadata {
   readonly requires: readonly (readonly string[])[];
   /** Tool parameters of each `ensures` predicate after the result, in declaration order. */
   readonly ensures: readonly (readonly string[])[];
+  /** The `updates` builder's parameters, when the tool declares one (default: read from the builder). */
+  readonly updatesParameters?: readonly string[];
   /** The library's identifier when its manifest requires approval (the tool runs only under `clauz3 run`; runtime/approval.ts). */
   readonly requiresApproval?: string;
 }
@@ -86,7 +89,7 @@ export interface MetadataArgument {
 }
 
 /** Anything `trusted(...)` accepts before the implementation. */
-export type ToolDeclaration = PerformsDeclaration | RequiresDeclaration | EnsuresDeclaration | MetadataArgument;
+export type ToolDeclaration = PerformsDeclaration | UpdatesDeclaration | RequiresDeclaration | EnsuresDeclaration | MetadataArgument;
 
 /** What the runtime knows about a trusted tool. */
 export interface ToolInfo {
@@ -143,6 +146,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
   if (typeof impl !== "function") throw new TypeError("clauz3: trusted(...) takes the implementation function last");
   let metadata: ToolMetadata | undefined;
   let performsDecl: PerformsDeclaration | undefined;
+  let updatesDecl: UpdatesDeclaration | undefined;
   const requiresDecls: RequiresDeclaration[] = [];
   const ensuresDecls: EnsuresDeclaration[] = [];
   for (const part of parts.slice(0, -1)) {
@@ -150,9 +154,12 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     else if (kindOf(part) === "performs") {
       if (performsDecl) throw new TypeError(`clauz3: ${impl.name || "tool"} declares performs(...) twice; declare every event in one builder`);
       performsDecl = part as PerformsDeclaration;
+    } else if (kindOf(part) === "updates") {
+      if (updatesDecl) throw new TypeError(`clauz3: ${impl.name || "tool"} declares updates(...) twice; declare every write in one builder`);
+      updatesDecl = part as UpdatesDeclaration;
     } else if (kindOf(part) === "requires") requiresDecls.push(part as RequiresDeclaration);
     else if (kindOf(part) === "ensures") ensuresDecls.push(part as EnsuresDeclaration);
-    else throw new TypeError("clauz3: trusted(...) accepts only performs, requires and ensures before the implementation");
+    else throw new TypeError("clauz3: trusted(...) accepts only performs, updates, requires and ensures before the implementation");
   }
   const name = metadata?.tool ?? (impl.name || "tool");
   const parameters = metadata?.parameters ?? parameterNames(impl);
@@ -171,6 +178,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     return { at, missing };
   };
   const builderAt = positions(performsDecl ? (metadata?.builderParameters ?? parameterNames(performsDecl.builder)) : []);
+  const updatesAt = positions(updatesDecl ? (metadata?.updatesParameters ?? parameterNames(updatesDecl.builder)) : []);
   const requiresAt = requiresDecls.map((r, i) => positions(metadata?.requires[i] ?? parameterNames(r.predicate)));
   const ensuresAt = ensuresDecls.map((e, i) => positions(metadata?.ensures[i] ?? parameterNames(e.predicate).slice(1)));
   const pick = (p: Positions, values: readonly unknown[]): unknown[] => {
@@ -236,7 +244,27 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
         append(occurrences, ObjectFreeze(event as Event));
       }
     }
+    // Fluent writes come after the call's events, in the builder's order (runtime/fluent.ts).
+    const writes: FluentUpdate[] = [];
+    if (updatesDecl) {
+      const built: unknown = ReflectApply(updatesDecl.builder, undefined, declared(updatesAt));
+      const list: readonly unknown[] = ArrayIsArray(built) ? built : [built];
+      for (let i = 0; i < list.length; i++) {
+        if (!isInstance(list[i], FluentUpdate)) throw new TypeError(`clauz3: the updates builder of ${name} returned something other than Fluent.set(key, value)`);
+        append(writes, list[i] as FluentUpdate);
+        append(occurrences, list[i] as FluentUpdate);
+      }
+    }
     ObjectFreeze(occurrences);
+    // A failed call may or may not have changed what it writes: its keys become unknown.
+    const failedWrites = (): void => {
+      if (writes.length === 0) return;
+      const unknown: Occurrence[] = [];
+      for (let i = 0; i < writes.length; i++) append(unknown, new FluentUpdate(writes[i]!.fluent, writes[i]!.key, UNKNOWN_VALUE));
+      ObjectFreeze(unknown);
+      commitForeign(to, unknown);
+      commit(to, unknown);
+    };
     try {
       for (let r = 0; r < to.recorders.length; r++) {
         const recorder = to.recorders[r]!;
@@ -257,6 +285,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       result = ReflectApply(impl, this, values);
     } catch (error) {
       // The call did not return: its run is incomplete even if the caller catches this.
+      failedWrites();
       tell(to, "failed", [name, error]);
       throw error;
     }
@@ -276,6 +305,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     // An async implementation: the call and its events are recorded now; ensures holds of the
     // resolved value; the runs wait for the call to settle before they end.
     const settled = promiseThen(result, ensuresDecls.length === 0 ? (value: unknown) => value : check, (error: unknown) => {
+      failedWrites();
       tell(to, "failed", [name, error]);
       throw error;
     });

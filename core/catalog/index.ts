@@ -54,6 +54,8 @@ export interface CatalogEntry {
   readonly parameters: readonly CatalogParameter[];
   /** Effects: the events performed, `Read(path), Write(path=dest)`. */
   readonly performs: string | undefined;
+  /** Effects: the fluent writes, `Locked.set(door, true)` (absent when the tool declares no `updates`). */
+  readonly updates?: string | undefined;
   /** Effects: the return type. */
   readonly returns: string | undefined;
   readonly position: number;
@@ -134,6 +136,12 @@ function performsText(layer: LayerModel, tool: ToolModel): string | undefined {
     .join(", ");
 }
 
+function updatesText(layer: LayerModel, tool: ToolModel): string | undefined {
+  if (!tool.updates) return undefined;
+  const arg = (a: { kind: "parameter"; name: string } | { kind: "literal"; value: string | number | boolean }): string => (a.kind === "parameter" ? a.name : JSON.stringify(a.value));
+  return tool.updates.writes.map((w) => `${layer.fluents?.get(w.fluentId)?.name ?? w.fluentId}.set(${arg(w.key)}, ${arg(w.value)})`).join(", ");
+}
+
 /** What a catalog is generated from: the selected libraries, their entries and source files. */
 export interface Catalog {
   /** Sorted by identifier, then directory. */
@@ -183,6 +191,7 @@ export function buildCatalog(
       template: contract?.template?.text,
       parameters: parameters.filter((p): p is CatalogParameter => p !== undefined),
       performs: tool ? performsText(layer, tool) ?? "" : undefined,
+      updates: tool ? updatesText(layer, tool) : undefined,
       returns: tool ? showValueType(tool.returnType) : undefined,
       position: m.declaration.getStart(),
     });
@@ -315,6 +324,7 @@ export function linkmlSchema(catalog: Catalog): Json {
         template: e.template,
         template_sha256: e.template !== undefined ? sha256Text(e.template) : undefined,
         performs: e.performs,
+        updates: e.updates,
         returns: e.returns,
         documentation: e.documentation,
       }),

@@ -3,7 +3,7 @@ import { report, type ReadContext } from "../context";
 import { runtimeExportOf } from "../runtime-symbols";
 import type { EventReader } from "./events";
 
-const DECLARATIONS = new Set(["trusted", "performs", "requires", "ensures", "contract", "requireApproval"]);
+const DECLARATIONS = new Set(["trusted", "performs", "updates", "requires", "ensures", "contract", "requireApproval", "fluent"]);
 
 /**
  * Agent source may call tools and contracts but declare nothing: every reference to

@@ -3,12 +3,13 @@ import * as fs from "node:fs";
 import type * as TS from "typescript";
 import { report, type Clauz3Options, type Finding, type ReadContext, type TypeScript } from "../context";
 import { formatMessage, RULES } from "../rules";
-import type { ApprovalDeclarationModel, ContractModel, EventClassModel, LayerFileModel, LayerModel, ToolModel } from "../model";
+import type { ApprovalDeclarationModel, ContractModel, EventClassModel, FluentModel, LayerFileModel, LayerModel, ToolModel } from "../model";
 import { runtimeExportAt, runtimeModuleOf } from "../runtime-symbols";
 import { checkAgentFile } from "./agent";
 import { domainOf, isProjectSource, isTrustedFile } from "./classify";
 import { readContract } from "./contracts";
 import { EventReader } from "./events";
+import { readFluent } from "./fluents";
 import { readTool } from "./tools";
 
 /** The trusted layer of a program and every rule violation found while reading it. */
@@ -62,6 +63,8 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
   };
   const eventReader = new EventReader(ctx, isTrusted);
   const tools = new Map<string, ToolModel>();
+  const fluents = new Map<string, FluentModel>();
+  const fluentByDeclaration = new Map<TS.Node, FluentModel>();
   const contracts = new Map<string, ContractModel>();
   const files = new Map<string, LayerFileModel>();
   const agentFiles: TS.SourceFile[] = [];
@@ -88,7 +91,13 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
       files.set(file.fileName, { fileName: file.fileName, domain: domainOf(file.fileName), get sha256() { return (digest ??= sha256Of(file)); } });
       const visit = (node: TS.Node): void => {
         if (ts.isClassDeclaration(node)) eventReader.read(node);
-        else if (ts.isClassExpression(node) && eventReader.isEventClass(node)) {
+        else if (ts.isCallExpression(node) && runtimeExportAt(ts, checker, node.expression) === "fluent") {
+          const f = readFluent(ctx, node);
+          if (f) {
+            fluents.set(f.id, f);
+            fluentByDeclaration.set(f.declaration, f);
+          }
+        } else if (ts.isClassExpression(node) && eventReader.isEventClass(node)) {
           report(ctx, "eventClassForm", node, { problem: "Event classes must be declared with `class Name extends Base` at module top level, not as expressions." });
         }
         ts.forEachChild(node, visit);
@@ -102,7 +111,7 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
         if (ts.isCallExpression(node)) {
           const which = runtimeExportAt(ts, checker, node.expression);
           if (which === "trusted") {
-            const tool = readTool(ctx, eventReader, node);
+            const tool = readTool(ctx, eventReader, node, fluentByDeclaration);
             if (tool) tools.set(tool.id, tool);
             toolSeen.add(file.fileName);
           } else if (which === "requireApproval") {
@@ -111,7 +120,7 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
           } else if (which === "contract") {
             const c = readContract(ctx, node);
             if (c) contracts.set(c.id, c);
-          } else if (which === "performs" || which === "requires" || which === "ensures") {
+          } else if (which === "performs" || which === "updates" || which === "requires" || which === "ensures") {
             const parent = node.parent;
             const inTrusted = ts.isCallExpression(parent) && runtimeExportAt(ts, checker, parent.expression) === "trusted" && parent.arguments.includes(node);
             if (!inTrusted) report(ctx, "toolForm", node, { problem: `\`${which}(...)\` is only allowed as an argument of \`trusted(...)\`.` });
@@ -143,6 +152,8 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
     eventByDeclaration,
     toolByDeclaration: new Map([...tools.values()].map((t) => [t.declaration, t])),
     contractByDeclaration: new Map([...contracts.values()].map((c) => [c.declaration, c])),
+    fluents,
+    fluentByDeclaration,
     approvals,
   };
   return { model, findings, agentFiles, isTrusted };

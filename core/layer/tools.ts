@@ -1,13 +1,14 @@
 import type * as TS from "typescript";
 import { report, type ReadContext } from "../context";
 import { ELEMENT_PROMISE_FORM, elementPromiseOf } from "../element-promise";
-import type { ParameterModel, PerformedEventModel, PredicateModel, ToolModel } from "../model";
+import type { FluentModel, ParameterModel, PerformedEventModel, PredicateModel, ToolModel } from "../model";
 import { resolveDeclaration, runtimeExportAt } from "../runtime-symbols";
 import { spanOf } from "../span";
 import { parameterModel, resultTypeOf, sameValueType, showValueType, valueTypeOf } from "../types";
 import { domainOf } from "./classify";
 import { exportedConstOf, inlineFunction, returnedExpression, skipOuterExpressions } from "./declarations";
 import type { EventReader } from "./events";
+import { readUpdates } from "./fluents";
 import { jsDocOf } from "./jsdoc";
 import { bindObjectParameters, objectFieldArgument, readObjectParameter } from "./object-parameter";
 
@@ -36,7 +37,7 @@ export function checkParameterForms(ctx: ReadContext, params: readonly TS.Parame
 }
 
 /** Read `export const name = trusted(...)`; reports every rule it breaks. */
-export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExpression): ToolModel | undefined {
+export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExpression, fluents: ReadonlyMap<TS.Node, FluentModel> = new Map()): ToolModel | undefined {
   const { ts, checker } = ctx;
   const where = exportedConstOf(ts, call);
   if ("problem" in where) {
@@ -61,14 +62,23 @@ export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExp
   const paramNames = parameters.map((p) => p.name);
   const byName = new Map(parameters.map((p) => [p.name, p]));
   let performs: ToolModel["performs"];
+  let updates: ToolModel["updates"];
   const requires: PredicateModel[] = [];
   const ensures: PredicateModel[] = [];
 
   for (const arg of args.slice(0, -1)) {
     const inner = skipOuterExpressions(ts, arg);
     const kind = ts.isCallExpression(inner) ? runtimeExportAt(ts, checker, inner.expression) : undefined;
-    if (!ts.isCallExpression(inner) || (kind !== "performs" && kind !== "requires" && kind !== "ensures")) {
-      report(ctx, "toolForm", arg, { problem: `Before the implementation, \`trusted(...)\` takes only \`performs(...)\`, \`requires(...)\` and \`ensures(...)\`.` });
+    if (!ts.isCallExpression(inner) || (kind !== "performs" && kind !== "updates" && kind !== "requires" && kind !== "ensures")) {
+      report(ctx, "toolForm", arg, { problem: `Before the implementation, \`trusted(...)\` takes only \`performs(...)\`, \`updates(...)\`, \`requires(...)\` and \`ensures(...)\`.` });
+      continue;
+    }
+    if (kind === "updates") {
+      if (updates) {
+        report(ctx, "updatesForm", inner, { problem: `\`${name}\` already declares \`updates(...)\`; a second one is refused rather than added.` });
+        continue;
+      }
+      updates = readUpdates(ctx, fluents, inner, byName, (params) => bindParameters(ctx, params, name, byName, paramNames, object), object);
       continue;
     }
     if (kind === "performs") {
@@ -100,6 +110,7 @@ export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExp
     returnType,
     async: returned?.async ?? false,
     performs,
+    updates,
     requires,
     ensures,
     summary: doc.summary,

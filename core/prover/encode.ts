@@ -1,7 +1,7 @@
 import type { LayerModel } from "../model";
 import type { Executor } from "./exec";
 import type { Fact, World } from "./facts";
-import { and, implies, intLit, not, numLit, or, renameSymbols, RM } from "./smt";
+import { and, implies, intLit, ite, not, numLit, or, renameSymbols, RM, strLit } from "./smt";
 import { compareFloat, compareReal, strictEquals, truthy, type Comparison, type RelationIR, type SpecIR, type Sym } from "./values";
 
 /** One way a specification can be broken: an indicator term and the fact(s) that would witness it. */
@@ -62,6 +62,7 @@ export function relationsOf(spec: SpecIR): RelationIR[] {
     case "allOf": return spec.specs.flatMap(relationsOf);
     case "none": return [];
     case "sharesValueWith": return [spec.rel, spec.other];
+    case "finalAll": case "finalAt": return [];
     default: return [spec.rel];
   }
 }
@@ -114,6 +115,7 @@ export class Encoder {
         return [{ declarations: [], assumptions: [], candidates: facts.map((f) => ({ indicator: this.active(spec.rel, f), fact: f })) }];
       }
       case "sharesValueWith": return [this.joinQuery(spec)];
+      case "finalAll": case "finalAt": return [this.finalQuery(spec)];
       case "distinct": case "allSameValue": {
         const facts = matchingFacts(this.layer, this.world, spec.rel);
         const decls: string[] = [];
@@ -188,6 +190,58 @@ export class Encoder {
       }
     }
     return { declarations: [], assumptions: this.everyIteration(loops), candidates: [{ indicator: and(...pairs.map(not)), fact: undefined }] };
+  }
+
+  /**
+   * A fluent's final value at the key term `key`: its writes folded in program order from
+   * `initial`, each `ite(it happens ∧ its key === key, its value, before)`. A write inside a loop over
+   * an array of unknown length happens at `key` when some iteration writes there (every iteration
+   * writes the same value: exec/fluents.ts refuses the rest).
+   */
+  private finalAt(writes: readonly Fact[], key: Sym, initial: Sym): Sym {
+    let value = initial;
+    for (const w of writes) {
+      const renames = this.boundLoops(w);
+      const k = renameSym(w.fields.get("key")!, renames);
+      const same = strictEquals(k, key);
+      if (same === undefined) throw new EncodingRefusal("fluent keys must be strings, numbers or booleans");
+      const body = and(renames.size > 0 ? renameSymbols(w.guard, renames) : w.guard, same);
+      const bound = [...renames.values()];
+      const written = bound.length === 0 ? body : `(exists (${bound.map((b) => `(${b} Int)`).join(" ")}) ${body})`;
+      const v = w.fields.get("value")!;
+      if (!(v.k === "str" || v.k === "num" || v.k === "bool") || v.k !== value.k) throw new EncodingRefusal("fluent values must be strings, numbers or booleans of the fluent's type");
+      value = { k: v.k, t: ite(written, v.t, (value as { t: string }).t) } as Sym;
+    }
+    return value;
+  }
+
+  /**
+   * `final.at(k).equals(v)`: violated when the folded value at k is not `=== v`. `final.all(p)`:
+   * violated when some write happens (one iteration of its loop, a fresh copy) and p fails for its
+   * key with the key's folded value. What the world assumes about an arbitrary iteration is assumed
+   * for every iteration, as for joins.
+   */
+  private finalQuery(spec: Extract<SpecIR, { k: "finalAll" | "finalAt" }>): ViolationQuery {
+    const f = spec.fluent;
+    const writes = this.world.facts.filter((x) => x.kind === "update" && x.fluent === f).sort((a, b) => a.order - b.order);
+    const initial: Sym = typeof f.initial === "string" ? { k: "str", t: strLit(f.initial), c: f.initial } : typeof f.initial === "number" ? { k: "num", t: numLit(f.initial), c: f.initial } : { k: "bool", t: String(f.initial), c: f.initial };
+    const loops = new Set(writes.flatMap((w) => w.loops));
+    const assumptions = this.everyIteration(loops);
+    if (spec.k === "finalAt") {
+      const same = strictEquals(this.finalAt(writes, spec.key, initial), spec.value);
+      if (same === undefined) throw new EncodingRefusal("final.at(k).equals(v) compares strings, numbers or booleans");
+      return { declarations: [], assumptions, candidates: [{ indicator: not(same), fact: undefined }] };
+    }
+    const decls: string[] = [];
+    const candidates: Candidate[] = [];
+    for (const w of writes) {
+      const renames = this.copyLoops(w, decls, assumptions);
+      const key = renameSym(w.fields.get("key")!, renames);
+      const entry: Sym = { k: "rec", fields: new Map([["key", key], ["value", this.finalAt(writes, key, initial)]]) };
+      const guard = renames.size > 0 ? renameSymbols(w.guard, renames) : w.guard;
+      candidates.push({ indicator: and(guard, not(truthy(this.exec.applyLambda(spec.pred, entry)))), fact: undefined });
+    }
+    return { declarations: decls, assumptions, candidates };
   }
 
   private compareQueries(spec: Extract<SpecIR, { k: "compare" }>): ViolationQuery[] {

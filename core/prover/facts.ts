@@ -1,11 +1,15 @@
 import type * as TS from "typescript";
-import type { EventClassModel, ToolModel, ValueType } from "../model";
+import type { EventClassModel, FluentModel, ToolModel, ValueType } from "../model";
 import type { Sym } from "./values";
 
-/** An event (or, for `effect(tool)` relations, a tool call) performed under `guard`. */
+/**
+ * An event (or, for `effect(tool)` relations, a tool call) performed under `guard`; or a fluent
+ * write (`update`: fields `key` and `value`, folded in `order` by the encoder).
+ */
 export interface Fact {
-  readonly kind: "event" | "call";
+  readonly kind: "event" | "call" | "update";
   readonly event: EventClassModel | undefined;
+  readonly fluent?: FluentModel;
   readonly tool: ToolModel;
   readonly fields: ReadonlyMap<string, Sym>;
   /** Bool term: the path condition under which the call happens (preconditions held). */

@@ -1,5 +1,5 @@
 import type * as TS from "typescript";
-import type { ContractModel, EventClassModel, ToolModel, ValueType } from "../model";
+import type { ContractModel, EventClassModel, FluentModel, ToolModel, ValueType } from "../model";
 import { holeOpen } from "./holes";
 import { and, FLOAT64, ite, iteBool, not, numLit, or, realLit, RM, strLit } from "./smt";
 
@@ -27,6 +27,10 @@ export type SpecIR =
   | { readonly k: "compare"; readonly rel: RelationIR; readonly agg: { readonly k: "count" } | { readonly k: "sum"; readonly sel: Lambda }; readonly op: Comparison; readonly bounds: readonly number[]; readonly node: TS.Node }
   | { readonly k: "distinct" | "allSameValue"; readonly rel: RelationIR; readonly key: Lambda; readonly node: TS.Node }
   | { readonly k: "sharesValueWith"; readonly rel: RelationIR; readonly other: RelationIR; readonly key: Lambda; readonly node: TS.Node }
+  /** Every key the run wrote satisfies `pred` with its final value (`Fluent.final.all`). */
+  | { readonly k: "finalAll"; readonly fluent: FluentModel; readonly pred: Lambda; readonly node: TS.Node }
+  /** The final value at `key` is `value` (`Fluent.final.at(key).equals(value)`). */
+  | { readonly k: "finalAt"; readonly fluent: FluentModel; readonly key: Sym; readonly value: Sym; readonly node: TS.Node }
   | { readonly k: "allOf"; readonly specs: readonly SpecIR[] }
   | { readonly k: "none" };
 
@@ -48,7 +52,10 @@ export type Sym =
   | { readonly k: "contract"; readonly contract: ContractModel }
   | { readonly k: "rel"; readonly rel: RelationIR }
   | { readonly k: "agg"; readonly rel: RelationIR; readonly agg: { readonly k: "count" } | { readonly k: "sum"; readonly sel: Lambda } }
-  | { readonly k: "spec"; readonly spec: SpecIR };
+  | { readonly k: "spec"; readonly spec: SpecIR }
+  /** A fluent of the layer, `Fluent.final`, and `Fluent.final.at(key)` (contract bodies only). */
+  | { readonly k: "fluent"; readonly fluent: FluentModel; readonly final?: true }
+  | { readonly k: "finalAt"; readonly fluent: FluentModel; readonly key: Sym };
 
 /** Variable bindings, keyed by the TypeScript symbol of the declaration. */
 export type Env = ReadonlyMap<TS.Symbol, Sym>;

@@ -7,7 +7,7 @@
  * program: every call returns a value the oracle chooses among those the `ensures` allow.
  */
 import { trusted, requires, ensures } from "clauz3";
-import { Event, performs, effect } from "clauz3/events";
+import { Event, performs, effect, fluent, updates } from "clauz3/events";
 import { contract, allOf, noGuarantees, type ContractSpec } from "clauz3/spec";
 
 export class SendEmail extends Event { constructor(readonly to: string, readonly subject: string) { super(); } }
@@ -70,7 +70,7 @@ export const emailsBetween = contract({ description: "Between {lo} and {hi} emai
 /** Nobody is emailed twice. */
 export const nobodyTwice = contract({ description: "Nobody is emailed twice." }, (): ContractSpec => SendEmail.distinct((e) => e.to));
 /** All emails go to one address. */
-export const oneRecipient = contract({ description: "All emails go to one address." }, (): ContractSpec => SendEmail.sharesValue((e) => e.to));
+export const oneRecipient = contract({ description: "All emails go to one address." }, (): ContractSpec => SendEmail.allSameValue((e) => e.to));
 /** Only these recipients. */
 export const onlyTo = contract({ description: "Only email {addrs}." }, (addrs: string[]): ContractSpec => SendEmail.all((e) => addrs.includes(e.to)));
 /** Every email has a subject (over the tool's own parameters). */
@@ -108,7 +108,7 @@ export const measuresSumAtMost = contract({ description: "The measurements add u
 /** No value is measured twice (numbers: NaN is never equal to itself, -0 equals 0). */
 export const distinctMeasures = contract({ description: "No value is measured twice." }, (): ContractSpec => Metric.distinct((e) => e.value));
 /** Every measurement has the same value. */
-export const oneMeasure = contract({ description: "Every measurement has the same value." }, (): ContractSpec => Metric.sharesValue((e) => e.value));
+export const oneMeasure = contract({ description: "Every measurement has the same value." }, (): ContractSpec => Metric.allSameValue((e) => e.value));
 /** No account is paid twice. */
 export const payOnce = contract({ description: "No account is paid twice." }, (): ContractSpec => Pay.distinct((p) => p.account));
 /** At most n measurements. */
@@ -127,3 +127,22 @@ export const paidAsTo = contract({ description: "Some payment to {a} has the amo
 export const someEmail = contract({ description: "Some email was sent." }, (): ContractSpec => SendEmail.sharesValueWith(effect(sendEmail), (e) => e.subject));
 /** Some measurement other than v was measured (a join with the measure calls: NaN matches nothing, -0 matches 0). */
 export const measuredOtherThan = contract({ description: "Some measurement other than {v} was taken." }, (v: number): ContractSpec => Metric.where((e) => e.value !== v).sharesValueWith(effect(measure), (e) => e.value));
+
+// Fluents (issue 13 part 3): doors and levels, written in program order; the guarantees are about
+// the final state. (Last: tools that return nothing draw no results, and nothing above changes.)
+export const Locked = fluent("Locked", { key: String, value: Boolean, initial: false });
+export const Level = fluent("Level", { key: String, value: Number, initial: 0 });
+export const lock = trusted(updates((door: string) => Locked.set(door, true)), function lock(door: string): void {});
+export const unlock = trusted(updates((door: string) => Locked.set(door, false)), function unlock(door: string): void {});
+export const setLevel = trusted(updates((key: string, level: number) => Level.set(key, level)), function setLevel(key: string, level: number): void {});
+
+/** The door is locked when the program ends. */
+export const lockedAtEnd = contract({ description: "Door {door} is locked when the program ends." }, (door: string): ContractSpec => Locked.final.at(door).equals(true));
+/** The door is unlocked when the program ends. */
+export const unlockedAtEnd = contract({ description: "Door {door} is unlocked when the program ends." }, (door: string): ContractSpec => Locked.final.at(door).equals(false));
+/** Every door the program touched is locked at the end. */
+export const everyLocked = contract({ description: "Every door the program touched is locked when it ends." }, (): ContractSpec => Locked.final.all((e) => e.value));
+/** The level at a key ends at a value. */
+export const levelIs = contract({ description: "Level {key} ends at {v}." }, (key: string, v: number): ContractSpec => Level.final.at(key).equals(v));
+/** Every level the program set ends at most n. */
+export const levelsAtMost = contract({ description: "Every level the program set ends at most {n}." }, (n: number): ContractSpec => Level.final.all((e) => e.value <= n));

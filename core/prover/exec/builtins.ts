@@ -7,6 +7,7 @@ import { refuseToolValues } from "./calls";
 import { refuse, type Exec } from "./context";
 import { compareAggregate, relationMethod } from "./contracts";
 import { evalExpr } from "./expressions";
+import { fluentMethod } from "./fluents";
 import { definite, noFunctionValue } from "./guards";
 import type { State } from "./state";
 
@@ -77,6 +78,7 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (target.k === "eventClass") return relationMethod(ex, { source: { kind: "event", event: target.event }, filters: [], node: e }, name, e, st);
   if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);
   if (target.k === "agg") return compareAggregate(target, name, e, args);
+  if (target.k === "fluent" || target.k === "finalAt") return fluentMethod(ex, target, name, e, st);
   if (target.k === "opaque") refuse(e, `This value cannot be used: ${target.why}.`, "Use tool results of modelled types.");
   refuseToolValues(ex, e.arguments);
   refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes and length on strings, includes and length on arrays.");

@@ -8,6 +8,7 @@ import { resolveDeclaration } from "../../runtime-symbols";
 import { not } from "../smt";
 import { bool, boolT, num, numFromInt, str, UNDEF, type Sym } from "../values";
 import { evalAwait } from "./await";
+import { fluentProperty } from "./fluents";
 import { evalCall } from "./calls";
 import { refuse, sized, skip, tick, type Exec } from "./context";
 import { cond, definite, noFunctionValue } from "./guards";
@@ -86,6 +87,8 @@ function evalProperty(ex: Exec, e: TS.PropertyAccessExpression, st: State): Sym 
   }
   if (decl && ex.layer.contractByDeclaration.has(decl)) return { k: "contract", contract: ex.layer.contractByDeclaration.get(decl)! };
   if (decl && ex.layer.eventByDeclaration.has(decl)) return { k: "eventClass", event: ex.layer.eventByDeclaration.get(decl)! };
+  const fluent = decl && ex.layer.fluentByDeclaration?.get(decl);
+  if (fluent) return { k: "fluent", fluent };
   // `a?.b`, and the rest of its chain: undefined where `a` is (objects.ts).
   if (e.questionDotToken || inOptionalChain(ex, e)) return readOptional(ex, e, evalExpr(ex, e.expression, st), (t) => readProperty(ex, e, t));
   return readProperty(ex, e, definite(ex, evalExpr(ex, e.expression, st), e.expression, st));
@@ -93,6 +96,7 @@ function evalProperty(ex: Exec, e: TS.PropertyAccessExpression, st: State): Sym 
 
 function readProperty(ex: Exec, e: TS.PropertyAccessExpression, target: Sym): Sym {
   const name = e.name.text;
+  if (target.k === "fluent") return fluentProperty(ex, target, e);
   if (name === "length") {
     if (target.k === "str") return target.c !== undefined ? num(target.c.length) : numFromInt(`(str.len ${target.t})`);
     if (target.k === "arr") return num(target.items.length);

@@ -23,6 +23,8 @@ export function lookup(ex: Exec, id: TS.Identifier, st: State): Sym {
   if (contract) return { k: "contract", contract };
   const event = ex.layer.eventByDeclaration.get(decl);
   if (event) return { k: "eventClass", event };
+  const fluent = ex.layer.fluentByDeclaration?.get(decl);
+  if (fluent) return { k: "fluent", fluent };
   if (isAgentDecl(ex, decl) && ex.mainFile && decl.getSourceFile() !== ex.mainFile && !inside(id, decl.getSourceFile())) {
     refuse(id, `\`${id.text}\` is declared in another agent module; the prover inlines only helpers declared in the program itself.`, "Declare the helper in this file, or make it a trusted tool with a reviewed `performs`.");
   }

@@ -8,6 +8,7 @@ import { BOUNDED_UNROLL_CAP } from "./caps";
 import { refuse, skip, symbolOfDecl, withPure, type Exec } from "./context";
 import { isElementPromise, promiseElements } from "./elements";
 import { evalExpr } from "./expressions";
+import { recordWrites } from "./fluents";
 import { bounded, freshValue } from "./fresh";
 import { cond, definite, noFunctionValue } from "./guards";
 import type { State } from "./state";
@@ -63,9 +64,12 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
     for (const f of event.fields) fields.set(f.name, args.get(ev.fields[f.name]!) ?? UNDEF);
     ex.world.facts.push({ kind: "event", event, tool, fields, guard: pc, site: e, loops, order: ex.world.nextOrder() });
   }
-  // The result: a fresh value of the declared type, constrained by the tool's `ensures`.
+  // Inside a `try`, the implementation may throw after the events (try.ts): `after` is the path on which it returned.
   const pos = e.getSourceFile().getLineAndCharacterOfPosition(e.getStart());
   const label = `${tool.name}@${pos.line + 1}:${pos.character + 1}`;
+  const after = mayFail(ex, pc, label);
+  recordWrites(ex, tool, args, pc, after, loops, e);
+  // The result: a fresh value of the declared type, constrained by the tool's `ensures`.
   const fresh = freshValue(ex, label, tool.returnType, e);
   const result = promiseElements(ex, tool, fresh.k === "sarr" ? bounded(ex, fresh, lengthBound(ex, tool)) : fresh, args, pc, loops);
   // The result exists after the call's events: a counterexample at this call does not show it.
@@ -82,8 +86,7 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
     // fail for it.)
     if (holds !== "true") ex.world.assumptions.push({ term: implies(pc, holds), loops });
   }
-  // Inside a `try`, the implementation may throw after the events (try.ts).
-  st.pc = mayFail(ex, pc, label);
+  st.pc = after;
   return result;
 }
 
