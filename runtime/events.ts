@@ -1,5 +1,6 @@
 /** `clauz3/events`: event classes and the `performs` declaration. */
 export { Event } from "./event";
 export type { EventClass } from "./event";
-export { performs, effect } from "./tool";
-export type { PerformsDeclaration, Performed } from "./tool";
+export { performs, footprint, effect } from "./tool";
+export type { PerformsDeclaration, Performed, FootprintDeclaration } from "./tool";
+export type { Access, Selector, FootprintSpec } from "./footprint";
