@@ -15,6 +15,8 @@ import type { ContractModel, LayerModel, ParameterModel, ToolModel, ValueType } 
 import { RENDERER_VERSION } from "../template";
 import { libraryNamespace, URI_BASE } from "./uri";
 import { showValueType } from "../types";
+import { manifestEventAccess, toolFootprint } from "../footprint/derive";
+import { showFootprint } from "../footprint/show";
 
 /** Version of the catalog layout (changes when the generator's output format changes). */
 export const CATALOG_FORMAT = "clauz3-catalog/1";
@@ -56,6 +58,8 @@ export interface CatalogEntry {
   readonly performs: string | undefined;
   /** Effects: the return type. */
   readonly returns: string | undefined;
+  /** Effects: the footprint (core/footprint/show.ts), `reads path`. */
+  readonly footprint: string | undefined;
   readonly position: number;
 }
 
@@ -162,6 +166,7 @@ export function buildCatalog(
   for (const lib of libraries) for (const f of lib.files) libraryOf.set(f.fileName, lib);
   const problems: string[] = [];
   const entries: CatalogEntry[] = [];
+  const accessOf = manifestEventAccess(readBytes);
   const add = (kind: "contract" | "effect", m: ContractModel | ToolModel): void => {
     const library = libraryOf.get(m.fileName);
     if (!library) return;
@@ -184,6 +189,7 @@ export function buildCatalog(
       parameters: parameters.filter((p): p is CatalogParameter => p !== undefined),
       performs: tool ? performsText(layer, tool) ?? "" : undefined,
       returns: tool ? showValueType(tool.returnType) : undefined,
+      footprint: tool ? showFootprint(toolFootprint(layer, tool, accessOf)) : undefined,
       position: m.declaration.getStart(),
     });
   };
@@ -316,6 +322,7 @@ export function linkmlSchema(catalog: Catalog): Json {
         template_sha256: e.template !== undefined ? sha256Text(e.template) : undefined,
         performs: e.performs,
         returns: e.returns,
+        footprint: e.footprint,
         documentation: e.documentation,
       }),
     });
