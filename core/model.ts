@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import type { Selector } from "../runtime/footprint";
 
 /** A position in a source file: 1-based line and column, plus the node's span. */
 export interface Span {
@@ -113,6 +114,12 @@ export interface ObjectParameterModel {
   readonly node: ts.ParameterDeclaration;
 }
 
+/** One selector of a declared `footprint(...)`. */
+export interface DeclaredSelectorModel {
+  readonly selector: Selector;
+  readonly node: ts.ObjectLiteralExpression;
+}
+
 /** A trusted tool: `export const name = trusted(...declarations, implementation)`. */
 export interface ToolModel {
   /** `<fileName>#<exportName>` */
@@ -141,6 +148,8 @@ export interface ToolModel {
   readonly updates?: { readonly builderParameters: readonly string[]; readonly writes: readonly UpdateModel[]; readonly node: ts.CallExpression } | undefined;
   readonly requires: readonly PredicateModel[];
   readonly ensures: readonly PredicateModel[];
+  /** The declared `footprint(...)`, each selector with the node it was read from (core/footprint/read.ts). */
+  readonly footprint?: { readonly selectors: readonly DeclaredSelectorModel[]; readonly node: ts.CallExpression };
   /** First JSDoc paragraph and the whole JSDoc text. */
   readonly summary: string | undefined;
   readonly documentation: string | undefined;

@@ -35,6 +35,7 @@ export class Read extends FsEvent {}
 export class Write extends FsEvent {}
 `;
 const layer = (body: string): RuleExample => ({ file: LAYER, code: HEADER + EVENTS + body });
+const footprintLayer = (body: string): RuleExample => ({ file: LAYER, code: HEADER.replace("Event, performs", "Event, performs, footprint") + EVENTS + body });
 /** The lock rules concern the lock itself: their examples are a lock (docs/lock.md has the cases). */
 const LOCK = "clauz3.lock";
 const LOCK_EXAMPLE = `{
@@ -258,6 +259,38 @@ export const RULES = {
     message: "{what} of `{fluent}` is {actual}, but `{fluent}` declares {expected}. Pass a tool parameter or a literal of the declared type.",
     valid: { file: LAYER, code: `import { trusted } from "clauz3";\nimport { fluent, updates } from "clauz3/events";\nexport const Locked = fluent("Locked", { key: String, value: Boolean, initial: false });\nexport const lock = trusted(updates((door: string) => Locked.set(door, true)), function lock(door: string): void {});\n` },
     invalid: { file: LAYER, code: `import { trusted } from "clauz3";\nimport { fluent, updates } from "clauz3/events";\nexport const Locked = fluent("Locked", { key: String, value: Boolean, initial: false });\nexport const lock = trusted(updates((door: string) => Locked.set(door, ⟦"yes"⟧)), function lock(door: string): void {});\n` },
+  },
+  footprintForm: {
+    code: 93060,
+    id: "footprint-form",
+    doc: "A tool's `footprint(...)` lists selectors as object literals of literal values, of a known kind (docs/footprints.md).",
+    message: "{problem} Write each selector as data, for example `{ kind: \"path\", field: \"dest\", access: \"write\" }`, `{ kind: \"rateLimit\", provider: \"smtp\" }` or `{ kind: \"opaque\" }` (docs/footprints.md).",
+    valid: footprintLayer(`export const send = trusted(footprint({ kind: "rateLimit", provider: "smtp" }), function send(to: string): void {});\n`),
+    invalid: footprintLayer(`export const send = trusted(footprint({ kind: "rateLimit", ⟦provider: 42⟧ }), function send(to: string): void {});\n`),
+  },
+  footprintParameter: {
+    code: 93061,
+    id: "footprint-parameter",
+    doc: "Every footprint selector names a parameter of its tool, of the right type (a path for `path` and `manifest`, a scalar for `scoped`).",
+    message: "The footprint of `{tool}` names `{field}`: {problem}. Use the name of the tool parameter that holds the path or key the selector stands for.",
+    valid: footprintLayer(`export const drop = trusted(footprint({ kind: "scoped", family: "table", field: "table", access: "write" }), function drop(table: string): void {});\n`),
+    invalid: footprintLayer(`export const drop = trusted(footprint({ kind: "scoped", family: "table", ⟦field: "name"⟧, access: "write" }), function drop(table: string): void {});\n`),
+  },
+  footprintEmpty: {
+    code: 93062,
+    id: "footprint-empty",
+    doc: "A mutating tool (one of its events writes) may not declare an empty `footprint()`.",
+    message: "`{tool}` performs `{event}`, which writes, but declares an empty footprint: it would run beside every call. Remove `footprint()` (the events' footprint is derived), list what it touches, or write `footprint({ kind: \"opaque\" })`.",
+    valid: footprintLayer(`export const save = trusted(performs((path: string) => new Write(path)), footprint({ kind: "opaque" }), function save(path: string): void {});\n`),
+    invalid: footprintLayer(`export const save = trusted(performs((path: string) => new Write(path)), ⟦footprint()⟧, function save(path: string): void {});\n`),
+  },
+  footprintContradicts: {
+    code: 93063,
+    id: "footprint-contradicts",
+    doc: "A declared footprint selector may not contradict the tool's events (a read of what they write, one path where they touch a tree).",
+    message: "The footprint of `{tool}` {problem}. Declare the access and shape its events have (or remove the selector: the events' footprint is derived), or declare the event class's access in the library's clauz3.json `eventAccess`.",
+    valid: footprintLayer(`export const save = trusted(performs((path: string) => new Write(path)), footprint({ kind: "manifest", field: "path", access: "write" }), function save(path: string): void {});\n`),
+    invalid: footprintLayer(`export const save = trusted(performs((path: string) => new Write(path)), footprint(⟦{ kind: "path", field: "path", access: "read" }⟧), function save(path: string): void {});\n`),
   },
   internalError: {
     code: 93090,

@@ -5,7 +5,7 @@ import type { TypeScript } from "./context";
 
 /** The runtime exports the layer reader recognises, by declaring module. */
 const RUNTIME_EXPORTS: Readonly<Record<string, readonly string[]>> = {
-  tool: ["trusted", "performs", "requires", "ensures", "effect"],
+  tool: ["trusted", "performs", "requires", "ensures", "effect", "footprint"],
   contract: ["contract", "noGuarantees", "allOf"],
   event: ["Event"],
   paths: ["FilePath", "DirectoryPath"],
@@ -14,7 +14,7 @@ const RUNTIME_EXPORTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 export type RuntimeExport =
-  | "trusted" | "performs" | "requires" | "ensures" | "effect"
+  | "trusted" | "performs" | "requires" | "ensures" | "effect" | "footprint"
   | "contract" | "noGuarantees" | "allOf" | "Event" | "FilePath" | "DirectoryPath" | "requireApproval"
   | "fluent" | "updates";
 

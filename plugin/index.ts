@@ -37,6 +37,7 @@ import type { ToolModel } from "../core/model";
 import { formatMessage, RULES } from "../core/rules";
 import type { METADATA_KEY } from "../runtime/brand";
 import type { ToolMetadata } from "../runtime/tool";
+import { manifestEventAccess, toolFootprint } from "../core/footprint/derive";
 import { proveInWorker } from "./prove";
 
 /** The key the runtime reads (`runtime/brand.ts`); typed against it, without loading the runtime. */
@@ -353,6 +354,8 @@ export function toolMetadata(layer: LayerResult, tool: ToolModel): ToolMetadata 
     ensures: tool.ensures.map((e) => [...e.parameters]),
     // The runtime refuses the tool outside an approved `clauz3 run` when its manifest says so (runtime/approval.ts).
     ...approvalOf(tool.call.getSourceFile().fileName),
+    // What the batch scheduler resolves the tool's calls with (core/footprint, runtime/scheduler.ts).
+    footprint: toolFootprint(layer.model, tool, manifestEventAccess()),
   };
 }
 

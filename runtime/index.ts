@@ -12,3 +12,7 @@ export { Clauz3Error, RequiresError, EnsuresError, GuaranteeViolationError, Inco
 export type { ViolationPhase, Incompleteness } from "./errors";
 export { ToolCall } from "./occurrence";
 export type { Occurrence } from "./occurrence";
+export { runBatch, footprintOfCall } from "./scheduler";
+export type { BatchCall, BatchResult, BatchOptions } from "./scheduler";
+export { resolveFootprint, canonicalPath, conflicts, commutes, overlaps, isMutating } from "./footprint";
+export type { Access, Selector, FootprintSpec, Footprint, Resource } from "./footprint";

@@ -4,6 +4,7 @@ import { firstBrokenElement } from "./elements";
 import { EnsuresError, RequiresError } from "./errors";
 import { Event } from "./event";
 import { FluentUpdate, UNKNOWN_VALUE, type UpdatesDeclaration } from "./fluent";
+import { OPAQUE_SPEC, type FootprintSpec, type Selector } from "./footprint";
 import { assertIntrinsicsIntact } from "./integrity";
 import { ArrayIsArray, ObjectFreeze, ReflectApply, append, concat, isAsyncFunction, isInstance, isPromise, promiseThen, rejected, setField, sourceOf } from "./intrinsics";
 import { ToolCall, type Occurrence } from "./occurrence";
@@ -61,6 +62,12 @@ export interface EnsuresDeclaration {
   readonly message: string | undefined;
 }
 
+/** `footprint(...selectors)`: what a tool touches that its events do not say (docs/footprints.md). */
+export interface FootprintDeclaration {
+  readonly [DECLARATION]: "footprint";
+  readonly selectors: readonly Selector[];
+}
+
 /** Event metadata the `clauz3/plugin` transformer emits into built JavaScript, as data. */
 export interface ToolMetadata {
   /** Library-qualified tool name, e.g. `filesystem.copy`. */
@@ -81,6 +88,8 @@ export interface ToolMetadata {
   readonly updatesParameters?: readonly string[];
   /** The library's identifier when its manifest requires approval (the tool runs only under `clauz3 run`; runtime/approval.ts). */
   readonly requiresApproval?: string;
+  /** The tool's footprint: derived from its events and its `footprint(...)` (core/footprint). */
+  readonly footprint?: FootprintSpec;
 }
 
 /** The argument the transformer injects: `{ __clauz3_metadata: {...} }`. */
@@ -89,7 +98,7 @@ export interface MetadataArgument {
 }
 
 /** Anything `trusted(...)` accepts before the implementation. */
-export type ToolDeclaration = PerformsDeclaration | UpdatesDeclaration | RequiresDeclaration | EnsuresDeclaration | MetadataArgument;
+export type ToolDeclaration = PerformsDeclaration | UpdatesDeclaration | RequiresDeclaration | EnsuresDeclaration | FootprintDeclaration | MetadataArgument;
 
 /** What the runtime knows about a trusted tool. */
 export interface ToolInfo {
@@ -97,6 +106,12 @@ export interface ToolInfo {
   readonly parameters: readonly string[];
   readonly performs: PerformsDeclaration | undefined;
   readonly metadata: ToolMetadata | undefined;
+  /**
+   * What the scheduler resolves the tool's calls with: the emitted metadata's footprint; without
+   * metadata, the declared `footprint(...)` of a tool without events; otherwise opaque (deriving
+   * from events needs the library's manifest, which only the build reads).
+   */
+  readonly footprint: FootprintSpec;
 }
 
 /** A trusted tool: callable like its implementation, and known to clauz3. */
@@ -109,6 +124,15 @@ export type TrustedTool<F extends AnyFunction = AnyFunction> = F & { readonly [T
 export function performs(builder: (...params: any[]) => Performed): PerformsDeclaration {
   if (typeof builder !== "function") throw new TypeError("clauz3: performs(builder) expects a function");
   return Object.freeze({ [DECLARATION]: "performs" as const, builder });
+}
+
+/**
+ * Declare what a tool touches beyond its events, as data: `footprint({ kind: "rateLimit",
+ * provider: "smtp" })`, `footprint({ kind: "scoped", family: "table", field: "name", access:
+ * "write" })`, or `footprint({ kind: "opaque" })` for state that cannot be described.
+ */
+export function footprint(...selectors: Selector[]): FootprintDeclaration {
+  return Object.freeze({ [DECLARATION]: "footprint" as const, selectors: Object.freeze([...selectors]) });
 }
 
 /**
@@ -147,6 +171,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
   let metadata: ToolMetadata | undefined;
   let performsDecl: PerformsDeclaration | undefined;
   let updatesDecl: UpdatesDeclaration | undefined;
+  let footprintDecl: FootprintDeclaration | undefined;
   const requiresDecls: RequiresDeclaration[] = [];
   const ensuresDecls: EnsuresDeclaration[] = [];
   for (const part of parts.slice(0, -1)) {
@@ -159,7 +184,10 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       updatesDecl = part as UpdatesDeclaration;
     } else if (kindOf(part) === "requires") requiresDecls.push(part as RequiresDeclaration);
     else if (kindOf(part) === "ensures") ensuresDecls.push(part as EnsuresDeclaration);
-    else throw new TypeError("clauz3: trusted(...) accepts only performs, updates, requires and ensures before the implementation");
+    else if (kindOf(part) === "footprint") {
+      if (footprintDecl) throw new TypeError(`clauz3: ${impl.name || "tool"} declares footprint(...) twice; list every selector in one`);
+      footprintDecl = part as FootprintDeclaration;
+    } else throw new TypeError("clauz3: trusted(...) accepts only performs, updates, requires, ensures and footprint before the implementation");
   }
   const name = metadata?.tool ?? (impl.name || "tool");
   const parameters = metadata?.parameters ?? parameterNames(impl);
@@ -315,7 +343,13 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
   Object.defineProperty(tool, "name", { value: impl.name });
   Object.defineProperty(tool, "length", { value: impl.length });
   Object.defineProperty(tool, TOOL, {
-    value: Object.freeze({ name, parameters: Object.freeze([...parameters]), performs: performsDecl, metadata }),
+    value: Object.freeze({
+      name,
+      parameters: Object.freeze([...parameters]),
+      performs: performsDecl,
+      metadata,
+      footprint: metadata?.footprint ?? (!performsDecl && footprintDecl ? { selectors: footprintDecl.selectors } : OPAQUE_SPEC),
+    }),
   });
   return tool;
 }

@@ -15,6 +15,8 @@ import type { ContractModel, LayerModel, ParameterModel, ToolModel, ValueType } 
 import { RENDERER_VERSION } from "../template";
 import { libraryNamespace, URI_BASE } from "./uri";
 import { showValueType } from "../types";
+import { manifestEventAccess, toolFootprint } from "../footprint/derive";
+import { showFootprint } from "../footprint/show";
 
 /** Version of the catalog layout (changes when the generator's output format changes). */
 export const CATALOG_FORMAT = "clauz3-catalog/1";
@@ -58,6 +60,8 @@ export interface CatalogEntry {
   readonly updates?: string | undefined;
   /** Effects: the return type. */
   readonly returns: string | undefined;
+  /** Effects: the footprint (core/footprint/show.ts), `reads path`. */
+  readonly footprint: string | undefined;
   readonly position: number;
 }
 
@@ -170,6 +174,7 @@ export function buildCatalog(
   for (const lib of libraries) for (const f of lib.files) libraryOf.set(f.fileName, lib);
   const problems: string[] = [];
   const entries: CatalogEntry[] = [];
+  const accessOf = manifestEventAccess(readBytes);
   const add = (kind: "contract" | "effect", m: ContractModel | ToolModel): void => {
     const library = libraryOf.get(m.fileName);
     if (!library) return;
@@ -193,6 +198,7 @@ export function buildCatalog(
       performs: tool ? performsText(layer, tool) ?? "" : undefined,
       updates: tool ? updatesText(layer, tool) : undefined,
       returns: tool ? showValueType(tool.returnType) : undefined,
+      footprint: tool ? showFootprint(toolFootprint(layer, tool, accessOf)) : undefined,
       position: m.declaration.getStart(),
     });
   };
@@ -326,6 +332,7 @@ export function linkmlSchema(catalog: Catalog): Json {
         performs: e.performs,
         updates: e.updates,
         returns: e.returns,
+        footprint: e.footprint,
         documentation: e.documentation,
       }),
     });

@@ -11,6 +11,8 @@ import { readContract } from "./contracts";
 import { EventReader } from "./events";
 import { readFluent } from "./fluents";
 import { readTool } from "./tools";
+import { checkFootprint } from "../footprint/check";
+import { manifestEventAccess } from "../footprint/derive";
 
 /** The trusted layer of a program and every rule violation found while reading it. */
 export interface LayerResult {
@@ -120,7 +122,7 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
           } else if (which === "contract") {
             const c = readContract(ctx, node);
             if (c) contracts.set(c.id, c);
-          } else if (which === "performs" || which === "updates" || which === "requires" || which === "ensures") {
+          } else if (which === "performs" || which === "updates" || which === "requires" || which === "ensures" || which === "footprint") {
             const parent = node.parent;
             const inTrusted = ts.isCallExpression(parent) && runtimeExportAt(ts, checker, parent.expression) === "trusted" && parent.arguments.includes(node);
             if (!inTrusted) report(ctx, "toolForm", node, { problem: `\`${which}(...)\` is only allowed as an argument of \`trusted(...)\`.` });
@@ -144,6 +146,9 @@ export function readLayer(ts: TypeScript, program: TS.Program, options: Clauz3Op
     events.set(model.id, model);
     eventByDeclaration.set(decl, model);
   }
+  // Footprints are checked against events once every event class is known (core/footprint/check.ts).
+  const accessOf = manifestEventAccess();
+  for (const tool of tools.values()) guarded(tool.call.getSourceFile(), () => checkFootprint(ctx, { events }, tool, accessOf));
   const model: LayerModel = {
     events,
     tools,

@@ -8,6 +8,7 @@ import { parameterModel, resultTypeOf, sameValueType, showValueType, valueTypeOf
 import { domainOf } from "./classify";
 import { exportedConstOf, inlineFunction, returnedExpression, skipOuterExpressions } from "./declarations";
 import type { EventReader } from "./events";
+import { readFootprint } from "../footprint/read";
 import { readUpdates } from "./fluents";
 import { jsDocOf } from "./jsdoc";
 import { bindObjectParameters, objectFieldArgument, readObjectParameter } from "./object-parameter";
@@ -63,14 +64,15 @@ export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExp
   const byName = new Map(parameters.map((p) => [p.name, p]));
   let performs: ToolModel["performs"];
   let updates: ToolModel["updates"];
+  let footprint: ToolModel["footprint"];
   const requires: PredicateModel[] = [];
   const ensures: PredicateModel[] = [];
 
   for (const arg of args.slice(0, -1)) {
     const inner = skipOuterExpressions(ts, arg);
     const kind = ts.isCallExpression(inner) ? runtimeExportAt(ts, checker, inner.expression) : undefined;
-    if (!ts.isCallExpression(inner) || (kind !== "performs" && kind !== "updates" && kind !== "requires" && kind !== "ensures")) {
-      report(ctx, "toolForm", arg, { problem: `Before the implementation, \`trusted(...)\` takes only \`performs(...)\`, \`updates(...)\`, \`requires(...)\` and \`ensures(...)\`.` });
+    if (!ts.isCallExpression(inner) || (kind !== "performs" && kind !== "updates" && kind !== "requires" && kind !== "ensures" && kind !== "footprint")) {
+      report(ctx, "toolForm", arg, { problem: `Before the implementation, \`trusted(...)\` takes only \`performs(...)\`, \`updates(...)\`, \`requires(...)\`, \`ensures(...)\` and \`footprint(...)\`.` });
       continue;
     }
     if (kind === "updates") {
@@ -79,6 +81,11 @@ export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExp
         continue;
       }
       updates = readUpdates(ctx, fluents, inner, byName, (params) => bindParameters(ctx, params, name, byName, paramNames, object), object);
+      continue;
+    }
+    if (kind === "footprint") {
+      if (footprint) report(ctx, "footprintForm", inner, { problem: `\`${name}\` already declares \`footprint(...)\`; list every selector in one.` });
+      else footprint = readFootprint(ctx, inner, name, byName);
       continue;
     }
     if (kind === "performs") {
@@ -113,6 +120,7 @@ export function readTool(ctx: ReadContext, events: EventReader, call: TS.CallExp
     updates,
     requires,
     ensures,
+    ...(footprint ? { footprint } : {}),
     summary: doc.summary,
     documentation: doc.documentation,
     call,

@@ -41,7 +41,12 @@ export interface LibraryManifest {
   readonly dependencies?: readonly string[];
   readonly requirements?: readonly Requirement[];
   readonly coverage?: CoverageDeclaration;
+  /** Per event class name: the access its events have, and the field holding a path or tree root (docs/footprints.md). */
+  readonly eventAccess?: Readonly<Record<string, EventAccess>>;
 }
+
+/** How the events of one class touch state: `read`/`write` alone keys the state by the event's fields. */
+export type EventAccess = "read" | "write" | { readonly access: "read" | "write"; readonly path?: string; readonly tree?: string };
 
 /** A library of the project's trusted layer. */
 export interface Library {

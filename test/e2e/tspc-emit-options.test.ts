@@ -155,7 +155,7 @@ describe('program-transformer form ("transformProgram": true)', () => {
     }
     const js = fs.readFileSync(path.join(dir, "out/tools/notes/trusted/effects.js"), "utf8");
     expect(js).toContain(
-      '{ __clauz3_metadata: { tool: "notes.appendToNote", parameters: ["path", "line"], builderParameters: ["path", "line"], events: [{ event: "WriteText", fields: { path: "path", text: "line" } }], requires: [["path"], ["line"]], ensures: [["line"]] } }',
+      '{ __clauz3_metadata: { tool: "notes.appendToNote", parameters: ["path", "line"], builderParameters: ["path", "line"], events: [{ event: "WriteText", fields: { path: "path", text: "line" } }], requires: [["path"], ["line"]], ensures: [["line"]], footprint: { selectors: [{ kind: "path", field: "path", access: "write" }] } } }',
     );
   });
 

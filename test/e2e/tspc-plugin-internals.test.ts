@@ -106,7 +106,7 @@ describe("program-transformer form", () => {
     expect(callerRan).toBeGreaterThan(0);
     const js = [...written].find(([name]) => name.endsWith("out/tools/calendar/trusted/effects.js"))![1];
     expect(js).toContain(
-      '(0, clauz3_1.trusted)({ __clauz3_metadata: { tool: "calendar.bookRoom", parameters: ["room", "day", "hours"], builderParameters: ["room", "day", "hours"], events: [{ event: "Booking", fields: { room: "room", day: "day", hours: "hours" } }], requires: [["hours"], ["day"]], ensures: [] } }',
+      '(0, clauz3_1.trusted)({ __clauz3_metadata: { tool: "calendar.bookRoom", parameters: ["room", "day", "hours"], builderParameters: ["room", "day", "hours"], events: [{ event: "Booking", fields: { room: "room", day: "day", hours: "hours" } }], requires: [["hours"], ["day"]], ensures: [], footprint: { selectors: [{ kind: "event", event: "events.ts#Booking", fields: ["room", "day", "hours"], access: "write" }] } } }',
     );
   });
 

@@ -80,11 +80,11 @@ describe("stdlib:filesystem with good layers", () => {
   it("emits each tool's metadata as the first argument of trusted(...)", () => {
     const js = fs.readFileSync(path.join(dir, "out/tools/email/trusted/effects.js"), "utf8");
     expect(js).toContain(
-      'exports.sendFile = (0, clauz3_1.trusted)({ __clauz3_metadata: { tool: "email.sendFile", parameters: ["to", "subject", "path"], builderParameters: ["path", "to", "subject"], events: [{ event: "Read", fields: { path: "path" } }, { event: "SendAttachment", fields: { to: "to", subject: "subject", attachment: "path" } }], requires: [["to"], ["path"]], ensures: [] } }, (0, events_1.performs)(',
+      'exports.sendFile = (0, clauz3_1.trusted)({ __clauz3_metadata: { tool: "email.sendFile", parameters: ["to", "subject", "path"], builderParameters: ["path", "to", "subject"], events: [{ event: "Read", fields: { path: "path" } }, { event: "SendAttachment", fields: { to: "to", subject: "subject", attachment: "path" } }], requires: [["to"], ["path"]], ensures: [], footprint: { selectors: [{ kind: "path", field: "path", access: "read" }, { kind: "event", event: "events.ts#SendEmail", fields: ["to", "subject"], access: "write" }] } } }, (0, events_1.performs)(',
     );
     const fsJs = fs.readFileSync(path.join(dir, "out/tools/filesystem/trusted/effects.js"), "utf8");
     expect(fsJs.match(/__clauz3_metadata/g)).toHaveLength(10);
-    expect(fsJs).toContain('{ __clauz3_metadata: { tool: "filesystem.move", parameters: ["src", "dest"], builderParameters: ["src", "dest"], events: [{ event: "Read", fields: { path: "src" } }, { event: "Delete", fields: { path: "src" } }, { event: "Write", fields: { path: "dest" } }], requires: [["src", "dest"], ["src", "dest"]], ensures: [] } }');
+    expect(fsJs).toContain('{ __clauz3_metadata: { tool: "filesystem.move", parameters: ["src", "dest"], builderParameters: ["src", "dest"], events: [{ event: "Read", fields: { path: "src" } }, { event: "Delete", fields: { path: "src" } }, { event: "Write", fields: { path: "dest" } }], requires: [["src", "dest"], ["src", "dest"]], ensures: [], footprint: { selectors: [{ kind: "path", field: "src", access: "read" }, { kind: "path", field: "src", access: "write" }, { kind: "path", field: "dest", access: "write" }] } } }');
     // Only trusted(...) calls of the trusted layer are rewritten: agent and plain files are untouched.
     expect(fs.readFileSync(path.join(dir, "out/plan.js"), "utf8")).not.toContain("__clauz3_metadata");
     expect(fs.readFileSync(path.join(dir, "out/src/report.js"), "utf8")).not.toContain("__clauz3_metadata");
@@ -108,6 +108,7 @@ describe("stdlib:filesystem with good layers", () => {
       ],
       requires: [["to"], ["path"]],
       ensures: [],
+      footprint: { selectors: [{ kind: "path", field: "path", access: "read" }, { kind: "event", event: "events.ts#SendEmail", fields: ["to", "subject"], access: "write" }] },
     });
 
     const { result, trace } = runtime.record(() => {
