@@ -24,18 +24,35 @@ export function cacheFor(store: ProofCache | undefined, ts: TypeScript, program:
   return store ? { store, keys: new CacheKeys({ ts, program, layer, options }) } : undefined;
 }
 
-/** `proveProgram`, answered from the cache when it holds the verdict, and stored after when final. */
-export async function proveCached(input: { ts: TypeScript; program: TS.Program; file: TS.SourceFile; options: ProveOptions }, layer: LayerResult, cache: CacheUse | undefined, proveLayer: LayerResult = layer): Promise<ProgramVerdict> {
-  if (!cache) return proveProgram(input, proveLayer);
+/** A program's cache lookup: its stored verdict when there is one, and the key to store a new one under. */
+export interface Lookup {
+  readonly known?: ProgramVerdict;
+  readonly key?: string;
+}
+
+/** Look a program up in the cache (nothing when caching is off or its key cannot be computed). */
+export function lookUp(file: TS.SourceFile, cache: CacheUse | undefined): Lookup {
+  if (!cache) return {};
   let key: string | undefined;
   try {
-    key = cache.keys.keyOf(input.file);
+    key = cache.keys.keyOf(file);
   } catch {
-    key = undefined; // a key that cannot be computed means no caching, never a failed proof
+    return {}; // a key that cannot be computed means no caching, never a failed proof
   }
-  const known = key === undefined ? undefined : cache.store.get(key, input.file.fileName);
-  if (known) return known;
+  const known = cache.store.get(key, file.fileName);
+  return known ? { known, key } : { key };
+}
+
+/** Store a verdict proved after a miss (the store keeps only final verdicts). */
+export function remember(cache: CacheUse | undefined, lookup: Lookup, verdict: ProgramVerdict): void {
+  if (cache && lookup.key !== undefined) cache.store.put(lookup.key, verdict);
+}
+
+/** `proveProgram`, answered from the cache when it holds the verdict, and stored after when final. */
+export async function proveCached(input: { ts: TypeScript; program: TS.Program; file: TS.SourceFile; options: ProveOptions }, layer: LayerResult, cache: CacheUse | undefined, proveLayer: LayerResult = layer): Promise<ProgramVerdict> {
+  const lookup = lookUp(input.file, cache);
+  if (lookup.known) return lookup.known;
   const verdict = await proveProgram(input, proveLayer);
-  if (key !== undefined) cache.store.put(key, verdict);
+  remember(cache, lookup, verdict);
   return verdict;
 }
