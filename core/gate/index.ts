@@ -27,8 +27,8 @@ import type { ProgramVerdict, ProofResult } from "../prover/api";
 import { exportsProgram, proofDiagnostics } from "../prover/diagnostics";
 import type { BudgetOptions } from "../prover/limits";
 import { typeCheckRefusal } from "../prover/program-shape";
-import { cacheFor, lookUp, remember, type Lookup, type ProofCache } from "../cache";
-import { proveProgram } from "../prover/prove";
+import { cacheFor, lookUp, remember, type Lookup } from "../cache/lookup";
+import type { ProofCache } from "../cache/store";
 import { PROOF_CODES, RULES } from "../rules";
 import { spanOf } from "../span";
 import { manifestDiagnostics } from "./manifests";
@@ -206,6 +206,8 @@ export async function proveGate(
   const { progress } = schedule;
   progress?.begin(files.length, files.length - missing.length);
   const elsewhere = missing.length > 0 ? schedule.parallel?.(missing.length) : undefined;
+  // Loaded when a program is proved here: a build that proves nothing never loads the prover.
+  const { proveProgram } = missing.length > 0 && !elsewhere ? await import("../prover/prove") : { proveProgram: undefined };
   const prove = async (i: number): Promise<void> => {
     const file = files[i]!;
     const started = (): void => progress?.started(file.fileName);
@@ -213,7 +215,7 @@ export async function proveGate(
     if (elsewhere) verdict = await elsewhere(file, started);
     else {
       started();
-      verdict = await proveProgram({ ts: gate.ts, program: gate.program, file, options }, gate.layer);
+      verdict = await proveProgram!({ ts: gate.ts, program: gate.program, file, options }, gate.layer);
     }
     remember(use, lookups[i]!, verdict);
     out[i] = verdict;
