@@ -25,7 +25,7 @@ import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** The benchmark modules, in order. Add new ones here. */
-export const BENCHES = ["./tspc.mjs", "./tsserver.mjs", "./prover.mjs", "./cache.mjs"];
+export const BENCHES = ["./tspc.mjs", "./tsserver.mjs", "./prover.mjs", "./cache.mjs", "./jobs.mjs"];
 
 /** Median of a list of numbers. */
 export function median(values) {

@@ -5,6 +5,7 @@
  * docs/determinism.md and docs/robustness.md.
  */
 import { DEFAULT_BACKSTOP_MS, DEFAULT_PROGRAM_TIMEOUT_MS, DEFAULT_RLIMIT, type BudgetOptions } from "../core/prover/limits";
+import * as os from "node:os";
 import * as path from "node:path";
 import { ProofCache } from "../core/cache";
 import { CliError, EXIT } from "./io";
@@ -54,4 +55,16 @@ export function cacheFromFlags(flags: CacheFlags, projectDir: string, cwd: strin
     return new ProofCache(path.resolve(cwd, flags.cacheLocation));
   }
   return ProofCache.forProject(projectDir);
+}
+
+/** `--jobs`, as commander hands it over. */
+export interface JobsFlags {
+  readonly jobs?: string;
+}
+
+export const JOBS_OPTION = ["-j, --jobs <n>", "prove programs in n worker processes, each with its own warm Z3; 1 proves them in this process (default: the available cores)"] as const;
+
+/** The number of proof workers: `--jobs`, else the cores Node says are available. */
+export function parseJobs(flags: JobsFlags): number {
+  return positive("--jobs", "workers", flags.jobs) ?? os.availableParallelism();
 }

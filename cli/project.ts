@@ -29,6 +29,8 @@ export interface Project {
    * empty files, and every command refuses them, and the programs that load them, by name.
    */
   readonly unreadable: ReadonlyMap<string, string>;
+  /** How it was loaded: a proof worker (cli/jobs/) loads the same program from it. */
+  readonly load: LoadOptions;
 }
 
 export interface LoadOptions {
@@ -125,7 +127,7 @@ export function loadProject(opts: LoadOptions): Project {
   for (const f of extraRoots) if (!roots.some((r) => path.resolve(r) === f)) roots.push(f);
   const program = ts.createProgram({ rootNames: roots, options: compilerOptions, host, projectReferences });
   const layer = readLayer(ts, program, options);
-  return { ts, program, projectDir, configPath, options, layer, libraries: librariesOf(layer.model), unreadable };
+  return { ts, program, projectDir, configPath, options, layer, libraries: librariesOf(layer.model), unreadable, load: opts };
 }
 
 /**

@@ -9,12 +9,14 @@ import { PROOF_CODES } from "../core/rules";
 import { spanOf } from "../core/span";
 import { proveProgram } from "../core/prover/prove";
 import { proveGate, type Gate } from "../core/gate";
-import type { ProofCache } from "../core/cache";
+import { cacheFor, type ProofCache } from "../core/cache";
 import { Z3Session } from "../core/prover/z3";
 import { coverageJson, type CoverageJson } from "../core/coverage/json";
 import type { Counterexample, ProgramVerdict, ProofResult, ShownValue } from "../core/prover/api";
 import type { Span } from "../core/model";
 import { terminalSafe } from "./io";
+import type { ProgressLine } from "./format/progress";
+import { ProofPool } from "./jobs/pool";
 import type { Project } from "./project";
 
 type Place = { readonly file: string; readonly line: number; readonly column: number };
@@ -69,10 +71,90 @@ export function warmUpSolver(): void {
   Z3Session.get().catch(() => undefined);
 }
 
-/** Prove each file; progress is not printed (output is one report at the end). */
-export async function proveFiles(project: Project, files: readonly TS.SourceFile[], solver: BudgetOptions = {}, gate?: Gate, cache?: ProofCache): Promise<ProgramVerdict[]> {
-  // The gate (core/gate) refuses a program that does not type-check before the prover runs.
-  if (gate) return proveGate(gate, solver, files, (file) => unreadableVerdict(project, file), cache);
+/** How a run proves: in how many worker processes (1: this one), and with which progress line. */
+export interface RunOptions {
+  readonly jobs: number;
+  readonly progress?: ProgressLine;
+  /** Workers started before the gate's checks (`startWorkers`). */
+  readonly workers?: Workers;
+}
+
+/** A pool started early, and how many programs it was sized for. */
+export interface Workers {
+  readonly pool: Promise<ProofPool>;
+  readonly size: number;
+}
+
+/**
+ * With `jobs` > 1, start the workers before the gate's checks when at least two of `files` have
+ * no proof cache entry, so that they load the project and start Z3 while this process
+ * type-checks. The estimate may be high (a program the gate refuses, an entry that is not valid):
+ * `proveFiles` uses or closes the pool either way.
+ */
+export function startWorkers(project: Project, files: readonly TS.SourceFile[], solver: BudgetOptions, cache: ProofCache | undefined, jobs: number): Workers | undefined {
+  if (jobs < 2 || files.length < 2) return undefined;
+  let misses = files.length;
+  if (cache) {
+    const use = cacheFor(cache, project.ts, project.program, project.layer, { ...project.options, ...solver })!;
+    misses = files.filter((f) => {
+      try {
+        return !cache.has(use.keys.keyOf(f));
+      } catch {
+        return true;
+      }
+    }).length;
+  }
+  if (misses < 2) return undefined;
+  const size = Math.min(jobs, misses);
+  return { pool: ProofPool.open({ size, load: project.load, solver }), size };
+}
+
+/**
+ * Prove each file. With `jobs` > 1 and at least two programs the cache does not answer, they go
+ * to a pool of worker processes (cli/jobs/); the verdicts come back in the order of `files`.
+ */
+export async function proveFiles(project: Project, files: readonly TS.SourceFile[], solver: BudgetOptions = {}, gate?: Gate, cache?: ProofCache, run: RunOptions = { jobs: 1 }): Promise<ProgramVerdict[]> {
+  let pool = run.workers?.pool;
+  try {
+    // The gate (core/gate) refuses a program that does not type-check before the prover runs.
+    if (!gate) return await proveHere(project, files, solver);
+    let elsewhere = false;
+    const parallel = (misses: number) => {
+      if (run.jobs < 2 || misses < 2) return undefined;
+      elsewhere = true;
+      const opened = (pool ??= ProofPool.open({ size: Math.min(run.jobs, misses), load: project.load, solver }));
+      return async (file: TS.SourceFile, started: () => void) => (await opened).prove(file, started);
+    };
+    const proving = proveGate(gate, solver, files, (file) => unreadableVerdict(project, file), cache, { parallel, progress: run.progress });
+    // While workers prove, this process would idle: type-check now what the report needs next.
+    if (elsewhere) await typeCheckInSlices(project.program, proving);
+    return await proving;
+  } finally {
+    run.progress?.end();
+    if (pool) await (await pool).close();
+  }
+}
+
+/**
+ * TypeScript's diagnostics of every file, one file per turn of the event loop (the program caches
+ * them, so the report's `getPreEmitDiagnostics` finds them ready), until `until` settles.
+ * The turns let the pool hand out the next program as soon as a worker is free.
+ */
+async function typeCheckInSlices(program: TS.Program, until: Promise<unknown>): Promise<void> {
+  let settled = false;
+  until.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (const file of program.getSourceFiles()) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (settled) return;
+    program.getSyntacticDiagnostics(file);
+    program.getSemanticDiagnostics(file);
+  }
+}
+
+async function proveHere(project: Project, files: readonly TS.SourceFile[], solver: BudgetOptions): Promise<ProgramVerdict[]> {
   const out: ProgramVerdict[] = [];
   for (const file of files) {
     const blocked = unreadableVerdict(project, file);

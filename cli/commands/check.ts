@@ -17,10 +17,11 @@ import { expandInputs, type Input } from "../inputs";
 import { openGate } from "../../core/gate";
 import { CliError, EXIT } from "../io";
 import { loadProject, verifiedLock } from "../project";
-import { isUnreadable, proveFiles, shown, warmUpSolver } from "../proofs";
-import { CACHE_LOCATION_OPTION, cacheFromFlags, NO_CACHE_OPTION, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type SolverFlags } from "../options";
+import { isUnreadable, proveFiles, shown, startWorkers, warmUpSolver } from "../proofs";
+import { CACHE_LOCATION_OPTION, cacheFromFlags, JOBS_OPTION, NO_CACHE_OPTION, parseJobs, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type JobsFlags, type SolverFlags } from "../options";
+import { progressFor } from "../format/progress";
 
-interface Options extends SolverFlags, CacheFlags, OutputFlags {
+interface Options extends SolverFlags, CacheFlags, JobsFlags, OutputFlags {
   readonly project?: string;
   readonly shard?: string;
 }
@@ -36,6 +37,7 @@ export default function register(program: Command, context: CliContext): void {
     .option(...PROGRAM_TIMEOUT_OPTION)
     .option(...NO_CACHE_OPTION)
     .option(...CACHE_LOCATION_OPTION)
+    .option(...JOBS_OPTION)
     .option("--shard <i/n>", "prove only the i-th of n deterministic shares of the programs (CI matrices; merge the reports with `clauz3 merge-reports`)");
   addOutputOptions(command);
   withHelp(command, [
@@ -50,9 +52,11 @@ export default function register(program: Command, context: CliContext): void {
         const { io } = context;
         const output = chooseOutput(opts, io);
         const solver = parseSolverOptions(opts);
+        const jobs = parseJobs(opts);
         const split = opts.shard !== undefined ? parseShard(opts.shard) : undefined;
         const selected = paths.length > 0 ? expandInputs(io.cwd, paths) : undefined;
-        warmUpSolver();
+        // With workers, each starts its own Z3 (cli/jobs/); this process proves only a lone program.
+        if (jobs === 1) warmUpSolver();
         const project = loadProject({ cwd: io.cwd, project: opts.project });
         const { ts, program, layer } = project;
         verifiedLock(project);
@@ -72,10 +76,14 @@ export default function register(program: Command, context: CliContext): void {
         const inShard = (d: TS.Diagnostic): boolean => !split || (d.file && everySet.has(d.file) ? mine(d.file) : split.index === 1);
         // The gate (core/gate), as `prove` and tspc run it: TypeScript's own diagnostics, configuration,
         // manifests, layer rules and the lock, then the proofs (a program that does not type-check is refused).
+        const cache = cacheFromFlags(opts, project.projectDir, io.cwd);
+        // Workers load the project while this process runs the gate's checks.
+        const workers = startWorkers(project, programs, solver, cache, jobs);
         const gate = openGate({ ts, program, options: project.options, layer, libraries: project.libraries, programs });
         const inScope = (d: TS.Diagnostic): boolean => !chosen || !d.file || !layer.agentFiles.includes(d.file) || chosen.has(d.file);
         const findings = [...gate.typescript, ...gate.configuration, ...gate.findings].filter(inScope).filter(inShard);
-        const verdicts = await proveFiles(project, programs, solver, gate, cacheFromFlags(opts, project.projectDir, io.cwd));
+        const progress = progressFor(io, opts, (f) => shown(f, io.cwd));
+        const verdicts = await proveFiles(project, programs, solver, gate, cache, { jobs, progress, workers });
         const code = emitReport(io, output, makeReport("check", ts, program, io.cwd, findings, verdicts, shard));
         return gate.configurationError ? EXIT.usage : code;
       }),

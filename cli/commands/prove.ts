@@ -13,11 +13,12 @@ import { makeReport } from "../format/report";
 import { expandInputs } from "../inputs";
 import { openGate } from "../../core/gate";
 import { CliError, EXIT } from "../io";
-import { CACHE_LOCATION_OPTION, cacheFromFlags, NO_CACHE_OPTION, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type SolverFlags } from "../options";
+import { CACHE_LOCATION_OPTION, cacheFromFlags, JOBS_OPTION, NO_CACHE_OPTION, parseJobs, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type JobsFlags, type SolverFlags } from "../options";
+import { progressFor } from "../format/progress";
 import { loadProject, verifiedLock } from "../project";
-import { isUnreadable, proveFiles, warmUpSolver } from "../proofs";
+import { isUnreadable, proveFiles, shown, startWorkers, warmUpSolver } from "../proofs";
 
-interface Options extends SolverFlags, CacheFlags, OutputFlags {
+interface Options extends SolverFlags, CacheFlags, JobsFlags, OutputFlags {
   readonly project?: string;
 }
 
@@ -31,7 +32,8 @@ export default function register(program: Command, context: CliContext): void {
     .option(...TIMEOUT_OPTION)
     .option(...PROGRAM_TIMEOUT_OPTION)
     .option(...NO_CACHE_OPTION)
-    .option(...CACHE_LOCATION_OPTION);
+    .option(...CACHE_LOCATION_OPTION)
+    .option(...JOBS_OPTION);
   addOutputOptions(command);
   withHelp(command, [
     ["clauz3 prove plan.ts", "prove one agent program"],
@@ -44,8 +46,10 @@ export default function register(program: Command, context: CliContext): void {
         const { io } = context;
         const output = chooseOutput(opts, io);
         const solver = parseSolverOptions(opts);
+        const jobs = parseJobs(opts);
         const inputs = expandInputs(io.cwd, paths);
-        warmUpSolver();
+        // With workers, each starts its own Z3 (cli/jobs/); this process proves only a lone program.
+        if (jobs === 1 || inputs.length === 1) warmUpSolver();
         const project = loadProject({ cwd: io.cwd, project: opts.project, extraRoots: inputs.map((i) => i.file), onlyExtraRoots: true });
         // An invalid lock is a configuration error; unpinned files refuse the programs that reach them.
         verifiedLock(project);
@@ -66,8 +70,12 @@ export default function register(program: Command, context: CliContext): void {
         }
         if (sources.length === 0) throw new CliError(`clauz3: no agent program (a file that exports \`guarantees\` or \`main\`) among ${paths.join(" ")}.`, EXIT.usage);
         // The gate check and tspc run (core/gate), over the files these programs read.
+        const cache = cacheFromFlags(opts, project.projectDir, io.cwd);
+        // Workers load the project while this process runs the gate's checks.
+        const workers = startWorkers(project, sources, solver, cache, jobs);
         const gate = openGate({ ts, program: tsProgram, options: project.options, layer, libraries: project.libraries, programs: sources });
-        const verdicts = await proveFiles(project, sources, solver, gate, cacheFromFlags(opts, project.projectDir, io.cwd));
+        const progress = progressFor(io, opts, (f) => shown(f, io.cwd));
+        const verdicts = await proveFiles(project, sources, solver, gate, cache, { jobs, progress, workers });
         const code = emitReport(io, output, makeReport("prove", ts, tsProgram, io.cwd, [...gate.typescript, ...gate.configuration, ...gate.findings], verdicts));
         return gate.configurationError ? EXIT.usage : code;
       }),

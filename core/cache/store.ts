@@ -96,6 +96,11 @@ export class ProofCache {
     return path.join(this.dir, key.slice(0, 2), `${key}.json`);
   }
 
+  /** Whether an entry for `key` exists (not whether it is valid: `get` decides that). */
+  has(key: string): boolean {
+    return fs.existsSync(this.fileOf(key));
+  }
+
   get(key: string, fileName: string): ProgramVerdict | undefined {
     let verdict: ProgramVerdict | undefined;
     try {

@@ -27,7 +27,8 @@ import type { ProgramVerdict, ProofResult } from "../prover/api";
 import { exportsProgram, proofDiagnostics } from "../prover/diagnostics";
 import type { BudgetOptions } from "../prover/limits";
 import { typeCheckRefusal } from "../prover/program-shape";
-import { cacheFor, proveCached, type ProofCache } from "../cache";
+import { cacheFor, lookUp, remember, type Lookup } from "../cache/lookup";
+import type { ProofCache } from "../cache/store";
 import { PROOF_CODES, RULES } from "../rules";
 import { spanOf } from "../span";
 import { manifestDiagnostics } from "./manifests";
@@ -161,10 +162,30 @@ function isSourceOf(program: TS.Program, source: TS.SourceFile): boolean {
   return program.getSourceFile(source.fileName) === source;
 }
 
+/** Told as the proofs of a batch start and end (the CLI's progress line). */
+export interface ProofProgress {
+  /** First: how many programs, and how many of them are decided already (refused before proof, or cached). */
+  begin(total: number, decided: number): void;
+  started(fileName: string): void;
+  finished(fileName: string): void;
+}
+
+/** How the proofs the cache does not answer are run. */
+export interface ProofSchedule {
+  /**
+   * A prover for `misses` programs that runs elsewhere (the CLI's worker pool, cli/jobs/), called
+   * for all of them at once (it calls `started` when a program's proof begins); undefined to
+   * prove them here, one at a time.
+   */
+  readonly parallel?: (misses: number) => ((file: TS.SourceFile, started: () => void) => Promise<ProgramVerdict>) | undefined;
+  readonly progress?: ProofProgress;
+}
+
 /**
- * Step 6: the verdict of each of `files` (default: the gate's programs), in one warm process.
+ * Step 6: the verdict of each of `files` (default: the gate's programs), in the order of `files`.
  * `before` may decide a program first (the CLI refuses files TypeScript could not parse). With a
- * `cache`, a program whose inputs are unchanged gets its stored verdict (core/cache).
+ * `cache`, a program whose inputs are unchanged gets its stored verdict (core/cache); the others
+ * are proved in this warm process, or where `schedule.parallel` says.
  */
 export async function proveGate(
   gate: Gate,
@@ -172,15 +193,37 @@ export async function proveGate(
   files: readonly TS.SourceFile[] = gate.programs,
   before: (file: TS.SourceFile) => ProgramVerdict | undefined = () => undefined,
   cache?: ProofCache,
+  schedule: ProofSchedule = {},
 ): Promise<ProgramVerdict[]> {
   const options = { ...gate.options, ...solver };
   const use = cacheFor(cache, gate.ts, gate.program, gate.layer, options);
-  const out: ProgramVerdict[] = [];
-  for (const file of files) {
+  const lookups = files.map((file): Lookup => {
     const known = before(file) ?? gate.decided.get(file);
-    out.push(known ?? (await proveCached({ ts: gate.ts, program: gate.program, file, options }, gate.layer, use)));
-  }
-  return out;
+    return known ? { known } : lookUp(file, use);
+  });
+  const out = lookups.map((l) => l.known);
+  const missing = files.flatMap((file, i) => (out[i] ? [] : [i]));
+  const { progress } = schedule;
+  progress?.begin(files.length, files.length - missing.length);
+  const elsewhere = missing.length > 0 ? schedule.parallel?.(missing.length) : undefined;
+  // Loaded when a program is proved here: a build that proves nothing never loads the prover.
+  const { proveProgram } = missing.length > 0 && !elsewhere ? await import("../prover/prove") : { proveProgram: undefined };
+  const prove = async (i: number): Promise<void> => {
+    const file = files[i]!;
+    const started = (): void => progress?.started(file.fileName);
+    let verdict: ProgramVerdict;
+    if (elsewhere) verdict = await elsewhere(file, started);
+    else {
+      started();
+      verdict = await proveProgram!({ ts: gate.ts, program: gate.program, file, options }, gate.layer);
+    }
+    remember(use, lookups[i]!, verdict);
+    out[i] = verdict;
+    progress?.finished(file.fileName);
+  };
+  if (elsewhere) await Promise.all(missing.map(prove));
+  else for (const i of missing) await prove(i);
+  return out as ProgramVerdict[];
 }
 
 /**
