@@ -36,6 +36,9 @@ function read(file: string): string | undefined {
   }
 }
 
+/** Where a step puts a file's new text: written at once, or kept until every file was checked. */
+type Write = (file: string, text: string) => void;
+
 function write(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
@@ -47,7 +50,7 @@ function textOf(original: string, doc: JsonDocument): string {
 }
 
 /** tsconfig.json: created, or each missing plugin entry appended to `compilerOptions.plugins`. */
-function initTsconfig(dir: string, force: boolean): string {
+function initTsconfig(dir: string, force: boolean, write: Write): string {
   const file = path.join(dir, "tsconfig.json");
   const original = read(file);
   if (original === undefined) {
@@ -87,7 +90,7 @@ function packageName(dir: string): string {
 }
 
 /** package.json: created, or the `check` and `build` scripts added. */
-function initPackageJson(dir: string, force: boolean): string[] {
+function initPackageJson(dir: string, force: boolean, write: Write): string[] {
   const file = path.join(dir, "package.json");
   const original = read(file);
   if (original === undefined) {
@@ -119,7 +122,7 @@ function initPackageJson(dir: string, force: boolean): string[] {
 }
 
 /** `.vscode/settings.json`: created, or the workspace-TypeScript settings added. */
-function initVscode(dir: string, force: boolean): string[] {
+function initVscode(dir: string, force: boolean, write: Write): string[] {
   const shown = ".vscode/settings.json";
   const file = path.join(dir, ".vscode", "settings.json");
   const original = read(file);
@@ -174,12 +177,11 @@ export function initProject(request: InitRequest): InitOutcome {
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw new InitError(request.directory, "the path", "is not a folder");
   fs.mkdirSync(dir, { recursive: true });
   const force = request.force === true;
-  // Read and check every file before writing any: a malformed one stops init with nothing changed.
-  for (const [name, withComments] of [["tsconfig.json", true], ["package.json", false], [".vscode/settings.json", true]] as const) {
-    const text = read(path.join(dir, name));
-    if (text !== undefined && !(force && name === "tsconfig.json" && text.trim() === "")) readJson(name, text, withComments);
-  }
-  const actions = [initTsconfig(dir, force), ...initPackageJson(dir, force), ...initVscode(dir, force)];
+  // Every JSON file is read and edited first; nothing is written until all three are good.
+  const pending = new Map<string, string>();
+  const later: Write = (file, text) => void pending.set(file, text);
+  const actions = [initTsconfig(dir, force, later), ...initPackageJson(dir, force, later), ...initVscode(dir, force, later)];
+  for (const [file, text] of pending) write(file, text);
   const installed = install({ source: "stdlib:filesystem", cwd: dir, project: path.join(dir, "tsconfig.json"), force });
   for (const l of installed.libraries) {
     actions.push(l.action === "unchanged" ? `kept ${l.directory} (stdlib:filesystem, pinned in clauz3.lock)` : `${l.action} stdlib:filesystem into ${l.directory} and pinned it in clauz3.lock`);
