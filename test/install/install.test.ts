@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { main } from "../../cli/main";
-import { parseLock } from "../../core/lock/format";
+import { LockError, parseLock, serializeLock } from "../../core/lock/format";
 import { parseSource } from "../../cli/install/source";
 import { removeProject, ROOT, tempProject } from "../cli/helpers";
 
@@ -63,6 +63,38 @@ describe("sources", () => {
     expect(() => parseSource("stdlib:../etc")).toThrow(/not a standard library name/);
     expect(() => parseSource("https://example.com/r.git@-x")).toThrow(/not a branch, tag or commit/);
     expect(() => parseSource("a\u0000b")).toThrow(/control character/);
+  });
+});
+
+describe("the lock's installed record", () => {
+  const H = "a".repeat(64);
+  const doc = (installed: unknown): string =>
+    JSON.stringify({ version: 1, files: { "tools/x/trusted/a.ts": { sha256: H } }, libraries: { "tools/x": { id: "x", origin: "local", revision: `sha256:${H}`, installed } } });
+
+  it("round-trips, sorted, and an older lock without it still reads", () => {
+    const lock = parseLock("clauz3.lock", doc({ source: "stdlib:x", revision: "clauz3:0.1.0" }));
+    expect(lock.libraries.get("tools/x")?.installed).toEqual({ source: "stdlib:x", revision: "clauz3:0.1.0" });
+    const text = serializeLock(lock);
+    expect(text).toContain('"installed": {\n        "revision": "clauz3:0.1.0",\n        "source": "stdlib:x"\n      },\n      "origin"');
+    expect(serializeLock(parseLock("clauz3.lock", text))).toBe(text);
+    const old = JSON.parse(doc(undefined));
+    expect(parseLock("clauz3.lock", JSON.stringify(old)).libraries.get("tools/x")?.installed).toBeUndefined();
+  });
+
+  it.each([
+    [{ source: "stdlib:x" }, 'libraries["tools/x"].installed.revision is missing'],
+    [{ source: "stdlib:x", revision: "v1" }, 'libraries["tools/x"].installed.revision must match'],
+    [{ source: "", revision: "clauz3:1" }, 'libraries["tools/x"].installed.source'],
+    [{ source: "x", revision: "clauz3:1", ref: "main" }, 'libraries["tools/x"].installed.ref is not a field of the lock format'],
+  ])("names the field of a malformed record %j", (installed, message) => {
+    let error: unknown;
+    try {
+      parseLock("clauz3.lock", doc(installed));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(LockError);
+    expect(`${(error as LockError).field} ${(error as LockError).problem}`).toContain(message);
   });
 });
 
