@@ -50,6 +50,15 @@ function folderWith(fixture: string, domains: string[]): string {
 const git = (args: string[], cwd: string): string =>
   execFileSync("git", ["-c", "user.name=clauz3 test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false", ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
+describe("help", () => {
+  it.each(["init", "install"])("clauz3 %s --help shows examples and the exit codes", async (command) => {
+    const r = await clauz3([command, "--help"], os.tmpdir());
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("Examples:\n  $ clauz3 ");
+    expect(r.stdout).toContain("Exit codes:\n  0  nothing wrong");
+  });
+});
+
 describe("sources", () => {
   it("parses stdlib names, git URLs with refs, and folders; refuses transport helpers and bad refs", () => {
     expect(parseSource("stdlib:filesystem")).toMatchObject({ kind: "stdlib", name: "filesystem" });
