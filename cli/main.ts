@@ -18,11 +18,15 @@ import explain from "./commands/explain";
 import run from "./commands/run";
 import approvalService from "./commands/approval-service";
 import policyCheck from "./commands/policy-check";
+import init from "./commands/init";
+import install from "./commands/install";
 import { EXIT_CODES_HELP } from "./format/help";
 import { toolInfo } from "./format/output";
 
 /** Every subcommand, in help order. Adding one: import its module above and list it here. */
 const COMMANDS: readonly CommandRegistration[] = [
+  init,
+  install,
   prove,
   check,
   mergeReports,

@@ -77,15 +77,17 @@ function clauz3Options(compilerOptions: TS.CompilerOptions): Clauz3Options {
   }
 }
 
+/** The tsconfig.json a command uses: `--project` (a file or a directory), else the nearest one above `cwd`, else none. */
+export function projectConfigPath(opts: Pick<LoadOptions, "cwd" | "project">): string | undefined {
+  if (opts.project === undefined) return findConfig(opts.cwd);
+  const p = path.resolve(opts.cwd, opts.project);
+  const configPath = fs.existsSync(p) && fs.statSync(p).isDirectory() ? path.join(p, "tsconfig.json") : p;
+  if (!fs.existsSync(configPath)) throw new CliError(`clauz3: --project ${opts.project}: ${configPath} does not exist.`, EXIT.usage);
+  return configPath;
+}
+
 export function loadProject(opts: LoadOptions): Project {
-  let configPath: string | undefined;
-  if (opts.project !== undefined) {
-    const p = path.resolve(opts.cwd, opts.project);
-    configPath = fs.existsSync(p) && fs.statSync(p).isDirectory() ? path.join(p, "tsconfig.json") : p;
-    if (!fs.existsSync(configPath)) throw new CliError(`clauz3: --project ${opts.project}: ${configPath} does not exist.`, EXIT.usage);
-  } else {
-    configPath = findConfig(opts.cwd);
-  }
+  const configPath = projectConfigPath(opts);
   const projectDir = configPath ? path.dirname(configPath) : opts.cwd;
   const ts = loadTypeScript(projectDir);
   const extraRoots = (opts.extraRoots ?? []).map((f) => path.resolve(opts.cwd, f));

@@ -38,6 +38,17 @@ function previousLock(lockPath: string): { lock: Lock } | { problem: string } | 
   }
 }
 
+/** The lock with each library's `installed` record carried over from the previous lock (`clauz3 install` wrote it). */
+function keepInstalled(lock: Lock, before: { lock: Lock } | { problem: string } | undefined): Lock {
+  if (!before || !("lock" in before)) return lock;
+  const libraries = new Map(lock.libraries);
+  for (const [dir, entry] of libraries) {
+    const installed = before.lock.libraries.get(dir)?.installed;
+    if (installed) libraries.set(dir, { ...entry, installed });
+  }
+  return { ...lock, libraries };
+}
+
 /** Write through a temporary file in the same directory, so a reader never sees half a lock. */
 function writeAtomically(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
@@ -66,8 +77,8 @@ export default function register(program: Command, context: CliContext): void {
         noteDefaults(project, io);
         const { program: tsProgram, layer } = project;
         const lockPath = lockPathOf(tsProgram);
-        const lock = lockOfProgram(tsProgram, layer.isTrusted, lockDirectoryOf(tsProgram), gitOrContentRevision);
         const before = previousLock(lockPath);
+        const lock = keepInstalled(lockOfProgram(tsProgram, layer.isTrusted, lockDirectoryOf(tsProgram), gitOrContentRevision), before);
         const text = serializeLock(lock);
         writeAtomically(lockPath, text);
 

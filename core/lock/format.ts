@@ -21,11 +21,21 @@ export interface LockedFile {
   readonly sha256: string;
 }
 
+/** Where `clauz3 install` copied a library from (docs/init-install.md). */
+export interface InstalledFrom {
+  /** The source as given to `clauz3 install`: `stdlib:<name>`, a folder, or a git URL with an optional `@<ref>`. */
+  readonly source: string;
+  /** `clauz3:<version>` for the standard library, `git:<commit>` for a git source or a clean git folder, else `sha256:<digest>` of the copied files. */
+  readonly revision: string;
+}
+
 export interface LockedLibrary {
   readonly id: string;
   readonly origin: LockOrigin;
   /** `git:<commit>` or `sha256:<digest>` (see revision.ts). */
   readonly revision: string;
+  /** Written by `clauz3 install`; `clauz3 lock` keeps it while the library directory is pinned. */
+  readonly installed?: InstalledFrom;
 }
 
 /** A lock, with paths relative to the lock's directory (forward slashes). */
@@ -59,9 +69,15 @@ export class LockError extends Error {
 export function serializeLock(lock: Lock): string {
   const files = Object.fromEntries([...lock.files].sort(([a], [b]) => compare(a, b)).map(([k, v]) => [k, { sha256: v.sha256 }]));
   const libraries = Object.fromEntries(
-    [...lock.libraries].sort(([a], [b]) => compare(a, b)).map(([k, v]) => [k, { id: v.id, origin: v.origin, revision: v.revision }]),
+    [...lock.libraries].sort(([a], [b]) => compare(a, b)).map(([k, v]) => [k, libraryJson(v)]),
   );
   return `${JSON.stringify({ files, libraries, version: lock.version }, null, 2)}\n`;
+}
+
+/** A library entry with its keys in sorted order (`installed` only when there is one). */
+function libraryJson(v: LockedLibrary): object {
+  const installed = v.installed ? { installed: { revision: v.installed.revision, source: v.installed.source } } : {};
+  return { id: v.id, ...installed, origin: v.origin, revision: v.revision };
 }
 
 /** Code-unit order, independent of locale. */
@@ -95,7 +111,12 @@ export function parseLock(file: string, text: string): Lock {
   return {
     version: doc.version,
     files: new Map(Object.entries(doc.files).map(([k, v]) => [k, { sha256: v.sha256 }])),
-    libraries: new Map(Object.entries(doc.libraries).map(([k, v]) => [k, { id: v.id, origin: v.origin, revision: v.revision }])),
+    libraries: new Map(
+      Object.entries(doc.libraries).map(([k, v]) => [
+        k,
+        { id: v.id, origin: v.origin, revision: v.revision, ...(v.installed ? { installed: { source: v.installed.source, revision: v.installed.revision } } : {}) },
+      ]),
+    ),
   };
 }
 
