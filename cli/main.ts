@@ -18,6 +18,8 @@ import explain from "./commands/explain";
 import run from "./commands/run";
 import approvalService from "./commands/approval-service";
 import policyCheck from "./commands/policy-check";
+import skills from "./commands/skills";
+import tools from "./commands/tools";
 import { EXIT_CODES_HELP } from "./format/help";
 import { toolInfo } from "./format/output";
 
@@ -30,6 +32,8 @@ const COMMANDS: readonly CommandRegistration[] = [
   describe,
   libraries,
   catalog,
+  skills,
+  tools,
   explain,
   approvalService,
   run,
