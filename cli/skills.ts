@@ -82,6 +82,12 @@ function provedGuarantee(verdict: ProgramVerdict | undefined): { sentence: strin
 /** The skill of one library: its entries, and the first candidate sample the prover proves. */
 export async function skillOf(project: Project, library: Library): Promise<Skill> {
   const { tools, contracts } = describeEntries(project.layer.model, library, project.projectDir);
+  const files = new Set(library.files.map((f) => f.fileName));
+  const broken = project.layer.findings.filter((f) => files.has(f.file.fileName));
+  if (broken.length > 0) {
+    const problem = `the library breaks ${broken.length} trusted-layer rule${broken.length === 1 ? "" : "s"} (first: ${broken[0]!.message}), so no program over it is proved; fix the layer (\`clauz3 check\` lists the rules).`;
+    return { library, tools, contracts, sample: { problem } };
+  }
   const candidates = sampleCandidates(project.layer.model, library, project.projectDir);
   const tried = candidates.slice(0, MAX_SAMPLE_CANDIDATES);
   for (const c of tried) {

@@ -59,3 +59,9 @@ it("every section the README held before the docs split is a docs/ page", () => 
     expect(readme(), page).toContain(`](docs/${page})`);
   }
 });
+
+it("the README links every docs/ page", () => {
+  const text = readme();
+  const unlinked = fs.readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md") && !text.includes(`](docs/${f})`));
+  expect(unlinked).toEqual([]);
+});
