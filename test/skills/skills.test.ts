@@ -149,6 +149,18 @@ describe("a library without a provable sample", () => {
       'export const noCodes = contract({ description: "No code is sent." }, (): ContractSpec => Sent.empty());',
       "",
     ].join("\n"));
+    // A library that breaks a layer rule (93005: a tool parameter with a default value).
+    fs.mkdirSync(path.join(dir, "tools/bad/trusted"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "tools/bad/clauz3.json"), JSON.stringify({ title: "Bad", summary: "Breaks a rule." }));
+    fs.writeFileSync(path.join(dir, "tools/bad/trusted/layer.ts"), [
+      'import { trusted } from "clauz3";',
+      'import { contract, type ContractSpec } from "clauz3/spec";',
+      'import { Event, performs } from "clauz3/events";',
+      "export class Noted extends Event { constructor(readonly text: string) { super(); } }",
+      'export const note = trusted(performs((text: string) => new Noted(text)), function note(text: string = "x"): void {});',
+      'export const noNotes = contract({ description: "Nothing is noted." }, (): ContractSpec => Noted.empty());',
+      "",
+    ].join("\n"));
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -160,6 +172,8 @@ describe("a library without a provable sample", () => {
     expect(md).toMatch(/No sample program: none of the 1 candidate programs generated from the signatures/);
     expect(md).not.toContain("```ts agent proved");
     expect(md).toContain("`send(code: string): void` from `./tools/codes/trusted/layer`");
+    const bad = fs.readFileSync(path.join(dir, "out/bad/SKILL.md"), "utf8");
+    expect(bad).toMatch(/No sample program: the library breaks 1 trusted-layer rule \(first: /);
   });
 });
 
