@@ -65,9 +65,13 @@ export interface SampleCandidate {
   readonly tool: string;
 }
 
-/** `./tools/filesystem/trusted/effects` for a file of the project, from the project directory. */
+/**
+ * `./tools/filesystem/trusted/effects.js` for a file of the project, from the project directory.
+ * With the `.js` extension, which every module resolution maps to the `.ts` source and which
+ * `node16`/`nodenext` ES modules require.
+ */
 export function moduleSpecifier(projectDir: string, fileName: string): string {
-  const rel = path.relative(projectDir, fileName).replace(/\\/g, "/").replace(/\.(d\.)?[cm]?tsx?$/, "");
+  const rel = path.relative(projectDir, fileName).replace(/\\/g, "/").replace(/\.(d\.)?([cm]?)tsx?$/, ".$2js");
   return rel.startsWith("../") ? rel : `./${rel}`;
 }
 

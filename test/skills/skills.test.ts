@@ -108,8 +108,8 @@ describe("skills of stdlib/ and the fixture layers", () => {
   it("states each tool's signature and first JSDoc line and each contract's signature and template", () => {
     const fsSkill = skills.find((s) => s.library.id === "stdlib:filesystem")!;
     const md = renderSkill(fsSkill);
-    expect(md).toContain("- `readFile(path: string): string` from `../stdlib/filesystem/trusted/effects` — Read a UTF-8 text file.");
-    expect(md).toContain("`filesystem.neverReadUnder(prefix: string)` from `../stdlib/filesystem/trusted/contracts` — “No filesystem tool reads a path starting with {prefix}.”");
+    expect(md).toContain("- `readFile(path: string): string` from `../stdlib/filesystem/trusted/effects.js` — Read a UTF-8 text file.");
+    expect(md).toContain("`filesystem.neverReadUnder(prefix: string)` from `../stdlib/filesystem/trusted/contracts.js` — “No filesystem tool reads a path starting with {prefix}.”");
     expect(md).toMatch(/^---\nname: "clauz3-filesystem"\ndescription: "Filesystem: Read, write/);
   });
 
@@ -171,7 +171,7 @@ describe("a library without a provable sample", () => {
     const md = fs.readFileSync(path.join(dir, "out/codes/SKILL.md"), "utf8");
     expect(md).toMatch(/No sample program: none of the 1 candidate programs generated from the signatures/);
     expect(md).not.toContain("```ts agent proved");
-    expect(md).toContain("`send(code: string): void` from `./tools/codes/trusted/layer`");
+    expect(md).toContain("`send(code: string): void` from `./tools/codes/trusted/layer.js`");
     const bad = fs.readFileSync(path.join(dir, "out/bad/SKILL.md"), "utf8");
     expect(bad).toMatch(/No sample program: the library breaks 1 trusted-layer rule \(first: /);
   });
