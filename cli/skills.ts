@@ -90,12 +90,15 @@ export async function skillOf(project: Project, library: Library): Promise<Skill
   }
   const candidates = sampleCandidates(project.layer.model, library, project.projectDir);
   const tried = candidates.slice(0, MAX_SAMPLE_CANDIDATES);
+  let first: string | undefined;
   for (const c of tried) {
     const proof = await proveSample(project, c.program);
     const proved = provedGuarantee(proof.verdict);
     if (proved) return { library, tools, contracts, sample: { ...c, sentence: proved.sentence } };
+    first ??= proof.typeErrors[0] ?? proof.verdict?.provisional ?? proof.verdict?.results.find((r) => r.verdict !== "proved")?.message;
   }
-  return { library, tools, contracts, sample: { problem: noSampleReason(library, candidates, tried) } };
+  const why = noSampleReason(library, candidates, tried);
+  return { library, tools, contracts, sample: { problem: first ? `${why} The first candidate failed with: ${first}` : why } };
 }
 
 function noSampleReason(library: Library, candidates: readonly SampleCandidate[], tried: readonly SampleCandidate[]): string {
