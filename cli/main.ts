@@ -20,6 +20,8 @@ import approvalService from "./commands/approval-service";
 import policyCheck from "./commands/policy-check";
 import init from "./commands/init";
 import install from "./commands/install";
+import skills from "./commands/skills";
+import tools from "./commands/tools";
 import { EXIT_CODES_HELP } from "./format/help";
 import { toolInfo } from "./format/output";
 
@@ -34,6 +36,8 @@ const COMMANDS: readonly CommandRegistration[] = [
   describe,
   libraries,
   catalog,
+  skills,
+  tools,
   explain,
   approvalService,
   run,

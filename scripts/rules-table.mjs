@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Print the README's rule table from the rule data (core/rules.ts, built to dist/). The README
- * test checks that the committed table is exactly this output.
+ * The rule, proof-code and coverage-code tables from the rule data (core/rules.ts, built to dist/).
+ * scripts/gen-docs.mjs writes them into docs/rules.md and docs/coverage.md; test/docs/generated.test.ts
+ * checks that the committed tables are exactly this output.
  */
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);

@@ -1,4 +1,4 @@
-/** docs/coverage.md holds the generated coverage code table (core/coverage/rules.ts), like the README's rule tables. */
+/** docs/coverage.md holds the generated coverage code table (core/coverage/rules.ts), like docs/rules.md (scripts/gen-docs.mjs). */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ensureBuilt } from "../../fixtures/projects/project.mjs";

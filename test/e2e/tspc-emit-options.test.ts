@@ -1,6 +1,6 @@
 /**
  * What the real `tspc` does with clauz3/plugin when emit is switched off or goes through a builder
- * program. Found by running it (see README "Build-time checks (tspc)"):
+ * program. Found by running it (see docs/build.md):
  *
  * - source-transformer form `{ "transform": "clauz3/plugin" }`: ts-patch's patched `program.emit`
  *   creates the transformers (our outer factory runs and adds the diagnostics) before TypeScript
@@ -102,7 +102,7 @@ describe("source-transformer form", () => {
   });
 
   it("documented limitation: ts-patch never loads it in a builder build with noEmit", () => {
-    // If this starts failing, ts-patch changed: update the README's table.
+    // If this starts failing, ts-patch changed: update the table in docs/build.md.
     const dir = project("broken-layer", "source", { incremental: true, noEmit: true });
     const r = tspc(dir);
     expect(r.stdout).toBe("");

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `node test/language-service/transcript.mjs`: what a real tsserver with clauz3/language-service
- * reports for the README's demo program (the stdlib filesystem layer and a program that reads a
+ * reports for the demo program of docs/editor.md (the stdlib filesystem layer and a program that reads a
  * path it is given): the diagnostics as opened, after the edit that fixes it, and the hover on its
- * guarantee. The README's transcript is this script's output.
+ * guarantee. docs/editor.md's transcript is this script's output.
  */
 import * as path from "node:path";
 import { ensureBuilt, FS_HEADER, locate, makeProject, ours, removeProject, Tsserver } from "./tsserver-client.mjs";

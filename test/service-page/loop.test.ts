@@ -1,5 +1,5 @@
 /**
- * The approval loop end to end, as a newcomer walks it (README, "Approvals and `clauz3 run`"): an
+ * The approval loop end to end, as a newcomer walks it (docs/approvals.md): an
  * agent's `clauz3 run` (the built CLI, a child process) submits a proved program and waits; a
  * reviewer signs in on the page in a real headless Chromium, opens the request from the queue,
  * expands the source section and decides; `run` then executes the program — or, on a rejection,
