@@ -11,6 +11,7 @@ import { helpAfter } from "../format/help";
 import { CliError, EXIT } from "../io";
 import { checkManifests, loadProject, noteDefaults, type Project } from "../project";
 import { warmUpSolver } from "../proofs";
+import type { Skill } from "../../core/skills";
 import { writeSkills } from "../skills";
 
 interface Options {
@@ -53,17 +54,22 @@ export default function register(program: Command, context: CliContext): void {
         checkManifests(project, libraries);
         const outDir = opts.out !== undefined ? path.resolve(io.cwd, opts.out) : path.join(project.projectDir, "skills");
         const { skills, files } = await writeSkills(project, outDir, libraries);
-        let missing = 0;
-        skills.forEach((s, i) => {
-          const shown = path.relative(io.cwd, files[i]!).replace(/\\/g, "/") || files[i]!;
-          if ("problem" in s.sample) {
-            missing++;
-            io.stderr(`wrote ${shown} without a sample program: ${s.sample.problem}\n`);
-          } else {
-            io.stderr(`wrote ${shown} (sample: ${s.sample.tool} under ${s.sample.contract}, proved)\n`);
-          }
-        });
-        return missing > 0 ? EXIT.failed : EXIT.ok;
+        return reportSkills(io, skills, files);
       }),
     );
+}
+
+/** One line per SKILL.md written; exit 1 when a library got no proved sample (its SKILL.md says why). */
+export function reportSkills(io: CliContext["io"], skills: readonly Skill[], files: readonly string[]): number {
+  let missing = 0;
+  skills.forEach((s, i) => {
+    const shown = path.relative(io.cwd, files[i]!).replace(/\\/g, "/") || files[i]!;
+    if ("problem" in s.sample) {
+      missing++;
+      io.stderr(`wrote ${shown} without a sample program: ${s.sample.problem}\n`);
+    } else {
+      io.stderr(`wrote ${shown} (sample: ${s.sample.tool} under ${s.sample.contract}, proved)\n`);
+    }
+  });
+  return missing > 0 ? EXIT.failed : EXIT.ok;
 }

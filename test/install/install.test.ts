@@ -155,6 +155,21 @@ describe("clauz3 install stdlib:<name>", () => {
     expect(r.stderr).toBe("clauz3 install: stdlib:mail is not a library of clauz3's standard library (there are: stdlib:filesystem).\n");
   });
 
+  it("--skills writes the installed library's SKILL.md with a proved sample, and only that library's", async () => {
+    const dir = project();
+    // The stdlib reads files with node:fs: a project proving with it has @types/node (as `init` says).
+    fs.symlinkSync(path.join(ROOT, "node_modules/@types"), path.join(dir, "node_modules/@types"), "dir");
+    const tsconfig = path.join(dir, "tsconfig.json");
+    fs.writeFileSync(tsconfig, fs.readFileSync(tsconfig, "utf8").replace(/"types": \[\]/, '"types": ["node"]'));
+    expect((await clauz3(["install", folderWith("good-layer", ["calendar"])], dir)).status).toBe(0);
+    const r = await clauz3(["install", "stdlib:filesystem", "--skills", "agent-skills"], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^wrote agent-skills\/filesystem\/SKILL\.md \(sample: \S+ under \S+, proved\)\n$/);
+    const skill = fs.readFileSync(path.join(dir, "agent-skills", "filesystem", "SKILL.md"), "utf8");
+    expect(skill).toContain("```ts agent proved");
+    expect(fs.existsSync(path.join(dir, "agent-skills", "calendar"))).toBe(false);
+  });
+
   it("stops on an invalid lock, naming the field, before copying anything", async () => {
     const dir = project({ "clauz3.lock": '{ "version": 1, "files": { "a/trusted/x.ts": { "sha256": "nope" } }, "libraries": {} }\n' });
     const r = await clauz3(["install", "stdlib:filesystem"], dir);
