@@ -12,10 +12,8 @@ import { install, InstallError, InstallFindings } from "../install/install";
 import { action, type CliContext } from "../command";
 import { helpAfter } from "../format/help";
 import { CliError, EXIT, printDiagnostics, terminalSafe } from "../io";
-import { loadProject } from "../project";
-import { warmUpSolver } from "../proofs";
 import { writeSkills } from "../skills";
-import { reportSkills, selectLibraries } from "./skills";
+import { projectLibraries, reportSkills } from "./skills";
 
 interface Options {
   readonly force?: boolean;
@@ -65,9 +63,7 @@ export default function register(program: Command, context: CliContext): void {
 
 /** `--skills`: a SKILL.md for each library just installed (the same as `clauz3 skills --library <domain>`). */
 async function installedSkills(io: CliContext["io"], opts: Options, domains: readonly string[]): Promise<number> {
-  warmUpSolver();
-  const project = loadProject({ cwd: io.cwd, project: opts.project });
-  const libraries = selectLibraries("install --skills", project, domains);
+  const { project, libraries } = projectLibraries("install --skills", io, { project: opts.project, library: domains });
   const outDir = typeof opts.skills === "string" ? path.resolve(io.cwd, opts.skills) : path.join(project.projectDir, "skills");
   const { skills, files } = await writeSkills(project, outDir, libraries);
   return reportSkills(io, skills, files);

@@ -32,6 +32,16 @@ export function selectLibraries(command: string, project: Project, ids: readonly
   return all.filter((l) => ids.includes(l.id) || ids.includes(l.domain));
 }
 
+/** The project and the libraries `--library` selects, their manifests checked (skills, tools, install --skills). */
+export function projectLibraries(command: string, io: CliContext["io"], opts: { readonly project?: string; readonly library?: readonly string[] }): { project: Project; libraries: readonly Library[] } {
+  warmUpSolver();
+  const project = loadProject({ cwd: io.cwd, project: opts.project });
+  noteDefaults(project, io);
+  const libraries = selectLibraries(command, project, opts.library);
+  checkManifests(project, libraries);
+  return { project, libraries };
+}
+
 export default function register(program: Command, context: CliContext): void {
   program
     .command("skills")
@@ -47,11 +57,7 @@ export default function register(program: Command, context: CliContext): void {
     .action(
       action(context, async (opts: Options) => {
         const { io } = context;
-        warmUpSolver();
-        const project = loadProject({ cwd: io.cwd, project: opts.project });
-        noteDefaults(project, io);
-        const libraries = selectLibraries("skills", project, opts.library);
-        checkManifests(project, libraries);
+        const { project, libraries } = projectLibraries("skills", io, opts);
         const outDir = opts.out !== undefined ? path.resolve(io.cwd, opts.out) : path.join(project.projectDir, "skills");
         const { skills, files } = await writeSkills(project, outDir, libraries);
         return reportSkills(io, skills, files);

@@ -8,10 +8,8 @@ import { renderSkill, skillJson, TOOLS_FORMAT } from "../../core/skills";
 import { action, type CliContext } from "../command";
 import { helpAfter } from "../format/help";
 import { EXIT } from "../io";
-import { checkManifests, loadProject, noteDefaults } from "../project";
-import { warmUpSolver } from "../proofs";
 import { skillsOf } from "../skills";
-import { LIBRARY_OPTION, selectLibraries } from "./skills";
+import { LIBRARY_OPTION, projectLibraries } from "./skills";
 
 interface Options {
   readonly project?: string;
@@ -33,11 +31,7 @@ export default function register(program: Command, context: CliContext): void {
     .action(
       action(context, async (opts: Options) => {
         const { io } = context;
-        warmUpSolver();
-        const project = loadProject({ cwd: io.cwd, project: opts.project });
-        noteDefaults(project, io);
-        const libraries = selectLibraries("tools", project, opts.library);
-        checkManifests(project, libraries);
+        const { project, libraries } = projectLibraries("tools", io, opts);
         const skills = await skillsOf(project, libraries);
         if (opts.json) io.stdout(`${JSON.stringify({ format: TOOLS_FORMAT, libraries: skills.map(skillJson) }, null, 2)}\n`);
         else io.stdout(skills.map(renderSkill).join("\n"));
