@@ -11,9 +11,9 @@
  */
 import type { DirectoryPath, FilePath } from "clauz3";
 import { allOf, contract, effect, type ContractSpec } from "clauz3/spec";
-import { grepAsync } from "./async";
-import { grep } from "./effects";
-import { Read, RecursiveRead, RecursiveWrite, Write } from "./events";
+import { grepAsync } from "./async.js";
+import { grep } from "./effects.js";
+import { Read, RecursiveRead, RecursiveWrite, Write } from "./events.js";
 
 /**
  * The program changes no file.

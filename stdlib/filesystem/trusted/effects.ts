@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as nodePath from "node:path";
 import { requires, trusted } from "clauz3";
 import { performs } from "clauz3/events";
-import { Delete, Read, RecursiveRead, RecursiveWrite, Write, WriteText } from "./events";
+import { Delete, Read, RecursiveRead, RecursiveWrite, Write, WriteText } from "./events.js";
 
 /** Split file contents into lines: `\n` or `\r\n`; a final line terminator does not add an empty line. */
 function splitLines(text: string): string[] {
