@@ -165,6 +165,10 @@ describe("a CommonJS development project, then production", () => {
     const size = sizeOf(path.join(prod, "node_modules"));
     expect(size).toBeLessThan(1024 * 1024);
 
+    // Node resolves through every ancestor's node_modules: one above the temporary folder (a stray
+    // /tmp/node_modules) would make the probe find packages this install never brought.
+    const ancestors = path.dirname(prod).split(path.sep).map((_, i, parts) => parts.slice(0, i + 1).join(path.sep) || path.sep);
+    expect(ancestors.filter((a) => fs.existsSync(path.join(a, "node_modules"))), "a node_modules folder above the test's temporary folder").toEqual([]);
     const probe = run(process.execPath, ["-e", 'for (const m of ["z3-solver", "typescript", "clauz3-tools", "clauz3", "clauz3/events", "clauz3/spec"]) { try { require.resolve(m); console.log(m + ": found"); } catch { console.log(m + ": missing"); } }'], prod);
     expect(probe.stdout).toBe("z3-solver: missing\ntypescript: missing\nclauz3-tools: missing\nclauz3: found\nclauz3/events: found\nclauz3/spec: found\n");
     // Without the tooling, the plugin entry says what to install instead of a stack of resolution errors.
