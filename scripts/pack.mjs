@@ -155,6 +155,7 @@ const out = process.argv[2];
 if (!out) fail("usage: node scripts/pack.mjs <out-dir>");
 const outDir = path.resolve(out);
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+fs.mkdirSync(outDir, { recursive: true });
 const stage = fs.mkdtempSync(path.join(outDir, ".stage-"));
 try {
   const tarballs = [];
