@@ -8,7 +8,7 @@ import type { ViolationQuery } from "./encode";
 import type { Fact, World } from "./facts";
 import type { ProgramBudget } from "./limits";
 import { ModelReader } from "./model-reader";
-import { and, renameSymbols } from "./smt";
+import { and, numLit, renameSymbols } from "./smt";
 import type { Sym } from "./values";
 import { SolverError, type Z3Session } from "./z3";
 import { spanOf } from "../span";
@@ -64,10 +64,61 @@ export async function runViolation(
       }
     }
   }
-  if (found.status !== "sat" || found.longest <= SHORT_ARRAY) return strip(found);
-  const bounds = arrayLengths(world).map((len) => `(<= ${len} ${SHORT_ARRAY})`);
-  const shorter = await ask(only(q, found.index), bounds);
-  return strip(shorter.status === "sat" ? shorter : found);
+  if (found.status !== "sat") return strip(found);
+  let best = found;
+  let kept: readonly string[] = [];
+  if (found.longest > SHORT_ARRAY) {
+    const bounds = arrayLengths(world).map((len) => `(<= ${len} ${SHORT_ARRAY})`);
+    const shorter = await ask(only(q, found.index), bounds);
+    if (shorter.status === "sat") {
+      best = shorter;
+      kept = bounds;
+    }
+  }
+  // Readable numbers where the violation allows them: the same violation asked once more with
+  // every number the counterexample shows a small integer (not 5e-324, -0 or 0.30000000000000004).
+  // Only constraints are added, so the answer is a counterexample of the same violation.
+  const plain = plainNumbers(world);
+  if (plain.length > 0 && !shownPlainly(best.cex)) {
+    const nicer = await ask(only(q, best.index), [...kept, ...plain]);
+    if (nicer.status === "sat") best = nicer;
+  }
+  return strip(best);
+}
+
+/** Whether every number a counterexample shows is already a small integer (other than -0). */
+function shownPlainly(cex: Counterexample): boolean {
+  const plain = (v: ShownValue): boolean =>
+    typeof v === "number" ? Number.isInteger(v) && Math.abs(v) <= PLAIN_MAGNITUDE && !Object.is(v, -0)
+    : typeof v === "string" ? !["NaN", "-0", "Infinity", "-Infinity"].includes(v)
+    : Array.isArray(v) ? v.every(plain)
+    : typeof v === "object" && v !== null ? Object.values(v).every(plain)
+    : true;
+  return [...Object.values(cex.inputs), ...Object.values(cex.toolResults)].every(plain);
+}
+
+/** The largest magnitude a readable counterexample number may have. */
+const PLAIN_MAGNITUDE = 1_000_000;
+
+/**
+ * "This number is a small integer (and not -0)" for every Float64 number a counterexample shows:
+ * inputs and results of calls outside loops, with their fields and their first SHORT_ARRAY elements.
+ */
+function plainNumbers(world: World): string[] {
+  const out: string[] = [];
+  const limit = numLit(PLAIN_MAGNITUDE);
+  const visit = (v: Sym, guard: string): void => {
+    if (v.k === "num" && v.c === undefined && v.int === undefined) {
+      const plain = `(and (fp.eq ${v.t} (fp.roundToIntegral RNE ${v.t})) (fp.leq (fp.abs ${v.t}) ${limit}) (not (and (fp.isZero ${v.t}) (fp.isNegative ${v.t}))))`;
+      out.push(guard === "true" ? plain : `(=> ${guard} ${plain})`);
+    } else if (v.k === "rec") for (const f of v.fields.values()) visit(f, guard);
+    else if (v.k === "arr") v.items.forEach((x) => visit(x, guard));
+    else if (v.k === "maybe") visit(v.v, guard === "true" ? v.def : and(guard, v.def));
+    else if (v.k === "sarr") for (let i = 0; i < SHORT_ARRAY; i++) visit(v.at(String(i)), and(guard, `(< ${i} ${v.len})`));
+  };
+  for (const input of world.inputs) visit(input.sym, "true");
+  for (const r of world.toolResults) if (r.loops.length === 0) visit(r.sym, "true");
+  return out;
 }
 
 /** The query with every violation but one left out (indices stay the same). */

@@ -93,4 +93,34 @@ export function main(a: number, b: number): void {
     expect(preconditions.map((r) => [r.verdict, r.location.line])).toEqual([["refused", 5], ["refused", 6]]);
     expect(v.verdict).toBe("refused");
   });
+
+  it("show small integers where the violation allows them, and other numbers where it needs them", async () => {
+    const v = await prove(`export const guarantees = [m.noPaymentOver(100)];
+export function main(amount: number): void {
+  if (amount > 100) pay("a", amount);
+}`);
+    expect(v.verdict).toBe("violated");
+    const amount = v.results[0]!.counterexample!.inputs.amount;
+    expect(Number.isInteger(amount) && (amount as number) > 100 && (amount as number) <= 1_000_000, String(amount)).toBe(true);
+    // Only a number strictly between 100 and 101 breaks this one: it is shown as it is.
+    const w = await prove(`export const guarantees = [m.noPaymentOver(100)];
+export function main(amount: number): void {
+  if (amount > 100 && amount < 101) pay("a", amount);
+}`);
+    expect(w.verdict).toBe("violated");
+    const between = w.results[0]!.counterexample!.inputs.amount as number;
+    expect(between > 100 && between < 101, String(between)).toBe(true);
+  });
+
+  it("show the elements of a result array with small integer amounts", async () => {
+    const v = await prove(`export const guarantees = [m.spendAtMost(100)];
+export function main(): void {
+  const xs = rows();
+  if (xs.length === 2) pay("b", 200);
+}`);
+    expect(v.verdict).toBe("violated");
+    const shown = Object.values(v.results[0]!.counterexample!.toolResults).flat() as { amount: number }[];
+    expect(shown.length, v.results[0]!.message).toBeGreaterThan(0);
+    for (const r of shown) expect(Number.isInteger(r.amount), v.results[0]!.message).toBe(true);
+  });
 });
