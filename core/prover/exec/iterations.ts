@@ -8,7 +8,8 @@
  * The loop gets a fresh "first stop" index: the first iteration that runs and ends abruptly, or
  * at least the length when none does. Iteration k starts iff k ≤ that index, which keeps the
  * "starts" test free of quantifiers; the index itself is pinned by one universal (no iteration
- * before it ends abruptly) and one ground fact (it is the length, or an iteration that does).
+ * before it ends abruptly) and one ground fact (it is the length, or an iteration that does); when
+ * no iteration can end abruptly, it is defined as the length.
  */
 import { and, implies, not, or, renameSymbols } from "../smt";
 import type { Exec } from "./context";
@@ -29,21 +30,26 @@ export interface Started {
 export function startedFlag(ex: Exec, q: string, len: string): Started {
   const name = ex.world.fresh("firstStop");
   const outer = [...ex.loops];
+  const slot = ex.world.declarations.length;
   declare(ex, name, "Int", outer.length);
   const stop = outer.length === 0 ? name : `(${name} ${outer.join(" ")})`;
   return {
     term: `(<= ${q} ${stop})`,
     close(entered, ended) {
-      const facts: string[] = [];
       if (ended === entered) {
-        // No iteration can end abruptly: every iteration starts.
-        facts.push(`(>= ${stop} ${len})`);
-      } else {
-        const j = ex.world.fresh("j");
-        const at = (x: string, t: string) => renameSymbols(t, new Map([[q, x]]));
-        facts.push(`(forall ((${j} Int)) ${implies(and(`(< ${j} ${stop})`, at(j, entered)), at(j, ended))})`);
-        facts.push(or(`(>= ${stop} ${len})`, and(`(<= 0 ${stop})`, `(< ${stop} ${len})`, at(stop, entered), not(at(stop, ended)))));
+        // No iteration can end abruptly: every iteration starts. A definition rather than an
+        // assumption: the short-circuiting callbacks move the assumptions made while their body
+        // ran into their quantifier (callbacks.ts), where this one would no longer bind the index.
+        const params = outer.map((o, i) => [o, `${name}.${i}`] as const);
+        ex.world.declarations[slot] = `(define-fun ${name} (${params.map(([, p]) => `(${p} Int)`).join(" ")}) Int ${renameSymbols(len, new Map(params))})`;
+        return;
       }
+      const j = ex.world.fresh("j");
+      const at = (x: string, t: string) => renameSymbols(t, new Map([[q, x]]));
+      const facts = [
+        `(forall ((${j} Int)) ${implies(and(`(< ${j} ${stop})`, at(j, entered)), at(j, ended))})`,
+        or(`(>= ${stop} ${len})`, and(`(<= 0 ${stop})`, `(< ${stop} ${len})`, at(stop, entered), not(at(stop, ended)))),
+      ];
       for (const term of facts) ex.world.assumptions.push({ term, loops: outer });
     },
   };
