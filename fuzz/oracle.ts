@@ -42,6 +42,7 @@ export interface Disagreement {
     | "unexpected throw"
     | "counterexample does not replay"
     | "counterexample incomplete"
+    | "counterexample passes a reported failure"
     | "oracle error";
   /** The result concerned: the contract call, `tool@line:column` or `throw@line:column`. */
   readonly subject: string;
@@ -307,6 +308,7 @@ class Judging {
     const wide: Pools = { strings: [...narrow.strings, ...this.pools.strings], numbers: [...narrow.numbers, ...this.pools.numbers] };
     let first: { inputs: unknown[]; run: Run } | undefined;
     let incomplete = false;
+    let stoppedEarly = false;
     for (let attempt = 0; attempt < attempts; attempt++) {
       const pools = attempt % 2 === 0 ? narrow : wide;
       const seed = this.options.seed + 7919 * (attempt + 1);
@@ -328,6 +330,7 @@ class Judging {
       this.runs++;
       const run = runMain(plan, inputs, this.chooser(streams!, forced, drawn, new Set(cex.failedCalls ?? [])));
       if (confirm(run)) return;
+      if (this.stopsAtReportedFailure(run, r)) stoppedEarly = true;
       if (drawn.count > 0) incomplete = true;
       first ??= { inputs, run };
     }
@@ -335,10 +338,25 @@ class Judging {
     const detail = `${r.message} — replayed ${attempts} times, never observed; first replay: ${seen}`;
     // A counterexample that leaves out values the run needed may be right about another choice of them: not a disagreement, but counted.
     if (incomplete) this.notes.push({ kind: "counterexample incomplete", subject, detail });
-    // A counterexample that runs past a failing precondition or a throw of an earlier iteration was
-    // counted apart until session 7; iterations now stop there (exec/iterations.ts), so it is a
-    // disagreement like any other.
+    // A counterexample may run past a call whose precondition fails, or a throw, in an earlier
+    // iteration of a loop over an array (the prover does not carry "the iteration stopped" into
+    // later ones, docs/fuzzing.md); that failure is reported too, so the program is violated there: counted.
+    else if (stoppedEarly) this.notes.push({ kind: "counterexample passes a reported failure", subject, detail });
     else this.disagreements.push({ kind: "counterexample does not replay", subject, detail });
+  }
+
+  /**
+   * Whether the run stopped early, before the violation `r` names, at another failure the prover
+   * reports violated: a call whose precondition fails, or a reachable `throw`.
+   */
+  private stopsAtReportedFailure(run: Run, r: ProofResult): boolean {
+    const error = run.error;
+    if (!error) return false;
+    return this.verdict.results.some((x) => {
+      if (x === r || x.verdict !== "violated") return false;
+      if (x.kind === "precondition") return error.value instanceof RequiresError && (error.callSite?.endsWith(`@${at(x)}`) ?? false);
+      return x.kind === "throw" && error.throwSite === at(x);
+    });
   }
 
   /** Whether an occurrence is the counterexample's: at its call site, of its event (or tool). */
