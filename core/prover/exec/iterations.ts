@@ -10,10 +10,16 @@
  * "starts" test free of quantifiers; the index itself is pinned by one universal (no iteration
  * before it ends abruptly) and one ground fact (it is the length, or an iteration that does); when
  * no iteration can end abruptly, it is defined as the length.
+ *
+ * Only inside a `try`: elsewhere an abrupt end ends the whole run, is itself reported (a reachable
+ * throw, a precondition that may fail), and leaves the run incomplete, so letting the later
+ * iterations run is conservative for every guarantee, and the universal (over strings, for a
+ * `requires` on a string) made proofs of ordinary loops time out.
  */
 import { and, implies, not, or, renameSymbols } from "../smt";
 import type { Exec } from "./context";
 import { declare } from "./fresh";
+import { insideTry } from "./try";
 
 export interface Started {
   /** Bool term: the iteration at the loop's index constant starts. */
@@ -33,11 +39,12 @@ export function startedFlag(ex: Exec, q: string, len: string): Started {
   const slot = ex.world.declarations.length;
   declare(ex, name, "Int", outer.length);
   const stop = outer.length === 0 ? name : `(${name} ${outer.join(" ")})`;
+  const caught = insideTry(ex);
   return {
     term: `(<= ${q} ${stop})`,
     close(entered, ended) {
-      if (ended === entered) {
-        // No iteration can end abruptly: every iteration starts. A definition rather than an
+      if (ended === entered || !caught) {
+        // No iteration can end abruptly, or none is caught: every iteration starts. A definition rather than an
         // assumption: the short-circuiting callbacks move the assumptions made while their body
         // ran into their quantifier (callbacks.ts), where this one would no longer bind the index.
         const params = outer.map((o, i) => [o, `${name}.${i}`] as const);

@@ -52,6 +52,11 @@ export function mayFail(ex: Exec, pc: string, label: string): string {
   return and(pc, not(failed));
 }
 
+/** Whether the code being executed is inside a `try` block (one whose throws something may catch). */
+export function insideTry(ex: Exec): boolean {
+  return (frames.get(ex)?.length ?? 0) > 0;
+}
+
 /** Run `work` collecting every point where control leaves it by a throw. */
 function collecting(ex: Exec, work: () => Flow): { flow: Flow; exits: Exit[] } {
   const exits: Exit[] = [];
