@@ -3,7 +3,8 @@ import { decodeFloat, decodeString, type SExpr } from "../../core/prover/sexpr";
 import { numLit, strLit } from "../../core/prover/smt";
 import { analyse, parseCommands, printSExpr, regexFormulation, wordFormulation } from "../../core/prover/tactics";
 import { DEFAULT_RLIMIT, type QueryLimits } from "../../core/prover/limits";
-import { attemptsFor, SolverError, Z3Session, type SolverAnswer, type ValueSort } from "../../core/prover/z3";
+import { attemptsFor } from "../../core/prover/attempts";
+import { SolverError, Z3Session, type SolverAnswer, type ValueSort } from "../../core/prover/z3";
 
 const F64 = "(_ FloatingPoint 11 53)";
 

@@ -1,0 +1,73 @@
+/**
+ * Which solvers and formulations a query is tried with, in which order, and with what resource
+ * slices (z3.ts runs them).
+ */
+import type { Theories } from "./tactics";
+
+/**
+ * The solvers of a query, all in the query's own context:
+ * - `general`: Z3's default solver: the SMT core with every theory.
+ * - `fp`: bit-blasting for floating point and Booleans only — `fpa2bv` turns IEEE operations into
+ *   bit-vector circuits, `bit-blast` and `aig` into a compressed propositional formula, `sat`
+ *   decides it. Complete and exact for that fragment (no approximation steps), and orders of
+ *   magnitude faster than the SMT core's lazy floating-point theory on sums and products.
+ * - `fpMixed`: the same translation to a propositional formula for the floating-point part,
+ *   followed by the SMT core for the rest, for floating point next to strings, integers or
+ *   functions (not conversions between floats and other sorts).
+ * Every query gets a fresh context (about 4 ms), and its solvers are reset after each attempt: an
+ * answer depends only on the query's text and its resource limit, never on the queries before it.
+ * Reusing the general solver with push/pop was about 10% faster over the corpus, but Z3 keeps
+ * random state and caches across pops, which made the time of one string query vary from 40 ms to
+ * over 20 s with what came before it; and a shared context numbers new terms after the old ones,
+ * which changed the work (3741 against 3956 resource units) and could change the model of the
+ * same query asked again.
+ */
+export type EngineName = "general" | "fp" | "fpMixed";
+export const TACTICS: Record<Exclude<EngineName, "general">, readonly string[]> = {
+  fp: ["simplify", "propagate-values", "fpa2bv", "propagate-values", "simplify", "bit-blast", "aig", "sat"],
+  fpMixed: ["simplify", "propagate-values", "fpa2bv", "propagate-values", "simplify", "bit-blast", "aig", "smt"],
+};
+
+/** `words`: the original with literal prefixes and suffixes as substring equations. */
+export type Formulation = "original" | "regex" | "words";
+export interface Attempt {
+  readonly engine: EngineName;
+  readonly formulation: Formulation;
+  /** Runs only once every other attempt of the query has ended without running out of resources. */
+  readonly fallback?: true;
+}
+
+/**
+ * The first resource slice of each attempt when a query has several; each round multiplies it by
+ * {@link GROWTH}. A slice is counted in Z3's resource units (`rlimit`), not in time: which attempt
+ * answers, and with which model, is then the same on an idle and on a busy machine. Over the
+ * corpus the hardest string queries need 5.0–5.7 million units in one attempt: the third round
+ * (6.25 million) holds them (docs/determinism.md).
+ */
+export const FIRST_SLICE = 250_000;
+export const GROWTH = 5;
+/** The regular-expression formulation is dropped when it is this much larger than the original. */
+export const REGEX_GROWTH = 8;
+
+/**
+ * The attempts for a query's theories, in order. Every attempt is exact for the query: its `unsat`
+ * is an `unsat` of the query (engines never approximate; formulations are equivalences), and a
+ * `sat` from anything but the general solver on the original text is checked by evaluating the
+ * original assertions in the model before it is believed.
+ */
+export function attemptsFor(t: Theories): Attempt[] {
+  if (t.other || t.quantifiers) return [{ engine: "general", formulation: "original" }];
+  // Strings: the regular-expression formulation first (over the corpus it settles most string
+  // queries fastest), then the word equations, then the original. None of the three dominates:
+  // a negated 24-character prefix took 1.3 s as written and 20 ms as an equation, while the same
+  // equation over a concatenation of two inputs did not finish in 20 s and the original took 0.6 s.
+  const formulations: Formulation[] = t.strings ? ["regex", "words", "original"] : ["original"];
+  if (t.fp && !t.fpConversion) {
+    if (!t.strings && !t.arithmetic && !t.functions) return [{ engine: "fp", formulation: "original" }];
+    // The general solver decides floating point far more slowly per resource unit (30 000 units/s
+    // against 180 000 on the corpus) and answered none of its 216 mixed queries first: it is the
+    // fallback for what the bit-blasting engine gives up on, not a turn-taker.
+    return [...formulations.map((formulation) => ({ engine: "fpMixed" as const, formulation })), { engine: "general", formulation: "original", fallback: true }];
+  }
+  return formulations.map((formulation) => ({ engine: "general" as const, formulation }));
+}
