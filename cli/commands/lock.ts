@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Command } from "commander";
-import { LockError, parseLock, serializeLock, type Lock } from "../../core/lock/format";
+import { LockError, readLockIfPresent, serializeLock, type Lock } from "../../core/lock/format";
 import { lockDirectoryOf, lockPathOf } from "../../core/lock/location";
 import { gitOrContentRevision } from "../../core/lock/revision";
 import { lockOfProgram } from "../../core/lock/write";
@@ -24,14 +24,9 @@ interface Options {
 
 /** The previous lock, or why it cannot be compared (missing, invalid). */
 function previousLock(lockPath: string): { lock: Lock } | { problem: string } | undefined {
-  let text: string;
   try {
-    text = fs.readFileSync(lockPath, "utf8");
-  } catch {
-    return undefined;
-  }
-  try {
-    return { lock: parseLock(lockPath, text) };
+    const lock = readLockIfPresent(lockPath);
+    return lock ? { lock } : undefined;
   } catch (error) {
     if (error instanceof LockError) return { problem: `${error.field} ${error.problem}` };
     throw error;

@@ -10,7 +10,7 @@ import * as path from "node:path";
 import type * as TS from "typescript";
 import type { TypeScript } from "../../core/context";
 import { pinDigest, sha256Hex } from "../../core/lock/digest";
-import { LOCK_FILE, LOCK_VERSION, LockError, parseLock, serializeLock, type InstalledFrom, type Lock, type LockedLibrary } from "../../core/lock/format";
+import { LOCK_FILE, LOCK_VERSION, LockError, readLockIfPresent, serializeLock, type InstalledFrom, type Lock, type LockedLibrary } from "../../core/lock/format";
 import { lockRelative } from "../../core/lock/location";
 import { contentRevision, gitCommitOf, gitOrContentRevision } from "../../core/lock/revision";
 import { buildLock, trustedFilesOf } from "../../core/lock/write";
@@ -174,14 +174,8 @@ function copyTree(from: string, to: string, shown: string): void {
 
 /** The project's lock as it is now (undefined when there is none); an invalid lock stops the install. */
 function currentLock(lockPath: string, shown: string): Lock | undefined {
-  let text: string;
   try {
-    text = fs.readFileSync(lockPath, "utf8");
-  } catch {
-    return undefined;
-  }
-  try {
-    return parseLock(lockPath, text);
+    return readLockIfPresent(lockPath);
   } catch (error) {
     if (error instanceof LockError) {
       throw new InstallError(`clauz3 install: ${shown} is not a valid lock: ${error.field} ${error.problem}. Fix it (or write it again with \`clauz3 lock\`) and install again.`);

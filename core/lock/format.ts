@@ -93,6 +93,17 @@ export function lockSchema(): object {
 }
 
 /** Parse and validate a lock's text; throws `LockError` (file, field, problem). */
+/** The lock at `lockPath`, or undefined when there is none to read; an invalid one throws LockError. */
+export function readLockIfPresent(lockPath: string): Lock | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(lockPath, "utf8");
+  } catch {
+    return undefined;
+  }
+  return parseLock(lockPath, text);
+}
+
 export function parseLock(file: string, text: string): Lock {
   let data: unknown;
   try {
