@@ -9,7 +9,7 @@ import type { Fact, World } from "./facts";
 import type { ProgramBudget } from "./limits";
 import { ModelReader } from "./model-reader";
 import { and, numLit, renameSymbols } from "./smt";
-import type { Sym } from "./values";
+import { renameNum, type Sym } from "./values";
 import { SolverError, type Z3Session } from "./z3";
 import { spanOf } from "../span";
 
@@ -385,7 +385,7 @@ export function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
   if (renames.size === 0) return v;
   switch (v.k) {
     case "str": case "bool": return v.c !== undefined ? v : { ...v, t: renameSymbols(v.t, renames) };
-    case "num": return v.c !== undefined ? v : { ...v, t: renameSymbols(v.t, renames), ...(v.int !== undefined ? { int: renameSymbols(v.int, renames) } : {}) };
+    case "num": return renameNum(v, (t) => renameSymbols(t, renames));
     case "maybe": return { k: "maybe", def: renameSymbols(v.def, renames), v: renameSym(v.v, renames) };
     case "arr": return { k: "arr", items: v.items.map((i) => renameSym(i, renames)) };
     case "rec": return { k: "rec", fields: new Map([...v.fields].map(([key, f]) => [key, renameSym(f, renames)])) };

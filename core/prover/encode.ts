@@ -2,7 +2,8 @@ import type { LayerModel } from "../model";
 import type { Executor } from "./exec";
 import type { Fact, World } from "./facts";
 import { and, implies, intLit, ite, not, numLit, or, renameSymbols, RM, strLit } from "./smt";
-import { compareFloat, compareReal, strictEquals, truthy, type Comparison, type RelationIR, type SpecIR, type Sym } from "./values";
+import { compareFloat, compareInt, renameNum, strictEquals, truthy, type Comparison, type RelationIR, type SpecIR, type Sym } from "./values";
+import { boundWithin } from "./exec/integers";
 
 /** One way a specification can be broken: an indicator term and the fact(s) that would witness it. */
 export interface Candidate {
@@ -262,21 +263,24 @@ export class Encoder {
         acc = acc === undefined ? term : `(fp.add ${RM} ${acc} ${term})`;
       }
       acc ??= numLit(0);
-      // Integer constants whose magnitudes add up to at most 2^53: every partial Float64 sum is
-      // exact, so the sum is the integer sum. Integer arithmetic keeps the query free of floating
-      // point (a budget of fixed amounts over ten guarded downloads: 11 s as floats).
-      const exact = values.every((v) => v.k === "num" && v.c !== undefined && Number.isSafeInteger(v.c)) && values.reduce((t, v) => t + Math.abs((v as { c: number }).c), 0) <= 2 ** 53;
+      // Integers (integers.ts: constants, lengths, results an `ensures` declares integral) whose
+      // magnitude bounds add up to at most 2^53: every partial Float64 sum is exact, so the sum is
+      // the integer sum. Integer arithmetic keeps the query free of floating point (a budget of
+      // fixed amounts over ten guarded downloads: 11 s as floats; a budget loop over twelve
+      // invoices: undecided in 90 s as floats).
+      const ints = values.map((v) => (v.k === "num" && v.int !== undefined ? v : undefined));
+      const exact = ints.every((v) => v !== undefined) && boundWithin(ints.map((v) => v!.mag)) !== undefined;
       if (exact && values.length > 0) {
-        const terms = facts.map((f, i) => `(ite ${this.active(spec.rel, f)} ${intLit((values[i] as { c: number }).c)} 0)`);
+        const terms = facts.map((f, i) => `(ite ${this.active(spec.rel, f)} ${ints[i]!.int} 0)`);
         const sum = terms.length === 1 ? terms[0]! : `(+ ${terms.join(" ")})`;
-        return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareReal(`(to_real ${sum})`, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
+        return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareInt(sum, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
       }
       return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareFloat(acc, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
     }
     const exactTerms = facts.filter((f) => f.loops.length === 0).map((f) => `(ite ${this.active(spec.rel, f)} 1 0)`);
     if (quantified.length === 0) {
       const count = exactTerms.length === 0 ? "0" : exactTerms.length === 1 ? exactTerms[0]! : `(+ ${exactTerms.join(" ")})`;
-      return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareReal(`(to_real ${count})`, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values: [] } }];
+      return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareInt(count, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values: [] } }];
     }
     for (const f of quantified) if (f.loops.length > 1) throw new EncodingRefusal("a count over nested loops over arrays cannot be computed exactly; loop over one array at a time");
     // Upper bound of the count: a quantified call counts the whole array when it happens for some element
@@ -296,17 +300,17 @@ export class Encoder {
       lowerTerms.push(`(ite ${all} ${len} 0)`);
     }
     const sum = (ts: string[]) => (ts.length === 1 ? ts[0]! : `(+ ${ts.join(" ")})`);
-    const upper = `(to_real ${sum(upperTerms)})`;
-    const lower = `(to_real ${sum(lowerTerms)})`;
+    const upper = sum(upperTerms);
+    const lower = sum(lowerTerms);
     const b = spec.bounds;
     const out: ViolationQuery[] = [];
-    const tooMany = spec.op === "atMost" || spec.op === "lessThan" ? not(compareReal(upper, spec.op, b))
-      : spec.op === "equals" ? not(compareReal(upper, "atMost", b))
-      : spec.op === "between" ? not(compareReal(upper, "atMost", [b[1]!]))
+    const tooMany = spec.op === "atMost" || spec.op === "lessThan" ? not(compareInt(upper, spec.op, b))
+      : spec.op === "equals" ? not(compareInt(upper, "atMost", b))
+      : spec.op === "between" ? not(compareInt(upper, "atMost", [b[1]!]))
       : undefined;
-    const tooFew = spec.op === "atLeast" || spec.op === "greaterThan" ? not(compareReal(lower, spec.op, b))
-      : spec.op === "equals" ? not(compareReal(lower, "atLeast", b))
-      : spec.op === "between" ? not(compareReal(lower, "atLeast", [b[0]!]))
+    const tooFew = spec.op === "atLeast" || spec.op === "greaterThan" ? not(compareInt(lower, spec.op, b))
+      : spec.op === "equals" ? not(compareInt(lower, "atLeast", b))
+      : spec.op === "between" ? not(compareInt(lower, "atLeast", [b[0]!]))
       : undefined;
     const contributors = this.contributors(spec.rel, facts);
     if (tooMany) {
@@ -316,9 +320,9 @@ export class Encoder {
       // every iteration unrolled, for arrays short enough to exceed the bound.
       const exact = this.unrolledCount(spec.rel, exactTerms, quantified, b);
       if (exact) {
-        const indicator = spec.op === "atMost" || spec.op === "lessThan" ? not(compareReal(exact.count, spec.op, b))
-          : spec.op === "equals" ? not(compareReal(exact.count, "atMost", b))
-          : not(compareReal(exact.count, "atMost", [b[1]!]));
+        const indicator = spec.op === "atMost" || spec.op === "lessThan" ? not(compareInt(exact.count, spec.op, b))
+          : spec.op === "equals" ? not(compareInt(exact.count, "atMost", b))
+          : not(compareInt(exact.count, "atMost", [b[1]!]));
         out.push({ declarations: [], assumptions: exact.assumptions, candidates: [{ indicator, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [] }, partial: true });
       }
       out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooMany, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [] }, inexact: `the count over a loop over an array of unknown length may exceed the bound, but no run with arrays of at most ${exact?.iterations ?? 0} elements does, and longer ones are not computed exactly; bound the array with an \`ensures((r) => r.length <= N)\` on the tool, or loop over a literal array` });
@@ -357,7 +361,7 @@ export class Encoder {
       assumptions.push(`(<= ${len} ${iterations})`);
       for (let i = 0; i < iterations; i++) terms.push(`(ite ${and(`(< ${i} ${len})`, this.active(rel, f, new Map([[q, String(i)]])))} 1 0)`);
     }
-    const count = `(to_real ${terms.length === 0 ? "0" : terms.length === 1 ? terms[0]! : `(+ ${terms.join(" ")})`})`;
+    const count = terms.length === 0 ? "0" : terms.length === 1 ? terms[0]! : `(+ ${terms.join(" ")})`;
     return { count, assumptions: [...new Set(assumptions)], iterations };
   }
 }
@@ -368,7 +372,7 @@ const UNROLLED_COUNT = 64;
 function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
   switch (v.k) {
     case "str": return v.c !== undefined ? v : { k: "str", t: renameSymbols(v.t, renames) };
-    case "num": return v.c !== undefined ? v : { k: "num", t: renameSymbols(v.t, renames), ...(v.int ? { int: renameSymbols(v.int, renames) } : {}) };
+    case "num": return renameNum(v, (t) => renameSymbols(t, renames));
     case "bool": return v.c !== undefined ? v : { k: "bool", t: renameSymbols(v.t, renames) };
     case "arr": return { k: "arr", items: v.items.map((i) => renameSym(i, renames)) };
     case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, renameSym(x, renames)])) };

@@ -1,7 +1,7 @@
 import type * as TS from "typescript";
 import type { ContractModel, EventClassModel, FluentModel, ToolModel, ValueType } from "../model";
 import { holeOpen } from "./holes";
-import { and, FLOAT64, ite, iteBool, not, numLit, or, realLit, RM, strLit } from "./smt";
+import { and, FLOAT64, ite, iteBool, not, intLit, numLit, or, RM, strLit } from "./smt";
 
 export type FunctionLike = TS.FunctionDeclaration | TS.ArrowFunction | TS.FunctionExpression;
 
@@ -37,7 +37,7 @@ export type SpecIR =
 /** A symbolic JavaScript value. Scalar terms are SMT-LIB text; `c` holds the value when it is known. */
 export type Sym =
   | { readonly k: "str"; readonly t: string; readonly c?: string }
-  | { readonly k: "num"; readonly t: string; readonly c?: number; /** Int term equal to the value, when it is an exact integer */ readonly int?: string }
+  | NumSym
   | { readonly k: "bool"; readonly t: string; readonly c?: boolean }
   | { readonly k: "undef" }
   /** A value that is `undefined` unless `def` holds (e.g. `let x: string | undefined` after a branch). */
@@ -57,18 +57,34 @@ export type Sym =
   | { readonly k: "fluent"; readonly fluent: FluentModel; readonly final?: true }
   | { readonly k: "finalAt"; readonly fluent: FluentModel; readonly key: Sym };
 
+/**
+ * A number. `int`, when present, is an Int term equal to the value in every run (up to the sign
+ * of zero, which no comparison, sum or ToString can tell), and `mag` bounds its magnitude
+ * statically, never above 2^53: integer arithmetic on such terms is exact, and so is the Float64
+ * arithmetic JavaScript does (integers.ts).
+ */
+export type NumSym =
+  | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int?: undefined; readonly mag?: undefined }
+  | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int: string; readonly mag: number };
+
 /** Variable bindings, keyed by the TypeScript symbol of the declaration. */
 export type Env = ReadonlyMap<TS.Symbol, Sym>;
 
 export const str = (c: string): Sym => ({ k: "str", t: strLit(c), c });
-export const num = (c: number): Sym => ({ k: "num", t: numLit(c), c, ...(Number.isSafeInteger(c) ? { int: c < 0 ? `(- ${-c})` : String(c) } : {}) });
+export const num = (c: number): Sym => (Number.isInteger(c) && Math.abs(c) <= 2 ** 53 ? { k: "num", t: numLit(c), c, int: intLit(c), mag: Math.abs(c) } : { k: "num", t: numLit(c), c });
 export const bool = (c: boolean): Sym => ({ k: "bool", t: String(c), c });
 export const boolT = (t: string): Sym => (t === "true" ? bool(true) : t === "false" ? bool(false) : { k: "bool", t });
 export const UNDEF: Sym = { k: "undef" };
 
-/** Int term → Float64 term (exact for |n| < 2^53, which string and array lengths always are). */
+/** Int term → Float64 term (exact for |n| ≤ 2^53, which string and array lengths always are). */
 export const intToFp = (i: string): string => `((_ to_fp 11 53) ${RM} (to_real ${i}))`;
-export const numFromInt = (i: string): Sym => ({ k: "num", t: intToFp(i), int: i });
+/** A number given by an Int term whose magnitude is at most `mag` (≤ 2^53) in every run. */
+export const numFromInt = (i: string, mag: number): Sym => ({ k: "num", t: intToFp(i), int: i, mag });
+/** The same number with its terms renamed (a quantified copy); `c`, `int` and `mag` kept. */
+export function renameNum(v: NumSym, rename: (t: string) => string): NumSym {
+  if (v.c !== undefined) return v;
+  return v.int !== undefined ? { k: "num", t: rename(v.t), int: rename(v.int), mag: v.mag } : { k: "num", t: rename(v.t) };
+}
 
 /** JavaScript truthiness as a Bool term. */
 export function truthy(v: Sym): string {
@@ -143,7 +159,7 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
   if (a.k === "bool" && b.k === "bool") return a.c !== undefined && a.c === b.c ? a : boolT(iteBool(c, a.t, b.t));
   if (a.k === "num" && b.k === "num") {
     if (a.c !== undefined && Object.is(a.c, b.c)) return a;
-    return { k: "num", t: ite(c, a.t, b.t), ...(a.int && b.int ? { int: ite(c, a.int, b.int) } : {}) };
+    return a.int !== undefined && b.int !== undefined ? { k: "num", t: ite(c, a.t, b.t), int: ite(c, a.int, b.int), mag: Math.max(a.mag, b.mag) } : { k: "num", t: ite(c, a.t, b.t) };
   }
   if (a.k === "undef" && b.k === "undef") return a;
   // Merging with undefined gives an optional value.
@@ -188,13 +204,21 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
   return undefined;
 }
 
-/** A comparison of a Real term with literal JavaScript bounds (non-finite bounds handled exactly). */
-export function compareReal(x: string, op: Comparison, bounds: readonly number[]): string {
+
+/**
+ * The same comparison over an Int term: a bound that is not an integer is replaced by the integer
+ * bound it is equivalent to for integers (x ≤ 2.5 ⇔ x ≤ 2), so the query stays in integer
+ * arithmetic (mixing in reals makes the solver's work far larger).
+ */
+export function compareInt(x: string, op: Comparison, bounds: readonly number[]): string {
+  const lit = (n: number): string => (n < 0 ? `(- ${BigInt(-n)})` : String(BigInt(n)));
   const cmp = (rel: "<=" | ">=" | "<" | ">" | "=", n: number): string => {
     if (Number.isNaN(n)) return "false";
     if (n === Infinity) return rel === "<=" || rel === "<" ? "true" : "false";
     if (n === -Infinity) return rel === ">=" || rel === ">" ? "true" : "false";
-    return `(${rel} ${x} ${realLit(n)})`;
+    if (Number.isInteger(n)) return `(${rel} ${x} ${lit(n)})`;
+    if (rel === "=") return "false";
+    return rel === "<=" || rel === "<" ? `(<= ${x} ${lit(Math.floor(n))})` : `(>= ${x} ${lit(Math.ceil(n))})`;
   };
   switch (op) {
     case "atMost": return cmp("<=", bounds[0]!);

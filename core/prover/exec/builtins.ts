@@ -1,14 +1,14 @@
-/** Modelled built-ins: `Math.min`/`Math.max`, `console.log` and its kin, and the methods of strings, arrays and contract relations. */
+/** Modelled built-ins: `Math.min`/`Math.max`, the `Number` predicates, `console.log` and its kin, and the methods of strings, arrays and contract relations. */
 import type * as TS from "typescript";
 import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, viewOf } from "./callbacks";
-import { numLit, or } from "../smt";
+import { and, numLit, or } from "../smt";
 import { bool, boolT, num, sameValueZero, UNDEF, type Sym } from "../values";
 import { refuseToolValues } from "./calls";
 import { refuse, type Exec } from "./context";
 import { compareAggregate, relationMethod } from "./contracts";
 import { evalExpr } from "./expressions";
 import { fluentMethod } from "./fluents";
-import { definite, noFunctionValue } from "./guards";
+import { definite, noFunctionValue, notOpaque } from "./guards";
 import type { State } from "./state";
 
 /** The `console` methods an agent logs with: no events, no value. */
@@ -40,6 +40,38 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
       : `(or (fp.gt ${a.t} ${b.t}) (and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (fp.isPositive ${a.t})))`;
     return { k: "num", t: `(ite (or (fp.isNaN ${a.t}) (fp.isNaN ${b.t})) ${numLit(NaN)} (ite ${better} ${a.t} ${b.t}))` };
   }, nums[0]!);
+}
+
+/** The `Number` predicates; every other `Number` member is refused. */
+const NUMBER_PREDICATES: ReadonlySet<string> = new Set(["isInteger", "isSafeInteger", "isFinite", "isNaN"]);
+
+/**
+ * `Number.isInteger`, `Number.isSafeInteger`, `Number.isFinite`, `Number.isNaN`: false for any
+ * value that is not a number (they never convert), exact Float64 tests otherwise. A number with an
+ * Int term (integers.ts) is an integer by construction.
+ */
+export function callNumber(ex: Exec, name: string, e: TS.CallExpression, st: State): Sym {
+  if (!NUMBER_PREDICATES.has(name)) refuse(e, `\`Number.${name}\` is not modelled.`, "Use Number.isInteger, Number.isSafeInteger, Number.isFinite or Number.isNaN, comparisons and arithmetic.");
+  if (e.arguments.length !== 1) refuse(e, `\`Number.${name}\` takes one argument here.`, "Pass the value to test.");
+  const v = evalExpr(ex, e.arguments[0]!, st);
+  notOpaque(v, e.arguments[0]!);
+  noFunctionValue(v, e.arguments[0]!);
+  const test = (x: Sym): string => {
+    if (x.k === "maybe") return and(x.def, test(x.v));
+    if (x.k !== "num") return "false";
+    if (x.c !== undefined) return String(name === "isInteger" ? Number.isInteger(x.c) : name === "isSafeInteger" ? Number.isSafeInteger(x.c) : name === "isFinite" ? Number.isFinite(x.c) : Number.isNaN(x.c));
+    if (x.int !== undefined) {
+      if (name === "isNaN") return "false";
+      if (name !== "isSafeInteger" || x.mag <= Number.MAX_SAFE_INTEGER) return "true";
+      return `(<= (abs ${x.int}) ${Number.MAX_SAFE_INTEGER})`;
+    }
+    const finite = `(not (or (fp.isInfinite ${x.t}) (fp.isNaN ${x.t})))`;
+    if (name === "isNaN") return `(fp.isNaN ${x.t})`;
+    if (name === "isFinite") return finite;
+    const integral = and(finite, `(fp.eq (fp.roundToIntegral RTZ ${x.t}) ${x.t})`);
+    return name === "isInteger" ? integral : and(integral, `(fp.leq (fp.abs ${x.t}) ${numLit(Number.MAX_SAFE_INTEGER)})`);
+  };
+  return boolT(test(v));
 }
 
 export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpression, st: State): Sym {

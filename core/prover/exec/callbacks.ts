@@ -17,7 +17,8 @@
  */
 import type * as TS from "typescript";
 import { and, implies, ite, not, or, renameSymbols } from "../smt";
-import { boolT, merge, num, numFromInt, str, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
+import { boolT, merge, num, numFromInt, renameNum, str, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
+import { ARRAY_LENGTH_MAG } from "./integers";
 import { checkAwaited } from "./await";
 import { isAsync, refuse, sized, skip, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
@@ -363,7 +364,7 @@ function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
   switch (v.k) {
     case "str": return v.c !== undefined ? v : { k: "str", t: renameSymbols(v.t, renames) };
     case "bool": return v.c !== undefined ? v : boolT(renameSymbols(v.t, renames));
-    case "num": return v.c !== undefined ? v : { k: "num", t: renameSymbols(v.t, renames), ...(v.int !== undefined ? { int: renameSymbols(v.int, renames) } : {}) };
+    case "num": return renameNum(v, (t) => renameSymbols(t, renames));
     case "maybe": return { k: "maybe", def: renameSymbols(v.def, renames), v: renameSym(v.v, renames) };
     case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, renameSym(x, renames)])) };
     case "undef": return v;
@@ -389,7 +390,7 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
   ex.loops.push(q);
   let value: Sym;
   try {
-    value = runCallback(ex, fn, base.at(q), numFromInt(q), e, body);
+    value = runCallback(ex, fn, base.at(q), numFromInt(q, ARRAY_LENGTH_MAG), e, body);
   } finally {
     ex.loops.pop();
   }
@@ -447,7 +448,7 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
   const j = ex.world.fresh("j");
   const earlier = `(forall ((${j} Int)) ${implies(and(`(<= 0 ${j})`, `(< ${j} ${f})`, view.keep ? view.keep(j) : "true", facts(j)), not(at(j, dec)))})`;
   ex.world.assumptions.push({ term: implies(some, and(range(f), facts(f), at(f, dec), earlier)), loops: [...ex.loops] });
-  if (method === "findIndex") return numFromInt(ite(some, f, "(- 1)"));
+  if (method === "findIndex") return numFromInt(ite(some, f, "(- 1)"), ARRAY_LENGTH_MAG);
   const element = base.at(f);
   return { k: "maybe", def: some, v: element };
 }

@@ -7,7 +7,7 @@ import { Refusal } from "../../refusal";
 import { resolveDeclaration, runtimeExportOf } from "../../runtime-symbols";
 import { UNDEF, type FunctionLike, type Sym } from "../values";
 import { checkAwaited, helperReturnsPromise, refusePromiseApi } from "./await";
-import { callConsole, callMath, callMethod } from "./builtins";
+import { callConsole, callMath, callMethod, callNumber } from "./builtins";
 import { isAsync, isDefaultLibSymbol, refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { buildSpec } from "./contracts";
 import { evalExpr } from "./expressions";
@@ -65,6 +65,9 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
     if (ts.isPropertyAccessExpression(callee)) {
       if (ts.isIdentifier(callee.expression) && callee.expression.text === "Math" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
         return callMath(ex, callee.name.text, e, st);
+      }
+      if (ts.isIdentifier(callee.expression) && callee.expression.text === "Number" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
+        return callNumber(ex, callee.name.text, e, st);
       }
       if (ts.isIdentifier(callee.expression) && callee.expression.text === "console" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
         return callConsole(ex, callee.name.text, e, st);

@@ -101,7 +101,7 @@ export function tick(ex: Exec, node: TS.Node): void {
 /** A value whose term has grown past TERM_CHAR_LIMIT (a value built from itself in a loop) is refused here, before it doubles again. */
 export function sized(v: Sym, at: TS.Node): Sym {
   const t = v.k === "str" || v.k === "num" || v.k === "bool" ? v.t : "";
-  if (t.length > TERM_CHAR_LIMIT) refuse(at, `This value's formula has grown past ${TERM_CHAR_LIMIT} characters (a value built from itself, repeatedly).`, "Build the value once instead of doubling it in a loop, or loop fewer times.");
+  if (t.length > TERM_CHAR_LIMIT || (v.k === "num" && (v.int?.length ?? 0) > TERM_CHAR_LIMIT)) refuse(at, `This value's formula has grown past ${TERM_CHAR_LIMIT} characters (a value built from itself, repeatedly).`, "Build the value once instead of doubling it in a loop, or loop fewer times.");
   return v;
 }
 

@@ -7,6 +7,7 @@ import type * as TS from "typescript";
 import { resolveDeclaration } from "../../runtime-symbols";
 import { not } from "../smt";
 import { bool, boolT, num, numFromInt, str, UNDEF, type Sym } from "../values";
+import { ARRAY_LENGTH_MAG, intNegate, STRING_LENGTH_MAG } from "./integers";
 import { evalAwait } from "./await";
 import { fluentProperty } from "./fluents";
 import { evalCall } from "./calls";
@@ -50,7 +51,9 @@ export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
       const v = definite(ex, evalExpr(ex, e.operand, st), e.operand, st);
       if (v.k !== "num") refuse(e, "Unary + and - apply to numbers only here.", "Convert explicitly, or compare values of one type.");
       if (e.operator === ts.SyntaxKind.PlusToken) return v;
-      return v.c !== undefined ? num(-v.c) : { k: "num", t: `(fp.neg ${v.t})` };
+      if (v.c !== undefined) return num(-v.c);
+      const neg = intNegate(v);
+      return neg ? { k: "num", t: `(fp.neg ${v.t})`, ...neg } : { k: "num", t: `(fp.neg ${v.t})` };
     }
     refuse(e, "This operator is not modelled.", "Use !, -, +, comparisons and arithmetic.");
   }
@@ -98,9 +101,9 @@ function readProperty(ex: Exec, e: TS.PropertyAccessExpression, target: Sym): Sy
   const name = e.name.text;
   if (target.k === "fluent") return fluentProperty(ex, target, e);
   if (name === "length") {
-    if (target.k === "str") return target.c !== undefined ? num(target.c.length) : numFromInt(`(str.len ${target.t})`);
+    if (target.k === "str") return target.c !== undefined ? num(target.c.length) : numFromInt(`(str.len ${target.t})`, STRING_LENGTH_MAG);
     if (target.k === "arr") return num(target.items.length);
-    if (target.k === "sarr") return numFromInt(target.len);
+    if (target.k === "sarr") return numFromInt(target.len, ARRAY_LENGTH_MAG);
   }
   if (target.k === "rec") {
     const v = target.fields.get(name);

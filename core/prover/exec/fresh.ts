@@ -6,9 +6,12 @@ import type * as TS from "typescript";
 import type { ValueType } from "../../model";
 import { showValueType } from "../../types";
 import { holeOpen } from "../holes";
-import { FLOAT64 } from "../smt";
-import { boolT, UNDEF, type Sym } from "../values";
+import { FLOAT64, intLit } from "../smt";
+import { boolT, intToFp, UNDEF, type Sym } from "../values";
+import type { IntRange, IntRanges } from "./ranges";
 import { refuse, type Exec } from "./context";
+
+const NO_RANGES: IntRanges = new Map();
 
 export function freshInput(ex: Exec, name: string, type: ValueType, at: TS.Node): Sym {
   if (type.kind === "unsupported" || type.kind === "void" || type.kind === "record" || (type.kind === "array" && (type.element.kind === "array" || type.element.kind === "record" || type.element.kind === "unsupported"))) {
@@ -17,23 +20,26 @@ export function freshInput(ex: Exec, name: string, type: ValueType, at: TS.Node)
   return bounded(ex, freshValue(ex, name, type, at));
 }
 
-/** A fresh value of a modelled type (scalars, arrays with symbolic length, records). */
-export function freshValue(ex: Exec, prefix: string, type: ValueType, at: TS.Node, extra: readonly string[] = []): Sym {
+/**
+ * A fresh value of a modelled type (scalars, arrays with symbolic length, records). `ints` are the
+ * integer ranges a tool promises of its result (ranges.ts), by path from the value (`path`).
+ */
+export function freshValue(ex: Exec, prefix: string, type: ValueType, at: TS.Node, extra: readonly string[] = [], ints: IntRanges = NO_RANGES, path = ""): Sym {
   switch (type.kind) {
     case "string": case "FilePath": case "DirectoryPath": case "number": case "boolean":
-      return freshScalar(ex, prefix, type, extra);
+      return freshScalar(ex, prefix, type, extra, type.kind === "number" ? ints.get(path) : undefined);
     case "void":
       return UNDEF;
     case "optional": {
       // `T | undefined`: defined exactly when a fresh flag holds (never assumed defined).
-      const v = freshValue(ex, prefix, type.inner, at, extra);
+      const v = freshValue(ex, prefix, type.inner, at, extra, ints, path);
       if (v.k === "opaque") return v;
       const def = freshScalar(ex, `${prefix}.defined`, { kind: "boolean" }, extra);
       return { k: "maybe", def: def.k === "bool" ? def.t : "false", v };
     }
     case "record": {
       const fields = new Map<string, Sym>();
-      for (const f of type.fields) fields.set(f.name, freshValue(ex, `${prefix}.${f.name}`, f.type, at, extra));
+      for (const f of type.fields) fields.set(f.name, freshValue(ex, `${prefix}.${f.name}`, f.type, at, extra, ints, `${path}.${f.name}`));
       return { k: "rec", fields };
     }
     case "array": {
@@ -54,7 +60,7 @@ export function freshValue(ex: Exec, prefix: string, type: ValueType, at: TS.Nod
       const makeElement = (index: string): Sym => {
         let v = cache.get(index);
         if (!v) {
-          v = elementValue(ex, `${prefix}[]`, elem, loops, index, instance);
+          v = elementValue(ex, `${prefix}[]`, elem, loops, index, instance, path === "" ? ints : NO_RANGES, "[]");
           cache.set(index, v);
         }
         return v;
@@ -76,13 +82,35 @@ export function bounded(ex: Exec, v: Sym, bound?: number): Sym {
 }
 
 /** A fresh scalar depending on the current quantified loop indices. */
-function freshScalar(ex: Exec, prefix: string, type: ValueType, extra: readonly string[] = []): Sym {
+function freshScalar(ex: Exec, prefix: string, type: ValueType, extra: readonly string[] = [], range?: IntRange): Sym {
   const loops = [...ex.loops, ...extra];
+  const applied = (name: string): string => (loops.length === 0 ? name : `(${name} ${loops.join(" ")})`);
+  if (range) {
+    return integerOfRange(ex, range, loops, (role) => {
+      const name = ex.world.fresh(`${prefix}.${role}`);
+      declare(ex, name, role === "int" ? "Int" : "Bool", loops.length);
+      return applied(name);
+    });
+  }
   const sort = type.kind === "number" ? FLOAT64 : type.kind === "boolean" ? "Bool" : "String";
   const name = ex.world.fresh(prefix);
   declare(ex, name, sort, loops.length);
-  const term = loops.length === 0 ? name : `(${name} ${loops.join(" ")})`;
-  return scalarOfTerm(term, type, loops);
+  return scalarOfTerm(applied(name), type, loops);
+}
+
+/**
+ * A number the tool promises is an integer in `range` (integers.ts): an Int term kept in the
+ * range, and a Float64 term equal to it, which is -0 where a fresh sign flag says so and the
+ * integer is 0 (an integral result may be -0; only Float64 operations such as `1 / x` can tell).
+ * `term(role)` gives the (declared, applied) term of the integer and of the sign flag; the range
+ * holds for every iteration of `loops`. The range is never empty (ranges.ts).
+ */
+function integerOfRange(ex: Exec, range: IntRange, loops: readonly string[], term: (role: "int" | "negativeZero") => string): Sym {
+  const i = term("int");
+  ex.world.assumptions.push({ term: `(and (<= ${intLit(range.lo)} ${i}) (<= ${i} ${intLit(range.hi)}))`, loops: [...loops] });
+  let t = intToFp(i);
+  if (range.lo <= 0 && range.hi >= 0) t = `(ite (and ${term("negativeZero")} (= ${i} 0)) (_ -zero 11 53) ${t})`;
+  return { k: "num", t, int: i, mag: Math.max(Math.abs(range.lo), Math.abs(range.hi)) };
 }
 
 function scalarOfTerm(term: string, type: ValueType, loops: readonly string[]): Sym {
@@ -99,16 +127,31 @@ function scalarOfTerm(term: string, type: ValueType, loops: readonly string[]): 
   }
 }
 
-function elementValue(ex: Exec, prefix: string, type: ValueType, loops: readonly string[], index: string, instance: string): Sym {
+function elementValue(ex: Exec, prefix: string, type: ValueType, loops: readonly string[], index: string, instance: string, ints: IntRanges, path: string): Sym {
   if (type.kind === "record") {
     const fields = new Map<string, Sym>();
-    for (const f of type.fields) fields.set(f.name, elementValue(ex, `${prefix}.${f.name}`, f.type, loops, index, instance));
+    for (const f of type.fields) fields.set(f.name, elementValue(ex, `${prefix}.${f.name}`, f.type, loops, index, instance, ints, `${path}.${f.name}`));
     return { k: "rec", fields };
   }
   if (type.kind !== "string" && type.kind !== "number" && type.kind !== "boolean" && type.kind !== "FilePath" && type.kind !== "DirectoryPath") {
     return { k: "opaque", why: `values of type ${showValueType(type)} are not modelled` };
   }
   const key = `${prefix}|${instance}|${loops.join(",")}`;
+  const range = type.kind === "number" ? ints.get(path) : undefined;
+  const indexLoops = /^\d+$/.test(index) ? loops : [...loops, index];
+  const args = [...loops, index].join(" ");
+  if (range) {
+    // One Int function (and sign flag) per array, like the Float64 one, applied at this index.
+    return integerOfRange(ex, range, indexLoops, (role) => {
+      let name = ex.elementFns.get(`${key}|${role}`);
+      if (!name) {
+        name = ex.world.fresh(`${prefix}.${role}`);
+        ex.elementFns.set(`${key}|${role}`, name);
+        declare(ex, name, role === "int" ? "Int" : "Bool", loops.length + 1);
+      }
+      return `(${name} ${args})`;
+    });
+  }
   let name = ex.elementFns.get(key);
   if (!name) {
     name = ex.world.fresh(prefix);
@@ -116,8 +159,7 @@ function elementValue(ex: Exec, prefix: string, type: ValueType, loops: readonly
     const sort = type.kind === "number" ? FLOAT64 : type.kind === "boolean" ? "Bool" : "String";
     declare(ex, name, sort, loops.length + 1);
   }
-  const term = `(${name} ${[...loops, index].join(" ")})`;
-  const indexLoops = /^\d+$/.test(index) ? loops : [...loops, index];
+  const term = `(${name} ${args})`;
   return scalarOfTerm(term, type, indexLoops);
 }
 

@@ -3,6 +3,7 @@ import type * as TS from "typescript";
 import { ite, not, RM, strLit } from "../smt";
 import { bool, boolT, num, str, strictEquals, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
+import { intArithmetic } from "./integers";
 import { evalExpr } from "./expressions";
 import { cond, definite, notOpaque } from "./guards";
 import { refuseObjectOperator } from "./objects";
@@ -81,7 +82,7 @@ function binaryTerm(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): S
     case K.PlusToken: {
       if (a.k === "num" && b.k === "num") {
         if (a.c !== undefined && b.c !== undefined) return num(a.c + b.c);
-        return { k: "num", t: `(fp.add ${RM} ${a.t} ${b.t})` };
+        return withInt(`(fp.add ${RM} ${a.t} ${b.t})`, intArithmetic("+", a, b));
       }
       if (a.k === "str" || b.k === "str") return concat(toStr(ex, a, at), toStr(ex, b, at));
       refuse(at, "`+` on these values is not modelled.", "Add two numbers or concatenate strings.");
@@ -94,11 +95,18 @@ function binaryTerm(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): S
       }
       if (op === K.PercentToken || op === K.AsteriskAsteriskToken) refuse(at, `\`${op === K.PercentToken ? "%" : "**"}\` on a symbolic number is not modelled.`, "Use +, -, * or / on symbolic numbers.");
       const fn = op === K.MinusToken ? "fp.sub" : op === K.AsteriskToken ? "fp.mul" : "fp.div";
-      return { k: "num", t: `(${fn} ${RM} ${a.t} ${b.t})` };
+      // Division leaves the integers (and its Float64 term is exact, -0 included).
+      const int = op === K.SlashToken ? undefined : intArithmetic(op === K.MinusToken ? "-" : "*", a, b);
+      return withInt(`(${fn} ${RM} ${a.t} ${b.t})`, int);
     }
     default:
       refuse(at, `The operator \`${ts.tokenToString(op) ?? ts.SyntaxKind[op]}\` is not modelled.`, "Use comparisons, +, -, *, /, &&, || and !.");
   }
+}
+
+/** A number with its Float64 term and, when there is one, its exact Int term (integers.ts). */
+function withInt(t: string, int: { int: string; mag: number } | undefined): Sym {
+  return int ? { k: "num", t, ...int } : { k: "num", t };
 }
 
 export function toStr(ex: Exec, v: Sym, at: TS.Node): Sym {

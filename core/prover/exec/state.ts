@@ -59,7 +59,7 @@ function compactSym(ex: Exec, v: Sym): Sym {
   switch (v.k) {
     case "str": return { ...v, t: nameTerm(ex, v.t, "String", "v") };
     case "bool": return { ...v, t: nameTerm(ex, v.t, "Bool", "v") };
-    case "num": return { ...v, t: nameTerm(ex, v.t, FLOAT64, "v"), ...(v.int !== undefined ? { int: nameTerm(ex, v.int, "Int", "v") } : {}) };
+    case "num": return v.int !== undefined ? { ...v, t: nameTerm(ex, v.t, FLOAT64, "v"), int: nameTerm(ex, v.int, "Int", "v") } : { ...v, t: nameTerm(ex, v.t, FLOAT64, "v") };
     case "maybe": return { k: "maybe", def: nameTerm(ex, v.def, "Bool", "v"), v: compactSym(ex, v.v) };
     case "arr": return { k: "arr", items: v.items.map((x) => compactSym(ex, x)) };
     case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, compactSym(ex, x)])), ...(v.literal ? { literal: true as const } : {}) };

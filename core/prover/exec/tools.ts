@@ -10,6 +10,7 @@ import { isElementPromise, promiseElements } from "./elements";
 import { evalExpr } from "./expressions";
 import { recordWrites } from "./fluents";
 import { bounded, freshValue } from "./fresh";
+import { integerRanges } from "./ranges";
 import { cond, definite, noFunctionValue } from "./guards";
 import type { State } from "./state";
 import { mayFail } from "./try";
@@ -70,7 +71,7 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
   const after = mayFail(ex, pc, label);
   recordWrites(ex, tool, args, pc, after, loops, e);
   // The result: a fresh value of the declared type, constrained by the tool's `ensures`.
-  const fresh = freshValue(ex, label, tool.returnType, e);
+  const fresh = freshValue(ex, label, tool.returnType, e, [], integerRanges(ex, tool));
   const result = promiseElements(ex, tool, fresh.k === "sarr" ? bounded(ex, fresh, lengthBound(ex, tool)) : fresh, args, pc, loops);
   // The result exists after the call's events: a counterexample at this call does not show it.
   if (result.k !== "undef" && result.k !== "opaque") ex.world.toolResults.push({ label, sym: result, loops, order: ex.world.nextOrder(), guard: pc });

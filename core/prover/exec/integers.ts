@@ -1,0 +1,74 @@
+/**
+ * Numbers that are integers in every run, encoded as Int terms beside their Float64 terms.
+ *
+ * JavaScript's numbers are doubles, and the prover keeps their exact Float64 semantics. But a
+ * double that holds an integer of magnitude at most 2^53 is that integer exactly, and adding,
+ * subtracting or multiplying two such integers gives the exact result as long as it stays within
+ * 2^53. So a number the prover knows to be an integer carries an Int term (`int`) and a static
+ * bound on its magnitude (`mag`); arithmetic keeps the Int term only while the bound of the result
+ * stays within 2^53, comparisons, equality, sums of contract selectors and ToString use the Int
+ * term, and the query stays free of floating point wherever they are all it needs. (Budget loops
+ * over tool results with a running total: Float64 sums time out; integer sums are decided at once.)
+ *
+ * Where integers come from: literals, lengths of strings and arrays, the index of a callback,
+ * and tool results that an `ensures` declares integral and bounded (`Number.isInteger(x) &&
+ * x > 0 && x <= 1000`, or `Number.isSafeInteger(x)`; ranges.ts reads them). The bounds of lengths
+ * are those of the engine the program runs on (docs/prover.md, "Integers").
+ *
+ * The one thing an Int term cannot tell is the sign of zero. Nothing that uses it can either
+ * (comparisons, `===`, sums compared with bounds, ToString all treat -0 as 0), and the Float64
+ * term stays exact: a tool's integral result that may be zero carries a fresh sign flag in its
+ * Float64 term, so `1 / x` still sees -0 where a run can.
+ */
+import { intLit } from "../smt";
+import type { NumSym } from "../values";
+
+/** Every integer of magnitude at most 2^53 is a double, and integer arithmetic within it is exact. */
+export const EXACT_LIMIT = 2 ** 53;
+
+/** Array lengths are at most 2^32 − 1 (ECMAScript's `ToUint32` bound on `length`). */
+export const ARRAY_LENGTH_MAG = 2 ** 32 - 1;
+
+/**
+ * String lengths: Node (V8, 64-bit) limits strings to 2^29 − 24 code units; the prover assumes a
+ * bound of 2^30, above it with room for a future increase, far below 2^53.
+ */
+export const STRING_LENGTH_MAG = 2 ** 30;
+
+export type IntOp = "+" | "-" | "*";
+
+/**
+ * The bound of a sum (or product) of magnitude bounds, when it is at most 2^53; undefined beyond.
+ * Computed in BigInt: in doubles, 2^53 − 1 + 2 rounds to 2^53 and would pass for exact.
+ */
+export function boundWithin(mags: readonly number[], op: "+" | "*" = "+"): number | undefined {
+  let total = op === "+" ? 0n : 1n;
+  for (const m of mags) {
+    if (!Number.isInteger(m) || m < 0) return undefined;
+    total = op === "+" ? total + BigInt(m) : total * BigInt(m);
+    if (total > BigInt(EXACT_LIMIT)) return undefined;
+  }
+  return Number(total);
+}
+
+/**
+ * The Int term and magnitude bound of `a op b` when both operands have Int terms and the result's
+ * bound stays within 2^53; undefined otherwise (the result is then a Float64 term only).
+ */
+export function intArithmetic(op: IntOp, a: NumSym, b: NumSym): { int: string; mag: number } | undefined {
+  if (a.int === undefined || b.int === undefined) return undefined;
+  const mag = boundWithin([a.mag, b.mag], op === "*" ? "*" : "+");
+  if (mag === undefined) return undefined;
+  // Keep products linear where one side is a literal (the solver's integer arithmetic is linear).
+  if (op === "*" && a.c === undefined && b.c === undefined) return undefined;
+  // 0 + x and x ± 0 are x (the running total's first step, repeated in every later term).
+  if (op !== "*" && b.c === 0) return { int: a.int, mag };
+  if (op === "+" && a.c === 0) return { int: b.int, mag };
+  return { int: `(${op} ${a.int} ${b.int})`, mag };
+}
+
+/** The Int term of `-a`, when `a` has one (the magnitude is unchanged). */
+export function intNegate(a: NumSym): { int: string; mag: number } | undefined {
+  if (a.int === undefined) return undefined;
+  return { int: a.c !== undefined ? intLit(-a.c) : `(- ${a.int})`, mag: a.mag };
+}
