@@ -19,10 +19,13 @@
  *    times it from `updateOpen` until a `geterr` shows its verdict. Median over TRIVIAL_SAMPLES
  *    (target ≤ 1 s).
  *
- *     node bench/tsserver.mjs [--edits 50] [--runs 31] [--trivial 5] [--only-beside-slow]
+ *     node bench/tsserver.mjs [--edits 50] [--runs 31] [--trivial 5] [--only-beside-slow] [--log <file>]
+ *
+ * `--log <file>`: keep the verbose tsserver log of measurement 3 (timestamped plugin lines).
  *
  * Also a module of bench/run.mjs (`name`, `description`, `run`).
  */
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuilt, FS_HEADER, makeProject, ours, removeProject, Tsserver } from "../test/language-service/tsserver-client.mjs";
@@ -97,11 +100,12 @@ const TRIVIAL_SAMPLES = 5;
 const SLOW_HEAD_START_MS = 3000;
 
 /** Time-to-verdict of trivial files opened one after another while the slow proof runs. Returns the samples in ms. */
-export async function measureTrivialBesideSlow({ samples = TRIVIAL_SAMPLES, log = () => undefined } = {}) {
+export async function measureTrivialBesideSlow({ samples = TRIVIAL_SAMPLES, log = () => undefined, keepLog } = {}) {
   const files = { ...BILLING_LAYER, "slow.ts": slowProgram() };
   for (let i = 0; i < samples; i++) files[`trivial${i}.ts`] = trivialProgram(i);
   const dir = makeProject({ files, stdlib: [], pluginOptions: { editorBudgetMs: 3_600_000 }, prefix: "clauz3-bench-ls-slow-" });
-  const server = new Tsserver(dir, { verbose: false });
+  // `keepLog`: a verbose tsserver log (timestamped plugin lines), copied to that path at the end.
+  const server = new Tsserver(dir, { verbose: keepLog !== undefined });
   try {
     await server.configure();
     await server.open("slow.ts");
@@ -124,6 +128,7 @@ export async function measureTrivialBesideSlow({ samples = TRIVIAL_SAMPLES, log 
     return out;
   } finally {
     await server.close();
+    if (keepLog !== undefined) fs.copyFileSync(server.logFile, keepLog);
     removeProject(dir);
   }
 }
@@ -254,15 +259,17 @@ async function main(argv) {
   let runs = 31;
   let trivial = TRIVIAL_SAMPLES;
   let only;
+  let keepLog;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--edits") edits = Number(argv[++i]);
     else if (argv[i] === "--runs") runs = Number(argv[++i]);
     else if (argv[i] === "--trivial") trivial = Number(argv[++i]);
     else if (argv[i] === "--only-beside-slow") only = "beside-slow";
+    else if (argv[i] === "--log") keepLog = path.resolve(argv[++i]);
   }
   const log = (line) => process.stderr.write(`${line}\n`);
   ensureBuilt(log);
-  const besideSlow = await measureTrivialBesideSlow({ samples: trivial, log });
+  const besideSlow = await measureTrivialBesideSlow({ samples: trivial, log, keepLog });
   const besideSlowResult = { files: besideSlow.length, medianMs: Math.round(median(besideSlow)), maxMs: Math.round(Math.max(...besideSlow)), targetMs: 1000 };
   if (only === "beside-slow") {
     process.stdout.write(`${JSON.stringify({ trivialBesideSlow: besideSlowResult, node: process.version }, null, 2)}\n`);

@@ -12,13 +12,21 @@
  *   - a *young* proof (less than {@link YOUNG_MS} of solver time so far: a file just opened or
  *     changed, and every quick proof) goes before an old one, the most recently requested first;
  *   - an old proof's running query is interrupted when a young proof waits (it is asked again
- *     from the start at its next turn), and a young one's once it has grown old;
+ *     from the start at its next turn); a young one's when a more recently requested young proof
+ *     waits and the query has run {@link SLICE_MS}, or when a young proof waits and it has grown old;
  *   - old proofs take turns by least solver time so far, so two slow proofs share the solver and
  *     each waits at most one query of the other.
- *   So a slow program delays another file's verdict by at most one query slice, and a quick one
- *   by at most {@link YOUNG_MS} (docs/editor.md).
+ *   So a slow program delays another file's verdict by at most one query slice (docs/editor.md).
+ *   Whether a running query may be interrupted is looked at again whenever a proof starts waiting
+ *   and, while one waits, at the moment the answer could change (computed from the clock each
+ *   time: a timer that fires early only looks again later).
+ * - The steps of a proof that are not queries (symbolic execution, building query text) run on
+ *   the host's thread; between them the proof pauses (`SolverShare.pause`) so that tsserver's
+ *   waiting requests and other proofs' steps run first.
  * - A new content of a slot (project + file) abandons the slot's stale proof: its waiting query
- *   is cancelled, its running query interrupted in Z3, and its answer never shown.
+ *   is cancelled, its running query interrupted in Z3, and its answer never shown. So does an
+ *   edit of a file the proof reads, seen at its next pause or turn (`ProofJob.unchanged`):
+ *   tsserver re-parses an edited file by moving the nodes of its old tree, which the proof holds.
  * - A proof that spends its editor budget (solver time, not counting queries preempted by other
  *   proofs) is abandoned the same way, and its verdict is the job's `budgetVerdict` (code 93085),
  *   kept for that content like any verdict (proving the same text again would spend the same).
@@ -42,6 +50,11 @@ export interface ProofJob {
   readonly prove: (share: SolverShare) => Promise<ProgramVerdict>;
   /** Whether the requester still shows this content (a stale proof is skipped, abandoned or not announced). */
   readonly isCurrent: () => boolean;
+  /**
+   * Whether every file the proof reads is still the version it started on (default: yes). When
+   * not, the proof is abandoned as stale at its next pause or turn, and what it settles is dropped.
+   */
+  readonly unchanged?: () => boolean;
   /** Called when the proof settled and the job is still current. */
   readonly onSettled: () => void;
   /** Solver time (ms) the proof may use before it is abandoned (default: unlimited). */
@@ -53,6 +66,12 @@ export interface ProofJob {
 const CACHE_SIZE = 256;
 /** Solver time (ms) under which a proof is young: it goes first and preempts old proofs. */
 export const YOUNG_MS = 1000;
+/**
+ * How long (ms) a young proof's query runs before a more recently requested young proof takes the
+ * solver from it: short against a person's wait, long against the few milliseconds most queries
+ * take, so quick queries end rather than being asked again.
+ */
+export const SLICE_MS = 100;
 
 /** One query's turn (core/prover/turns.ts). */
 class Turn implements SolverTurn {
@@ -63,6 +82,8 @@ class Turn implements SolverTurn {
   readonly stop: Promise<void>;
   private release!: () => void;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** The pending second look at whether this turn may be interrupted (one at a time). */
+  private look: NodeJS.Timeout | undefined;
 
   constructor(
     readonly proof: Proof,
@@ -87,9 +108,17 @@ class Turn implements SolverTurn {
     this.timers.push(setTimeout(f, Math.max(0, ms)));
   }
 
+  /** Call `f` in `ms` (at least 1), replacing the look scheduled before. */
+  lookAgain(ms: number, f: () => void): void {
+    if (this.look) clearTimeout(this.look);
+    this.look = setTimeout(f, Math.max(1, Math.ceil(ms)));
+  }
+
   end(): void {
     for (const t of this.timers) clearTimeout(t);
     this.timers.length = 0;
+    if (this.look) clearTimeout(this.look);
+    this.look = undefined;
     this.ended(this);
     if (this.proof.abandoned) throw new ProofAbandoned(this.proof.abandoned);
   }
@@ -105,6 +134,8 @@ class Proof {
   /** Its query waiting for a turn. */
   wanting: { readonly resolve: (turn: Turn) => void; readonly reject: (error: unknown) => void } | undefined;
   turn: Turn | undefined;
+  /** The job whose `prove` runs (its program is the one the proof reads). */
+  prover: ProofJob | undefined;
 
   constructor(
     readonly key: string,
@@ -148,6 +179,8 @@ export class ProofScheduler {
     private readonly trace: (message: string) => void = () => undefined,
     /** {@link YOUNG_MS}; tests make it short. */
     private readonly youngMs = YOUNG_MS,
+    /** {@link SLICE_MS}; tests set it. */
+    private readonly sliceMs = SLICE_MS,
   ) {}
 
   /** The settled result of `key`, if any (refreshing its place in the cache). */
@@ -201,10 +234,11 @@ export class ProofScheduler {
       return;
     }
     this.started++;
-    const share: SolverShare = { turn: () => this.turnFor(proof) };
+    const share: SolverShare = { turn: () => this.turnFor(proof), pause: () => this.pause(proof) };
+    proof.prover = proof.jobs[0]!;
     let work: Promise<ProgramVerdict>;
     try {
-      work = proof.jobs[0]!.prove(share);
+      work = proof.prover.prove(share);
     } catch (error) {
       work = Promise.reject(error);
     }
@@ -224,6 +258,7 @@ export class ProofScheduler {
       .then((result) => {
         if (this.proofs.get(proof.key) === proof) this.proofs.delete(proof.key);
         if (!result) return;
+        if (!this.unchanged(proof)) return this.announce(proof);
         this.settled.set(proof.key, result);
         if ("verdict" in result && result.verdict.provisional !== undefined) this.provisional.add(proof.key);
         while (this.settled.size > CACHE_SIZE) {
@@ -231,19 +266,59 @@ export class ProofScheduler {
           this.settled.delete(oldest);
           this.provisional.delete(oldest);
         }
-        for (const job of proof.jobs) {
-          try {
-            if (job.isCurrent()) job.onSettled();
-          } catch (error) {
-            this.log(`announcing a proof failed: ${String(error)}`);
-          }
-        }
+        this.announce(proof);
       });
+  }
+
+  /** Tell the requesters that still show the proof's content to ask again. */
+  private announce(proof: Proof): void {
+    for (const job of proof.jobs) {
+      try {
+        if (job.isCurrent()) job.onSettled();
+      } catch (error) {
+        this.log(`announcing a proof failed: ${String(error)}`);
+      }
+    }
+  }
+
+  /** Whether the files the proof reads are the versions it started on. */
+  private unchanged(proof: Proof): boolean {
+    try {
+      return proof.prover?.unchanged?.() ?? true;
+    } catch (error) {
+      this.log(`checking the versions of a proof's files failed: ${String(error)}`);
+      return false;
+    }
+  }
+
+  /**
+   * Abandon the proof when nobody shows its content any more or a file it reads changed. In the
+   * second case its content may still be shown (a file saved or reloaded with the same text): its
+   * requesters are told to ask again, which proves that content afresh on the new program.
+   */
+  private abandonIfStale(proof: Proof): void {
+    if (proof.abandoned) return;
+    if (!proof.jobs.some((j) => j.isCurrent())) return this.abandon(proof, "stale");
+    if (this.unchanged(proof)) return;
+    this.trace(`a file the proof of ${proof.key.split("\0")[0]} reads changed`);
+    this.abandon(proof, "stale");
+    this.announce(proof);
+  }
+
+  /** The proof's steps that are not queries pause here: tsserver's requests and other proofs' steps waiting now go first. */
+  private pause(proof: Proof): Promise<void> {
+    return new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        this.abandonIfStale(proof);
+        if (proof.abandoned) reject(new ProofAbandoned(proof.abandoned));
+        else resolve();
+      }),
+    );
   }
 
   /** The proof's next query waits here for its turn (the yield point between query slices). */
   private turnFor(proof: Proof): Promise<Turn> {
-    if (!proof.abandoned && !proof.jobs.some((j) => j.isCurrent())) this.abandon(proof, "stale");
+    this.abandonIfStale(proof);
     if (proof.abandoned) return Promise.reject(new ProofAbandoned(proof.abandoned));
     return new Promise<Turn>((resolve, reject) => {
       proof.wanting = { resolve, reject };
@@ -299,21 +374,35 @@ export class ProofScheduler {
     this.running = turn;
     const left = proof.budgetMs - proof.charged;
     if (Number.isFinite(left)) turn.after(left, () => this.abandon(proof, "budget"));
-    // A young proof turns old during this turn: look again then (someone young may be waiting).
-    if (proof.young) turn.after(this.youngMs - proof.attained, () => this.dispatch());
     wanting.resolve(turn);
   }
 
-  /** A young proof waiting takes the solver from an old one at once. */
+  /**
+   * A young proof waiting takes the solver from an old one at once, and from a young one when it
+   * was requested more recently and the query has run a slice, or when the holder has grown old.
+   * Otherwise, while a young proof waits, look again when that could change. Each look reads the
+   * clock afresh: the event loop's timers count from its cached time, which is late by however
+   * long the synchronous work before the grant ran (seconds on a loaded machine), so a timer can
+   * fire before the holder has really grown old.
+   */
   private considerPreempting(waiting: readonly Proof[]): void {
     const turn = this.running!;
     const holder = turn.proof;
-    if (holder.young || turn.stopped) return;
-    if (waiting.some((p) => p !== holder && p.young)) {
-      this.stats.preempted++;
-      this.trace(`preempted a query of ${holder.key.split("\0")[0]} after ${turn.elapsed.toFixed(0)} ms for a young proof`);
-      turn.interrupt(true);
-    }
+    if (turn.stopped) return;
+    const young = waiting.filter((p) => p !== holder && p.young);
+    if (young.length === 0) return;
+    if (!holder.young) return this.preempt(turn, "a young proof");
+    const newer = young.some((p) => p.requested > holder.requested);
+    if (newer && turn.elapsed >= this.sliceMs) return this.preempt(turn, "a more recently requested young proof");
+    // When it grows old, or (for a newer proof) when its slice ends, whichever comes first.
+    const wait = Math.min(this.youngMs - holder.used, newer ? this.sliceMs - turn.elapsed : Infinity);
+    turn.lookAgain(wait, () => this.dispatch());
+  }
+
+  private preempt(turn: Turn, reason: string): void {
+    this.stats.preempted++;
+    this.trace(`preempted a query of ${turn.proof.key.split("\0")[0]} after ${turn.elapsed.toFixed(0)} ms for ${reason}`);
+    turn.interrupt(true);
   }
 
   private ended(proof: Proof, turn: Turn): void {
