@@ -21,8 +21,9 @@
  *   and, while one waits, at the moment the answer could change (computed from the clock each
  *   time: a timer that fires early only looks again later).
  * - The steps of a proof that are not queries (symbolic execution, building query text) run on
- *   the host's thread; between them the proof pauses (`SolverShare.pause`) so that tsserver's
- *   waiting requests and other proofs' steps run first.
+ *   the host's thread; between them the proof pauses (`SolverShare.pause`). Paused proofs go on
+ *   one step per turn of the event loop (so tsserver's waiting requests run in between), the
+ *   most urgent first, in the order turns are handed out.
  * - A new content of a slot (project + file) abandons the slot's stale proof: its waiting query
  *   is cancelled, its running query interrupted in Z3, and its answer never shown. So does an
  *   edit of a file the proof reads, seen at its next pause or turn (`ProofJob.unchanged`):
@@ -159,6 +160,12 @@ class Proof {
   }
 }
 
+/** Negative when `a` goes first: young before old; among young the most recently requested; among old the least solver time. */
+function urgency(a: Proof, b: Proof): number {
+  if (a.young !== b.young) return a.young ? -1 : 1;
+  return a.young ? b.requested - a.requested : a.attained - b.attained || b.requested - a.requested;
+}
+
 export class ProofScheduler {
   private readonly settled = new Map<string, Settled>();
   /** Keys whose settled verdict is provisional: dropped when first read. */
@@ -168,6 +175,9 @@ export class ProofScheduler {
   /** The turn holding the solver. */
   private running: Turn | undefined;
   private dispatching = false;
+  /** Proofs paused between steps, and whether one is about to go on. */
+  private readonly paused: { readonly proof: Proof; readonly go: () => void }[] = [];
+  private resuming = false;
   private clock = 0;
   /** Number of proofs started (for tests and the bench). */
   started = 0;
@@ -305,15 +315,33 @@ export class ProofScheduler {
     this.announce(proof);
   }
 
-  /** The proof's steps that are not queries pause here: tsserver's requests and other proofs' steps waiting now go first. */
+  /** The proof's steps that are not queries pause here: tsserver's waiting requests and more urgent proofs' steps go first. */
   private pause(proof: Proof): Promise<void> {
-    return new Promise<void>((resolve, reject) =>
-      setImmediate(() => {
-        this.abandonIfStale(proof);
-        if (proof.abandoned) reject(new ProofAbandoned(proof.abandoned));
-        else resolve();
-      }),
-    );
+    return new Promise<void>((resolve, reject) => {
+      this.paused.push({
+        proof,
+        go: () => {
+          this.abandonIfStale(proof);
+          if (proof.abandoned) reject(new ProofAbandoned(proof.abandoned));
+          else resolve();
+        },
+      });
+      this.resumeNext();
+    });
+  }
+
+  /** Let the most urgent paused proof take its next step, in the event loop's next turn. */
+  private resumeNext(): void {
+    if (this.resuming || this.paused.length === 0) return;
+    this.resuming = true;
+    setImmediate(() => {
+      this.resuming = false;
+      let best = 0;
+      for (let i = 1; i < this.paused.length; i++) if (urgency(this.paused[i]!.proof, this.paused[best]!.proof) < 0) best = i;
+      const [next] = this.paused.splice(best, 1);
+      next!.go();
+      this.resumeNext();
+    });
   }
 
   /** The proof's next query waits here for its turn (the yield point between query slices). */
@@ -361,7 +389,7 @@ export class ProofScheduler {
       return;
     }
     if (waiting.length === 0) return;
-    waiting.sort((a, b) => (a.young !== b.young ? (a.young ? -1 : 1) : a.young ? b.requested - a.requested : a.attained - b.attained || b.requested - a.requested));
+    waiting.sort(urgency);
     this.grant(waiting[0]!);
   }
 

@@ -136,6 +136,31 @@ describe("the editor's proof scheduler", () => {
     }
   });
 
+  it("lets the most recently requested proof's steps go before an older proof's paused steps", async () => {
+    const s = new ProofScheduler(undefined, undefined, 600_000);
+    const log: string[] = [];
+    const stepper = (key: string, slot: string, steps: number, done = () => false): ProofJob => ({
+      key,
+      slot,
+      prove: async (share) => {
+        for (let i = 0; i < steps && !done(); i++) {
+          log.push(`${key} ${i}`);
+          await share.pause!();
+        }
+        return verdict(key);
+      },
+      isCurrent: () => true,
+      onSettled: () => log.push(`${key} settled`),
+    });
+    // The old proof keeps stepping until the new one has settled.
+    s.request(stepper("old", "a", Number.MAX_SAFE_INTEGER, () => log.includes("new settled")));
+    await until(() => log.includes("old 3"));
+    s.request(stepper("new", "b", 5));
+    await until(() => log.includes("old settled"));
+    const first = log.indexOf("new 0");
+    expect(log.slice(first, first + 6)).toEqual(["new 0", "new 1", "new 2", "new 3", "new 4", "new settled"]);
+  });
+
   it("abandons a proof when a file it reads changed, at its next pause, and asks the requester to look again", async () => {
     const s = new ProofScheduler(undefined, undefined, YOUNG);
     const log: string[] = [];
