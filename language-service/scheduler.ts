@@ -409,9 +409,9 @@ export class ProofScheduler {
    * A young proof waiting takes the solver from an old one at once, and from a young one when it
    * was requested more recently and the query has run a slice, or when the holder has grown old.
    * Otherwise, while a young proof waits, look again when that could change. Each look reads the
-   * clock afresh: the event loop's timers count from its cached time, which is late by however
-   * long the synchronous work before the grant ran (seconds on a loaded machine), so a timer can
-   * fire before the holder has really grown old.
+   * clock afresh: Node's timers count whole milliseconds of the event loop's clock and can fire up
+   * to a millisecond before `performance.now()` says their time has passed, so one look set when
+   * the holder got the solver could find it still young, and then nothing would look again.
    */
   private considerPreempting(waiting: readonly Proof[]): void {
     const turn = this.running!;

@@ -275,6 +275,8 @@ export class Clauz3Service {
       slot: `${this.host.id}\0${fileName}`,
       prove: async (share) => {
         const started = performance.now();
+        // Reading the cache key hashes the program's files: a more urgent proof's steps go first (scheduler.ts).
+        await share.pause?.();
         // The disk cache (core/cache) is shared with `clauz3 check` and tspc: a program they proved opens proved.
         const forProgram = layer.forProgram(file);
         const options = trustedRoots ? { trustedRoots } : {};
