@@ -137,6 +137,10 @@ class Proof {
   turn: Turn | undefined;
   /** The job whose `prove` runs (its program is the one the proof reads). */
   prover: ProofJob | undefined;
+  /** When it was started, when its running step (on the host's thread) began, and the time of its steps so far (for the trace). */
+  startedAt = 0;
+  stepSince: number | undefined;
+  steps = 0;
 
   constructor(
     readonly key: string,
@@ -244,6 +248,7 @@ export class ProofScheduler {
       return;
     }
     this.started++;
+    proof.startedAt = proof.stepSince = performance.now();
     const share: SolverShare = { turn: () => this.turnFor(proof), pause: () => this.pause(proof) };
     proof.prover = proof.jobs[0]!;
     let work: Promise<ProgramVerdict>;
@@ -266,8 +271,10 @@ export class ProofScheduler {
         },
       )
       .then((result) => {
+        this.stepEnded(proof);
         if (this.proofs.get(proof.key) === proof) this.proofs.delete(proof.key);
         if (!result) return;
+        this.trace(`settled the proof of ${proof.key.split("\0")[0]} after ${(performance.now() - proof.startedAt).toFixed(0)} ms: ${proof.steps.toFixed(0)} ms in its steps on this thread, ${proof.attained.toFixed(0)} ms holding the solver`);
         if (!this.unchanged(proof)) return this.announce(proof);
         this.settled.set(proof.key, result);
         if ("verdict" in result && result.verdict.provisional !== undefined) this.provisional.add(proof.key);
@@ -315,15 +322,23 @@ export class ProofScheduler {
     this.announce(proof);
   }
 
+  /** The proof's step on the host's thread ended (it pauses, waits for a turn, or settled). */
+  private stepEnded(proof: Proof): void {
+    if (proof.stepSince !== undefined) proof.steps += performance.now() - proof.stepSince;
+    proof.stepSince = undefined;
+  }
+
   /** The proof's steps that are not queries pause here: tsserver's waiting requests and more urgent proofs' steps go first. */
   private pause(proof: Proof): Promise<void> {
+    this.stepEnded(proof);
     return new Promise<void>((resolve, reject) => {
       this.paused.push({
         proof,
         go: () => {
           this.abandonIfStale(proof);
-          if (proof.abandoned) reject(new ProofAbandoned(proof.abandoned));
-          else resolve();
+          if (proof.abandoned) return reject(new ProofAbandoned(proof.abandoned));
+          proof.stepSince = performance.now();
+          resolve();
         },
       });
       this.resumeNext();
@@ -346,6 +361,7 @@ export class ProofScheduler {
 
   /** The proof's next query waits here for its turn (the yield point between query slices). */
   private turnFor(proof: Proof): Promise<Turn> {
+    this.stepEnded(proof);
     this.abandonIfStale(proof);
     if (proof.abandoned) return Promise.reject(new ProofAbandoned(proof.abandoned));
     return new Promise<Turn>((resolve, reject) => {
@@ -435,6 +451,8 @@ export class ProofScheduler {
 
   private ended(proof: Proof, turn: Turn): void {
     const elapsed = turn.elapsed;
+    // What the proof does next, until it pauses or asks for a turn, is a step on this thread.
+    proof.stepSince = performance.now();
     proof.attained += elapsed;
     if (!turn.preempted) proof.charged += elapsed;
     if (proof.turn === turn) proof.turn = undefined;
