@@ -55,6 +55,7 @@ export function init(modules: { typescript: TypeScript }): TS.server.PluginModul
             log: (message) => log(message, true),
             trace: (message) => log(message),
             id: `${++projects}:${info.project.getProjectName()}`,
+            scriptVersion: (fileName) => info.project.projectService.getScriptInfo(fileName)?.getLatestVersion(),
           },
           info.config as Clauz3LanguageServiceConfig | undefined,
         );

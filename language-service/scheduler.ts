@@ -12,13 +12,22 @@
  *   - a *young* proof (less than {@link YOUNG_MS} of solver time so far: a file just opened or
  *     changed, and every quick proof) goes before an old one, the most recently requested first;
  *   - an old proof's running query is interrupted when a young proof waits (it is asked again
- *     from the start at its next turn), and a young one's once it has grown old;
+ *     from the start at its next turn); a young one's when a more recently requested young proof
+ *     waits and the query has run {@link SLICE_MS}, or when a young proof waits and it has grown old;
  *   - old proofs take turns by least solver time so far, so two slow proofs share the solver and
  *     each waits at most one query of the other.
- *   So a slow program delays another file's verdict by at most one query slice, and a quick one
- *   by at most {@link YOUNG_MS} (docs/editor.md).
+ *   So a slow program delays another file's verdict by at most one query slice (docs/editor.md).
+ *   Whether a running query may be interrupted is looked at again whenever a proof starts waiting
+ *   and, while one waits, at the moment the answer could change (computed from the clock each
+ *   time: a timer that fires early only looks again later).
+ * - The steps of a proof that are not queries (symbolic execution, building query text) run on
+ *   the host's thread; between them the proof pauses (`SolverShare.pause`). Paused proofs go on
+ *   one step per turn of the event loop (so tsserver's waiting requests run in between), the
+ *   most urgent first, in the order turns are handed out.
  * - A new content of a slot (project + file) abandons the slot's stale proof: its waiting query
- *   is cancelled, its running query interrupted in Z3, and its answer never shown.
+ *   is cancelled, its running query interrupted in Z3, and its answer never shown. So does an
+ *   edit of a file the proof reads, seen at its next pause or turn (`ProofJob.unchanged`):
+ *   tsserver re-parses an edited file by moving the nodes of its old tree, which the proof holds.
  * - A proof that spends its editor budget (solver time, not counting queries preempted by other
  *   proofs) is abandoned the same way, and its verdict is the job's `budgetVerdict` (code 93085),
  *   kept for that content like any verdict (proving the same text again would spend the same).
@@ -42,6 +51,11 @@ export interface ProofJob {
   readonly prove: (share: SolverShare) => Promise<ProgramVerdict>;
   /** Whether the requester still shows this content (a stale proof is skipped, abandoned or not announced). */
   readonly isCurrent: () => boolean;
+  /**
+   * Whether every file the proof reads is still the version it started on (default: yes). When
+   * not, the proof is abandoned as stale at its next pause or turn, and what it settles is dropped.
+   */
+  readonly unchanged?: () => boolean;
   /** Called when the proof settled and the job is still current. */
   readonly onSettled: () => void;
   /** Solver time (ms) the proof may use before it is abandoned (default: unlimited). */
@@ -53,6 +67,12 @@ export interface ProofJob {
 const CACHE_SIZE = 256;
 /** Solver time (ms) under which a proof is young: it goes first and preempts old proofs. */
 export const YOUNG_MS = 1000;
+/**
+ * How long (ms) a young proof's query runs before a more recently requested young proof takes the
+ * solver from it: short against a person's wait, long against the few milliseconds most queries
+ * take, so quick queries end rather than being asked again.
+ */
+export const SLICE_MS = 100;
 
 /** One query's turn (core/prover/turns.ts). */
 class Turn implements SolverTurn {
@@ -63,6 +83,8 @@ class Turn implements SolverTurn {
   readonly stop: Promise<void>;
   private release!: () => void;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** The pending second look at whether this turn may be interrupted (one at a time). */
+  private look: NodeJS.Timeout | undefined;
 
   constructor(
     readonly proof: Proof,
@@ -87,9 +109,17 @@ class Turn implements SolverTurn {
     this.timers.push(setTimeout(f, Math.max(0, ms)));
   }
 
+  /** Call `f` in `ms` (at least 1), replacing the look scheduled before. */
+  lookAgain(ms: number, f: () => void): void {
+    if (this.look) clearTimeout(this.look);
+    this.look = setTimeout(f, Math.max(1, Math.ceil(ms)));
+  }
+
   end(): void {
     for (const t of this.timers) clearTimeout(t);
     this.timers.length = 0;
+    if (this.look) clearTimeout(this.look);
+    this.look = undefined;
     this.ended(this);
     if (this.proof.abandoned) throw new ProofAbandoned(this.proof.abandoned);
   }
@@ -105,6 +135,12 @@ class Proof {
   /** Its query waiting for a turn. */
   wanting: { readonly resolve: (turn: Turn) => void; readonly reject: (error: unknown) => void } | undefined;
   turn: Turn | undefined;
+  /** The job whose `prove` runs (its program is the one the proof reads). */
+  prover: ProofJob | undefined;
+  /** When it was started, when its running step (on the host's thread) began, and the time of its steps so far (for the trace). */
+  startedAt = 0;
+  stepSince: number | undefined;
+  steps = 0;
 
   constructor(
     readonly key: string,
@@ -128,6 +164,12 @@ class Proof {
   }
 }
 
+/** Negative when `a` goes first: young before old; among young the most recently requested; among old the least solver time. */
+function urgency(a: Proof, b: Proof): number {
+  if (a.young !== b.young) return a.young ? -1 : 1;
+  return a.young ? b.requested - a.requested : a.attained - b.attained || b.requested - a.requested;
+}
+
 export class ProofScheduler {
   private readonly settled = new Map<string, Settled>();
   /** Keys whose settled verdict is provisional: dropped when first read. */
@@ -137,6 +179,9 @@ export class ProofScheduler {
   /** The turn holding the solver. */
   private running: Turn | undefined;
   private dispatching = false;
+  /** Proofs paused between steps, and whether one is about to go on. */
+  private readonly paused: { readonly proof: Proof; readonly go: () => void }[] = [];
+  private resuming = false;
   private clock = 0;
   /** Number of proofs started (for tests and the bench). */
   started = 0;
@@ -148,6 +193,8 @@ export class ProofScheduler {
     private readonly trace: (message: string) => void = () => undefined,
     /** {@link YOUNG_MS}; tests make it short. */
     private readonly youngMs = YOUNG_MS,
+    /** {@link SLICE_MS}; tests set it. */
+    private readonly sliceMs = SLICE_MS,
   ) {}
 
   /** The settled result of `key`, if any (refreshing its place in the cache). */
@@ -201,10 +248,12 @@ export class ProofScheduler {
       return;
     }
     this.started++;
-    const share: SolverShare = { turn: () => this.turnFor(proof) };
+    proof.startedAt = proof.stepSince = performance.now();
+    const share: SolverShare = { turn: () => this.turnFor(proof), pause: () => this.pause(proof) };
+    proof.prover = proof.jobs[0]!;
     let work: Promise<ProgramVerdict>;
     try {
-      work = proof.jobs[0]!.prove(share);
+      work = proof.prover.prove(share);
     } catch (error) {
       work = Promise.reject(error);
     }
@@ -222,8 +271,11 @@ export class ProofScheduler {
         },
       )
       .then((result) => {
+        this.stepEnded(proof);
         if (this.proofs.get(proof.key) === proof) this.proofs.delete(proof.key);
         if (!result) return;
+        this.trace(`settled the proof of ${proof.key.split("\0")[0]} after ${(performance.now() - proof.startedAt).toFixed(0)} ms: ${proof.steps.toFixed(0)} ms in its steps on this thread, ${proof.attained.toFixed(0)} ms holding the solver`);
+        if (!this.unchanged(proof)) return this.announce(proof);
         this.settled.set(proof.key, result);
         if ("verdict" in result && result.verdict.provisional !== undefined) this.provisional.add(proof.key);
         while (this.settled.size > CACHE_SIZE) {
@@ -231,19 +283,86 @@ export class ProofScheduler {
           this.settled.delete(oldest);
           this.provisional.delete(oldest);
         }
-        for (const job of proof.jobs) {
-          try {
-            if (job.isCurrent()) job.onSettled();
-          } catch (error) {
-            this.log(`announcing a proof failed: ${String(error)}`);
-          }
-        }
+        this.announce(proof);
       });
+  }
+
+  /** Tell the requesters that still show the proof's content to ask again. */
+  private announce(proof: Proof): void {
+    for (const job of proof.jobs) {
+      try {
+        if (job.isCurrent()) job.onSettled();
+      } catch (error) {
+        this.log(`announcing a proof failed: ${String(error)}`);
+      }
+    }
+  }
+
+  /** Whether the files the proof reads are the versions it started on. */
+  private unchanged(proof: Proof): boolean {
+    try {
+      return proof.prover?.unchanged?.() ?? true;
+    } catch (error) {
+      this.log(`checking the versions of a proof's files failed: ${String(error)}`);
+      return false;
+    }
+  }
+
+  /**
+   * Abandon the proof when nobody shows its content any more or a file it reads changed. In the
+   * second case its content may still be shown (a file saved or reloaded with the same text): its
+   * requesters are told to ask again, which proves that content afresh on the new program.
+   */
+  private abandonIfStale(proof: Proof): void {
+    if (proof.abandoned) return;
+    if (!proof.jobs.some((j) => j.isCurrent())) return this.abandon(proof, "stale");
+    if (this.unchanged(proof)) return;
+    this.trace(`a file the proof of ${proof.key.split("\0")[0]} reads changed`);
+    this.abandon(proof, "stale");
+    this.announce(proof);
+  }
+
+  /** The proof's step on the host's thread ended (it pauses, waits for a turn, or settled). */
+  private stepEnded(proof: Proof): void {
+    if (proof.stepSince !== undefined) proof.steps += performance.now() - proof.stepSince;
+    proof.stepSince = undefined;
+  }
+
+  /** The proof's steps that are not queries pause here: tsserver's waiting requests and more urgent proofs' steps go first. */
+  private pause(proof: Proof): Promise<void> {
+    this.stepEnded(proof);
+    return new Promise<void>((resolve, reject) => {
+      this.paused.push({
+        proof,
+        go: () => {
+          this.abandonIfStale(proof);
+          if (proof.abandoned) return reject(new ProofAbandoned(proof.abandoned));
+          proof.stepSince = performance.now();
+          resolve();
+        },
+      });
+      this.resumeNext();
+    });
+  }
+
+  /** Let the most urgent paused proof take its next step, in the event loop's next turn. */
+  private resumeNext(): void {
+    if (this.resuming || this.paused.length === 0) return;
+    this.resuming = true;
+    setImmediate(() => {
+      this.resuming = false;
+      let best = 0;
+      for (let i = 1; i < this.paused.length; i++) if (urgency(this.paused[i]!.proof, this.paused[best]!.proof) < 0) best = i;
+      const [next] = this.paused.splice(best, 1);
+      next!.go();
+      this.resumeNext();
+    });
   }
 
   /** The proof's next query waits here for its turn (the yield point between query slices). */
   private turnFor(proof: Proof): Promise<Turn> {
-    if (!proof.abandoned && !proof.jobs.some((j) => j.isCurrent())) this.abandon(proof, "stale");
+    this.stepEnded(proof);
+    this.abandonIfStale(proof);
     if (proof.abandoned) return Promise.reject(new ProofAbandoned(proof.abandoned));
     return new Promise<Turn>((resolve, reject) => {
       proof.wanting = { resolve, reject };
@@ -286,7 +405,7 @@ export class ProofScheduler {
       return;
     }
     if (waiting.length === 0) return;
-    waiting.sort((a, b) => (a.young !== b.young ? (a.young ? -1 : 1) : a.young ? b.requested - a.requested : a.attained - b.attained || b.requested - a.requested));
+    waiting.sort(urgency);
     this.grant(waiting[0]!);
   }
 
@@ -299,25 +418,41 @@ export class ProofScheduler {
     this.running = turn;
     const left = proof.budgetMs - proof.charged;
     if (Number.isFinite(left)) turn.after(left, () => this.abandon(proof, "budget"));
-    // A young proof turns old during this turn: look again then (someone young may be waiting).
-    if (proof.young) turn.after(this.youngMs - proof.attained, () => this.dispatch());
     wanting.resolve(turn);
   }
 
-  /** A young proof waiting takes the solver from an old one at once. */
+  /**
+   * A young proof waiting takes the solver from an old one at once, and from a young one when it
+   * was requested more recently and the query has run a slice, or when the holder has grown old.
+   * Otherwise, while a young proof waits, look again when that could change. Each look reads the
+   * clock afresh: Node's timers count whole milliseconds of the event loop's clock and can fire up
+   * to a millisecond before `performance.now()` says their time has passed, so one look set when
+   * the holder got the solver could find it still young, and then nothing would look again.
+   */
   private considerPreempting(waiting: readonly Proof[]): void {
     const turn = this.running!;
     const holder = turn.proof;
-    if (holder.young || turn.stopped) return;
-    if (waiting.some((p) => p !== holder && p.young)) {
-      this.stats.preempted++;
-      this.trace(`preempted a query of ${holder.key.split("\0")[0]} after ${turn.elapsed.toFixed(0)} ms for a young proof`);
-      turn.interrupt(true);
-    }
+    if (turn.stopped) return;
+    const young = waiting.filter((p) => p !== holder && p.young);
+    if (young.length === 0) return;
+    if (!holder.young) return this.preempt(turn, "a young proof");
+    const newer = young.some((p) => p.requested > holder.requested);
+    if (newer && turn.elapsed >= this.sliceMs) return this.preempt(turn, "a more recently requested young proof");
+    // When it grows old, or (for a newer proof) when its slice ends, whichever comes first.
+    const wait = Math.min(this.youngMs - holder.used, newer ? this.sliceMs - turn.elapsed : Infinity);
+    turn.lookAgain(wait, () => this.dispatch());
+  }
+
+  private preempt(turn: Turn, reason: string): void {
+    this.stats.preempted++;
+    this.trace(`preempted a query of ${turn.proof.key.split("\0")[0]} after ${turn.elapsed.toFixed(0)} ms for ${reason}`);
+    turn.interrupt(true);
   }
 
   private ended(proof: Proof, turn: Turn): void {
     const elapsed = turn.elapsed;
+    // What the proof does next, until it pauses or asks for a turn, is a step on this thread.
+    proof.stepSince = performance.now();
     proof.attained += elapsed;
     if (!turn.preempted) proof.charged += elapsed;
     if (proof.turn === turn) proof.turn = undefined;

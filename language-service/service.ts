@@ -61,6 +61,8 @@ export interface ServiceHost {
   readonly trace?: (message: string) => void;
   /** Distinguishes projects sharing the process's scheduler. */
   readonly id: string;
+  /** The editor's current version of a file (tsserver's script version), when it knows the file. */
+  readonly scriptVersion?: (fileName: string) => string | undefined;
 }
 
 /** What the plugin derives from one program, each part when first needed. */
@@ -68,6 +70,9 @@ class Analysis {
   private readonly diagnostics = new Map<TS.SourceFile, readonly TS.Diagnostic[]>();
   private readonly isProgramMemo = new Map<TS.SourceFile, boolean>();
   private readonly keys = new Map<TS.SourceFile, string>();
+  /** The files each program's key covers: what its proof reads of the project. */
+  private readonly reads = new Map<TS.SourceFile, readonly TS.SourceFile[]>();
+  private trusted: readonly TS.SourceFile[] = [];
   private base: string | undefined;
   private lockMemo: LockVerification | undefined;
 
@@ -121,6 +126,7 @@ class Analysis {
     if (this.base === undefined) {
       const digest = crypto.createHash("sha256").update(JSON.stringify({ roots: roots ?? null, options: this.program.getCompilerOptions() }));
       const trusted = this.program.getSourceFiles().filter((f) => this.layer.isTrusted(f)).sort((x, y) => (x.fileName < y.fileName ? -1 : x.fileName > y.fileName ? 1 : 0));
+      this.trusted = trusted;
       for (const f of trusted) digest.update(`\0${f.fileName}\0${f.text.length}\0`).update(f.text);
       // Which trusted files the lock pins decides which programs are refused.
       digest.update(`\0${JSON.stringify(this.lock().findings.map((f) => [f.file.fileName, f.message]))}`);
@@ -130,8 +136,10 @@ class Analysis {
     const digest = crypto.createHash("sha256").update(this.base);
     const seen = new Set<string>([file.fileName]);
     const queue = [file];
+    const read: TS.SourceFile[] = [...this.trusted];
     while (queue.length > 0) {
       const current = queue.pop()!;
+      read.push(current);
       digest.update(`\0${current.fileName}\0${current.text.length}\0`).update(current.text);
       for (const target of importedSourceFiles(ts, checker, current)) {
         if (seen.has(target.fileName)) continue;
@@ -141,7 +149,13 @@ class Analysis {
     }
     const key = `${file.fileName}\0${digest.digest("hex")}`;
     this.keys.set(file, key);
+    this.reads.set(file, read);
     return key;
+  }
+
+  /** The project files a program's proof reads (those its key covers; after `keyOf`). */
+  readsOf(file: TS.SourceFile): readonly TS.SourceFile[] {
+    return this.reads.get(file) ?? [file];
   }
 }
 
@@ -261,6 +275,8 @@ export class Clauz3Service {
       slot: `${this.host.id}\0${fileName}`,
       prove: async (share) => {
         const started = performance.now();
+        // Reading the cache key hashes the program's files: a more urgent proof's steps go first (scheduler.ts).
+        await share.pause?.();
         // The disk cache (core/cache) is shared with `clauz3 check` and tspc: a program they proved opens proved.
         const forProgram = layer.forProgram(file);
         const options = trustedRoots ? { trustedRoots } : {};
@@ -271,12 +287,28 @@ export class Clauz3Service {
         return verdict;
       },
       isCurrent: () => this.current.get(fileName) === key,
+      unchanged: () => this.unchanged(a.readsOf(file)),
       onSettled: () => this.host.refresh(),
       budgetMs: this.config.editorBudgetMs ?? DEFAULT_EDITOR_BUDGET_MS,
       budgetVerdict: (budgetMs) => budgetVerdict(ts, file, budgetMs),
     });
     if (!settled) return { state: "pending" };
     return "verdict" in settled ? { state: "done", verdict: settled.verdict } : { state: "failed", detail: settled.error };
+  }
+
+  /**
+   * Whether the editor still has the versions of `files` that the proof's program was built from.
+   * tsserver re-parses an edited file by moving the nodes of the old tree, so a proof that goes on
+   * reading an edited file's old tree could read wrong text: it is abandoned instead.
+   */
+  private unchanged(files: readonly TS.SourceFile[]): boolean {
+    const versionOf = this.host.scriptVersion;
+    if (!versionOf) return true;
+    return files.every((f) => {
+      const built = (f as { version?: string }).version;
+      const now = versionOf(f.fileName);
+      return built === undefined || now === undefined || built === now;
+    });
   }
 
   /** Start the process's Z3 once there is something to prove, so later proofs find it warm. */

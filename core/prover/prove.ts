@@ -75,6 +75,12 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     results.push({ kind: "guarantee", verdict: "refused", message: `refused: ${f.message}`, location: { fileName: file.fileName, start: f.start, length: f.length, line: line + 1, column: character + 1 }, code: RULES[f.rule].code });
   }
 
+  // Between the steps that run on the host's thread, an editor's other work goes first (turns.ts).
+  const pause = async (): Promise<void> => {
+    if (options.share?.pause) await options.share.pause();
+  };
+  await pause();
+
   // A proof over a trusted layer that breaks the layer rules would not mean anything: refuse it.
   // Only the libraries this program reaches count (its tools, their events and contracts, and
   // what those import): a broken library elsewhere in the project cannot change this proof.
@@ -100,11 +106,13 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   }
 
   // Is this the program that will run (program-shape.ts)? Only then is `main` executed symbolically.
+  await pause();
   const shape = checkProgramShape(ts, program, file, layer, list.declaration, input.host ?? ts.sys);
   const main = shape.main;
   const world = new World();
   const exec = new Executor(ts, program, checker, layer.model, world, layer.isTrusted);
   let programRefusal: Refusal | undefined;
+  await pause();
   try {
     if (shape.refusal) throw shape.refusal;
     exec.runMain(main!);
@@ -113,10 +121,12 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     programRefusal = error;
   }
 
+  await pause();
   const session = await Z3Session.get();
   let boundedRun: { world: World; exec: Executor } | null | undefined;
   const boundedSearch = async (): Promise<{ world: World; exec: Executor } | null> => {
     if (boundedRun === undefined) {
+      await pause();
       const w = new World();
       const e = new Executor(ts, program, checker, layer.model, w, layer.isTrusted, BOUNDED_SEARCH);
       try {
@@ -143,6 +153,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   };
 
   for (const g of guarantees) {
+    await pause();
     const contract = qualifiedCall(g);
     const sentence = guaranteeSentence(g);
     const common = { kind: "guarantee" as const, contract, contractName: g.contract.name, sentence, guarantee: g.span };
@@ -177,6 +188,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   // Coverage (coverage.ts): the libraries `main` reaches, and the required contracts it does not state, proved like its own.
   let coverage: ProgramCoverage | undefined;
   if (!programRefusal && !layerProblem) {
+    await pause();
     coverage = await programCoverage(ts, checker, layer.model, world, list, session, budget);
     for (const { refusal, contract, library } of coverage.refusals) results.push(refused(refusal.node, `${contract} (required by ${library}'s coverage policy): ${refusal.reason}`, refusal.instead, { contract, requiredBy: library }));
     for (const { guarantee: g, library } of coverage.required) {
@@ -188,6 +200,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   }
 
   if (!programRefusal && !layerProblem) {
+    await pause();
     results.push(...(await checkObligations(session, world, budget, base)));
     results.push(...(await checkThrows(session, world, budget, base)));
   } else if (guarantees.length === 0 && programRefusal) {

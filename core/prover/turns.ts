@@ -27,6 +27,13 @@ export class ProofAbandoned extends Error {
 export interface SolverShare {
   /** Resolves when the proof may run its next query; rejects with {@link ProofAbandoned} once it is abandoned. */
   turn(): Promise<SolverTurn>;
+  /**
+   * The yield point between the steps of a proof that are not queries (reading its guarantees,
+   * the symbolic execution, …): they run on the host's thread, which an editor needs for its own
+   * requests and for other proofs' steps. Resolves after the host's waiting work had its chance;
+   * rejects with {@link ProofAbandoned} once the proof is abandoned.
+   */
+  pause?(): Promise<void>;
 }
 
 /** One query's hold on the solver. */

@@ -29,6 +29,8 @@ const SORTS: Record<ValueSort, string> = { String: "String", Float64: "(_ Floati
 
 const SLICE_OVER = "resource slice spent";
 const MEMORY_CAP = "the solver reached its memory cap";
+/** How often (ms) an interrupted check that has not stopped yet is interrupted again. */
+const INTERRUPT_AGAIN_MS = 20;
 
 /**
  * Reads terms' values out of a satisfying model. `later`: declarations made after the query was
@@ -535,12 +537,19 @@ export class Z3Session {
     const winner = await Promise.race(racers);
     clearTimeout(timer);
     if (winner !== "timeout") return winner;
-    try {
-      if (this.running && !Z3Session.dropInterrupts) this.running.scope.z3.solver_interrupt(this.running.scope.ctx, this.running.solver as never);
-    } catch {
-      /* interrupt is best effort */
-    }
+    const interrupt = (): void => {
+      try {
+        if (this.running && !Z3Session.dropInterrupts) this.running.scope.z3.solver_interrupt(this.running.scope.ctx, this.running.solver as never);
+      } catch {
+        /* interrupt is best effort */
+      }
+    };
+    interrupt();
+    // An interrupt that arrives while the check is still starting on its thread is lost (the
+    // check then ran its whole resource slice: seconds); asking again until it stops costs nothing.
+    const again = setInterval(interrupt, INTERRUPT_AGAIN_MS);
     const stopped = await Promise.race([work.then(() => true, () => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
+    clearInterval(again);
     if (!stopped) {
       this.retire();
       return "lost";

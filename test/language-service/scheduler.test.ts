@@ -95,4 +95,98 @@ describe("the editor's proof scheduler", () => {
     expect(s.request(budgeted)).toEqual({ verdict: { ...refused, provisional: undefined, file: "slow after 100" } });
     expect(s.started).toBe(1);
   });
+
+  it("lets a more recently requested young proof take the solver from a young one after a slice, and not back", async () => {
+    // Both stay young throughout (YOUNG is far away): only the slice and the request order decide.
+    const s = new ProofScheduler(undefined, undefined, 600_000, 10);
+    const log: string[] = [];
+    s.request(job("slow", "a", 1, 600_000, log));
+    await until(() => log.includes("slow q"));
+    s.request(job("quick", "b", 3, 5, log));
+    await until(() => log.includes("quick settled"));
+    expect(log.indexOf("slow interrupted")).toBeGreaterThan(0);
+    expect(log.indexOf("slow interrupted")).toBeLessThan(log.indexOf("quick q"));
+    // The older young proof waited for the newer one: it never took the solver back.
+    expect(log).not.toContain("quick interrupted");
+    expect(log).not.toContain("slow settled");
+    s.request(job("slow2", "a", 1, 5, log));
+    await until(() => log.includes("slow abandoned (stale)"));
+  });
+
+  it("looks again when the young holder has really grown old, even if its timer fired early", async () => {
+    // Node's timers count whole milliseconds of the event loop's clock, so a timer can fire up to
+    // a millisecond before `performance.now()` says its time has passed: make every timer early.
+    const realSetTimeout = globalThis.setTimeout;
+    const early = vi.spyOn(globalThis, "setTimeout").mockImplementation(((f: () => void, ms?: number) => realSetTimeout(f, Math.max(0, (ms ?? 0) - 2))) as typeof setTimeout);
+    try {
+      const s = new ProofScheduler(undefined, undefined, 100, 600_000);
+      const log: string[] = [];
+      // `waiter` is requested first but runs a step before its first query, so `slow` gets the
+      // solver, and being the more recent it keeps it until it grows old.
+      const waiter = job("waiter", "a", 1, 5, log);
+      s.request({ ...waiter, prove: async (share) => (await sleep(50), waiter.prove(share)) });
+      s.request(job("slow", "b", 1, 600_000, log));
+      await until(() => log.includes("waiter settled"));
+      expect(log.indexOf("slow q")).toBe(0);
+      expect(log.indexOf("slow interrupted")).toBeLessThan(log.indexOf("waiter q"));
+      s.request(job("slow2", "b", 1, 5, log));
+      await until(() => log.includes("slow abandoned (stale)"));
+    } finally {
+      early.mockRestore();
+    }
+  });
+
+  it("lets the most recently requested proof's steps go before an older proof's paused steps", async () => {
+    const s = new ProofScheduler(undefined, undefined, 600_000);
+    const log: string[] = [];
+    const stepper = (key: string, slot: string, steps: number, done = () => false): ProofJob => ({
+      key,
+      slot,
+      prove: async (share) => {
+        for (let i = 0; i < steps && !done(); i++) {
+          log.push(`${key} ${i}`);
+          await share.pause!();
+        }
+        return verdict(key);
+      },
+      isCurrent: () => true,
+      onSettled: () => log.push(`${key} settled`),
+    });
+    // The old proof keeps stepping until the new one has settled.
+    s.request(stepper("old", "a", Number.MAX_SAFE_INTEGER, () => log.includes("new settled")));
+    await until(() => log.includes("old 3"));
+    s.request(stepper("new", "b", 5));
+    await until(() => log.includes("old settled"));
+    const first = log.indexOf("new 0");
+    expect(log.slice(first, first + 6)).toEqual(["new 0", "new 1", "new 2", "new 3", "new 4", "new settled"]);
+  });
+
+  it("abandons a proof when a file it reads changed, at its next pause, and asks the requester to look again", async () => {
+    const s = new ProofScheduler(undefined, undefined, YOUNG);
+    const log: string[] = [];
+    let version = 1;
+    s.request({
+      key: "p",
+      slot: "a",
+      prove: async (share) => {
+        try {
+          for (;;) {
+            log.push("step");
+            await share.pause!();
+          }
+        } catch (error) {
+          if (error instanceof ProofAbandoned) log.push(`abandoned (${error.reason})`);
+          throw error;
+        }
+      },
+      isCurrent: () => true,
+      unchanged: () => version === 1,
+      onSettled: () => log.push("asked to look again"),
+    });
+    await until(() => log.filter((l) => l === "step").length >= 3);
+    version = 2;
+    await until(() => log.includes("abandoned (stale)"));
+    expect(log.slice(-2)).toEqual(["asked to look again", "abandoned (stale)"]);
+    expect(s.busy).toBe(false);
+  });
 });
