@@ -142,35 +142,48 @@ function sameKey(a: Sym, b: Sym): string {
   return sameValueZero(a, b) ?? "true";
 }
 
+/**
+ * Which conflicts a term asks for: `exact`, two resources that are one (paths whose canonical
+ * forms are known, keys, opaque); `inexact`, a path whose canonical form cannot be expressed (the
+ * pair fails closed).
+ */
+export type ConflictMode = "exact" | "inexact";
+
 /** Whether two resources may be the same state, for some values of the terms. */
-function overlap(a: SymResource, b: SymResource, fresh: Fresh): string {
+function overlap(a: SymResource, b: SymResource, fresh: Fresh, mode: ConflictMode): string {
   if (a.kind === "rate" || b.kind === "rate") return "false";
   if (a.kind === "key" || b.kind === "key") {
-    if (a.kind !== "key" || b.kind !== "key" || a.family !== b.family || a.parts.length !== b.parts.length) return "false";
+    if (mode === "inexact" || a.kind !== "key" || b.kind !== "key" || a.family !== b.family || a.parts.length !== b.parts.length) return "false";
     return and(...a.parts.map((p, i) => sameKey(p, b.parts[i]!)));
   }
   if (a.kind !== b.kind) return "false";
-  const inexact = or(not(a.path.exact), not(b.path.exact));
+  if (mode === "inexact") return or(not(a.path.exact), not(b.path.exact));
+  const exact = and(a.path.exact, b.path.exact);
   if (a.kind === "manifest" && b.kind === "manifest") {
     // One directory: P = D/x and Q = D/y with no `/` in x or y (dirname of the root is not modelled).
-    if (a.path.literal === "/" || b.path.literal === "/") return "true";
+    if (a.path.literal === "/" || b.path.literal === "/") return exact;
     const d = fresh("String"), x = fresh("String"), y = fresh("String");
-    return or(inexact, and(`(= ${a.path.canon} (str.++ ${d} "/" ${x}))`, `(= ${b.path.canon} (str.++ ${d} "/" ${y}))`, `(not (str.contains ${x} "/"))`, `(not (str.contains ${y} "/"))`));
+    return and(exact, `(= ${a.path.canon} (str.++ ${d} "/" ${x}))`, `(= ${b.path.canon} (str.++ ${d} "/" ${y}))`, `(not (str.contains ${x} "/"))`, `(not (str.contains ${y} "/"))`);
   }
   if (a.kind !== "path" || b.kind !== "path") return "false";
-  return or(
-    inexact,
-    `(= ${a.path.canon} ${b.path.canon})`,
-    a.tree ? `(str.prefixof ${a.path.below} ${b.path.canon})` : "false",
-    b.tree ? `(str.prefixof ${b.path.below} ${a.path.canon})` : "false",
+  return and(
+    exact,
+    or(
+      `(= ${a.path.canon} ${b.path.canon})`,
+      a.tree ? `(str.prefixof ${a.path.below} ${b.path.canon})` : "false",
+      b.tree ? `(str.prefixof ${b.path.below} ${a.path.canon})` : "false",
+    ),
   );
 }
 
-/** When two calls conflict: one writes what the other reads or writes; opaque conflicts with everything. */
-export function conflictTerm(a: SymFootprint, b: SymFootprint, fresh: Fresh): string {
-  if (a === "opaque" || b === "opaque") return "true";
+/**
+ * When two calls conflict: one writes what the other reads or writes; opaque conflicts with
+ * everything. The two modes together cover every conflict (exact first, for a telling witness).
+ */
+export function conflictTerm(a: SymFootprint, b: SymFootprint, fresh: Fresh, mode: ConflictMode): string {
+  if (a === "opaque" || b === "opaque") return mode === "exact" ? "true" : "false";
   const terms: string[] = [];
-  for (const w of a.writes) for (const r of b.reads) terms.push(overlap(w, r, fresh));
-  for (const w of b.writes) for (const r of a.reads) terms.push(overlap(w, r, fresh));
+  for (const w of a.writes) for (const r of b.reads) terms.push(overlap(w, r, fresh, mode));
+  for (const w of b.writes) for (const r of a.reads) terms.push(overlap(w, r, fresh, mode));
   return or(...terms);
 }

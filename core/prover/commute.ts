@@ -8,7 +8,7 @@
  */
 import type * as TS from "typescript";
 import { manifestEventAccess, toolFootprint, type EventAccessOf } from "../footprint/derive";
-import { conflictTerm, CWD_ASSUMPTIONS, CWD_DECLARATIONS, symbolicFootprint, type SymFootprint } from "../footprint/symbolic";
+import { conflictTerm, CWD, CWD_ASSUMPTIONS, CWD_DECLARATIONS, symbolicFootprint, type SymFootprint } from "../footprint/symbolic";
 import { readGuarantees } from "../guarantees";
 import { readLayer, type LayerResult } from "../layer/read";
 import type { Span, ToolModel } from "../model";
@@ -78,6 +78,26 @@ function callText(call: TS.CallExpression): string {
   return `${call.expression.getText()}(${args.join(", ")})`;
 }
 
+/** Why a pair whose paths cannot be compared exactly may conflict. */
+const INEXACT = "a path's canonical form cannot be compared exactly: a `.` or `..` segment, `//`, a trailing `/`, a `\\`, the empty path, or a path leaving the working directory";
+
+/** One pair's query: unsatisfiable is `commute`; a model is a witness. */
+async function ask(session: Z3Session, world: World, q: ViolationQuery, budget: ProgramBudget, first: number, second: number): Promise<CallPair> {
+  try {
+    const o = await runViolation(session, world, q, budget, (index) => {
+      const c = q.candidates[index]!;
+      return { fact: c.fact, other: c.other, otherRenames: c.otherRenames };
+    });
+    if (o.status === "unsat") return { first, second, verdict: "commute" };
+    if (o.status === "unknown") return { first, second, verdict: "undecided", reason: o.reason };
+    // runViolation shows the later execution as the event and the earlier one beside it.
+    return { first, second, verdict: "may conflict", witness: { inputs: o.cex.inputs, first: o.cex.otherEvent?.fields ?? {}, second: o.cex.event?.fields ?? {} } };
+  } catch (error) {
+    if (!(error instanceof SolverError)) throw error;
+    return { first, second, verdict: "undecided", reason: `the solver failed: ${error.message}` };
+  }
+}
+
 /**
  * Decide, for every pair of call sites `main` reaches, whether they commute. `accessOf` reads each
  * library's manifest (`eventAccess`, default: from disk, as the build does).
@@ -113,63 +133,60 @@ export async function callPairs(input: ProveInput, layerResult?: LayerResult, ac
   };
 
   const session = await Z3Session.get();
-  const budget = new ProgramBudget(options);
   let counter = 0;
   const pairs: CallPair[] = [];
   for (let i = 0; i < sites.length; i++) {
     for (let j = i; j < sites.length; j++) {
       const left = bySite.get(sites[i]!)!, right = bySite.get(sites[j]!)!;
-      const declarations = [...CWD_DECLARATIONS];
-      const assumptions = [...CWD_ASSUMPTIONS];
-      const fresh = (sort: string): string => {
-        const name = `fp!${counter++}`;
-        declarations.push(`(declare-const ${name} ${sort})`);
-        return name;
-      };
-      const candidates: Candidate[] = [];
-      let opaque = false;
-      for (let a = 0; a < left.length; a++) {
-        for (let b = i === j ? a : 0; b < right.length; b++) {
-          const f = left[a]!, g = right[b]!;
-          const same = f === g;
-          if (same && f.loops.length === 0) continue; // one execution is one call
-          // Two executions in one loop: the second is another iteration (its indices copied).
-          const renames = new Map<string, string>();
-          if (same || g.loops.some((l) => f.loops.includes(l))) {
-            for (const q of g.loops) {
-              const copy = `${q}.c${counter++}`;
-              renames.set(q, copy);
-              declarations.push(`(declare-const ${copy} Int)`);
+      // Each pair has the program's budget: a hard pair leaves the others decided.
+      const budget = new ProgramBudget(options);
+      // Exact conflicts first (the witness touches one resource), then the paths that fail closed.
+      let verdict: CallPair | undefined;
+      // A working directory other than `/` first: its witnesses read as written (at `/`, `x` is `/x`).
+      const attempts = [
+        { mode: "exact", cwd: [`(not (= ${CWD} "/"))`] },
+        { mode: "exact", cwd: [`(= ${CWD} "/")`] },
+        { mode: "inexact", cwd: [] },
+      ] as const;
+      for (const { mode, cwd } of attempts) {
+        const declarations = [...CWD_DECLARATIONS];
+        const assumptions = [...CWD_ASSUMPTIONS, ...cwd];
+        const fresh = (sort: string): string => {
+          const name = `fp!${counter++}`;
+          declarations.push(`(declare-const ${name} ${sort})`);
+          return name;
+        };
+        const candidates: Candidate[] = [];
+        let opaque = false;
+        for (let a = 0; a < left.length; a++) {
+          for (let b = i === j ? a : 0; b < right.length; b++) {
+            const f = left[a]!, g = right[b]!;
+            const same = f === g;
+            if (same && f.loops.length === 0) continue; // one execution is one call
+            // Two executions in one loop: the second is another iteration (its indices copied).
+            const renames = new Map<string, string>();
+            if (same || g.loops.some((l) => f.loops.includes(l))) {
+              for (const q of g.loops) {
+                const copy = `${q}.c${counter++}`;
+                renames.set(q, copy);
+                declarations.push(`(declare-const ${copy} Int)`);
+              }
+              for (const x of world.assumptions) if (x.loops.some((l) => renames.has(l))) assumptions.push(renameSymbols(x.term, renames));
             }
-            for (const x of world.assumptions) if (x.loops.some((l) => renames.has(l))) assumptions.push(renameSymbols(x.term, renames));
+            const ff = footprintOf(f, new Map()), fg = footprintOf(g, renames);
+            opaque ||= ff === "opaque" || fg === "opaque";
+            const other = same ? or(...f.loops.map((q) => `(not (= ${q} ${renames.get(q)}))`)) : "true";
+            const guard = renames.size > 0 ? renameSymbols(g.guard, renames) : g.guard;
+            candidates.push({ indicator: and(f.guard, guard, other, conflictTerm(ff, fg, fresh, mode)), fact: f, other: g, otherRenames: renames });
           }
-          const ff = footprintOf(f, new Map()), fg = footprintOf(g, renames);
-          opaque ||= ff === "opaque" || fg === "opaque";
-          const other = same ? or(...f.loops.map((q) => `(not (= ${q} ${renames.get(q)}))`)) : "true";
-          const guard = renames.size > 0 ? renameSymbols(g.guard, renames) : g.guard;
-          candidates.push({ indicator: and(f.guard, guard, other, conflictTerm(ff, fg, fresh)), fact: f, other: g, otherRenames: renames });
         }
+        if (candidates.length === 0) break;
+        const answer = await ask(session, world, { declarations, assumptions, candidates }, budget, i, j);
+        const reason = answer.verdict !== "may conflict" ? undefined : opaque ? "a tool's footprint is opaque (it conflicts with every call)" : mode === "inexact" ? INEXACT : undefined;
+        verdict = reason ? { ...answer, reason } : answer;
+        if (answer.verdict !== "commute") break;
       }
-      if (candidates.length === 0) continue;
-      const q: ViolationQuery = { declarations, assumptions, candidates };
-      let verdict: CallPair;
-      try {
-        const o = await runViolation(session, world, q, budget, (index) => {
-          const c = candidates[index]!;
-          return { fact: c.fact, other: c.other, otherRenames: c.otherRenames };
-        });
-        if (o.status === "unsat") verdict = { first: i, second: j, verdict: "commute" };
-        else if (o.status === "unknown") verdict = { first: i, second: j, verdict: "undecided", reason: o.reason };
-        else {
-          // runViolation shows the later execution as the event and the earlier one beside it.
-          const witness: ConflictWitness = { inputs: o.cex.inputs, first: o.cex.otherEvent?.fields ?? {}, second: o.cex.event?.fields ?? {} };
-          verdict = { first: i, second: j, verdict: "may conflict", witness, ...(opaque ? { reason: "a tool's footprint is opaque (it conflicts with every call)" } : {}) };
-        }
-      } catch (error) {
-        if (!(error instanceof SolverError)) throw error;
-        verdict = { first: i, second: j, verdict: "undecided", reason: `the solver failed: ${error.message}` };
-      }
-      pairs.push(verdict);
+      if (verdict) pairs.push(verdict);
     }
   }
   return { file: file.fileName, calls, pairs };
