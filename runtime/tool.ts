@@ -4,6 +4,7 @@ import { firstBrokenElement } from "./elements";
 import { EnsuresError, RequiresError } from "./errors";
 import { Event } from "./event";
 import { FluentUpdate, UNKNOWN_VALUE, type UpdatesDeclaration } from "./fluent";
+import { admit } from "./in-flight";
 import { OPAQUE_SPEC, type FootprintSpec, type Selector } from "./footprint";
 import { assertIntrinsicsIntact } from "./integrity";
 import { ArrayIsArray, ObjectFreeze, ReflectApply, append, concat, isAsyncFunction, isInstance, isPromise, promiseThen, rejected, setField, sourceOf } from "./intrinsics";
@@ -226,6 +227,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
   // A tool of one object of named arguments: known from the metadata; without it (tests, ts-node),
   // a tool of one parameter called with a plain object (the layer rules make the two agree).
   const objectForm = metadata ? metadata.objectParameter !== undefined : undefined;
+  const footprintSpec = metadata?.footprint ?? (!performsDecl && footprintDecl ? { selectors: footprintDecl.selectors } : OPAQUE_SPEC);
   const tool = function (this: unknown, ...args: unknown[]): unknown {
     // Every recorder of the call's context sees it: a nested record() cannot hide a call from an
     // enclosing one, and a call no enforce run owns reaches every run in flight.
@@ -308,10 +310,17 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       throw error;
     }
     commit(to, occurrences);
+    // Among the run's calls in flight (./in-flight): an `async` implementation whose footprint
+    // conflicts with one of them starts once they settled; its events are recorded already, in
+    // submission order. A synchronous implementation cannot wait: it runs now.
+    const admission = admit(footprintSpec, named);
     let result: unknown;
     try {
-      result = ReflectApply(impl, this, values);
+      const wait = async ? admission.wait : undefined;
+      const start = (): unknown => admission.run(() => ReflectApply(impl, this, values));
+      result = wait === undefined ? start() : promiseThen(wait, start);
     } catch (error) {
+      admission.settle();
       // The call did not return: its run is incomplete even if the caller catches this.
       failedWrites();
       tell(to, "failed", [name, error]);
@@ -329,10 +338,18 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       if (opaqueArgumentSeen()) assertIntrinsicsIntact(name);
       return value;
     };
-    if (!isPromise(result)) return ensuresDecls.length === 0 ? result : check(result);
+    if (!isPromise(result)) {
+      admission.settle();
+      return ensuresDecls.length === 0 ? result : check(result);
+    }
     // An async implementation: the call and its events are recorded now; ensures holds of the
-    // resolved value; the runs wait for the call to settle before they end.
-    const settled = promiseThen(result, ensuresDecls.length === 0 ? (value: unknown) => value : check, (error: unknown) => {
+    // resolved value; the runs wait for the call to settle before they end. The calls waiting for
+    // it may start as soon as it settles, before its caller goes on.
+    const settled = promiseThen(result, (value: unknown) => {
+      admission.settle();
+      return ensuresDecls.length === 0 ? value : check(value);
+    }, (error: unknown) => {
+      admission.settle();
       failedWrites();
       tell(to, "failed", [name, error]);
       throw error;
@@ -348,7 +365,7 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       parameters: Object.freeze([...parameters]),
       performs: performsDecl,
       metadata,
-      footprint: metadata?.footprint ?? (!performsDecl && footprintDecl ? { selectors: footprintDecl.selectors } : OPAQUE_SPEC),
+      footprint: footprintSpec,
     }),
   });
   return tool;
