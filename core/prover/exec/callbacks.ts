@@ -200,14 +200,14 @@ export function callArrayCallback(ex: Exec, target: Sym, method: Method, e: TS.C
 }
 
 /** The callback: an inline arrow or function expression, or a local helper named directly. */
-function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "reduce", st: State): { fn: FunctionLike; named: boolean } {
+export function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "reduce" | "flatMap" | "Array.from", st: State): { fn: FunctionLike; named: boolean } {
   const ts = ex.ts;
   const arg = skip(ex, arg0);
   let fn: FunctionLike;
   if (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) fn = arg;
   else if (ts.isIdentifier(arg)) {
     const v = lookup(ex, arg, st);
-    if (v.k !== "fn") refuse(arg, `The callback of \`${method}\` must be a function the prover can follow.`, `Write the callback inline: \`xs.${method}((x) => …)\`.`);
+    if (v.k !== "fn") refuse(arg, `The callback of \`${method}\` must be a function the prover can follow.`, `Write the callback inline: \`${method === "Array.from" ? "Array.from({ length: n }, (_, i) => …)" : `xs.${method}((x) => …)`}\`.`);
     fn = v.node;
   } else refuse(arg, `The callback of \`${method}\` must be written inline or be a local helper named directly.`, `Write the callback inline: \`xs.${method}((x) => …)\`.`);
   if (fn.asteriskToken) refuse(fn, "Generators are not modelled.", "Use a plain function.");
@@ -230,7 +230,7 @@ function runCallback(ex: Exec, fn: FunctionLike, element: Sym, index: Sym, call:
 }
 
 /** Run a callback with these arguments (missing parameters are `undefined`). */
-function runWith(ex: Exec, fn: FunctionLike, args: readonly Sym[], st: State): Sym {
+export function runWith(ex: Exec, fn: FunctionLike, args: readonly Sym[], st: State): Sym {
   const inner: State = { pc: st.pc, env: new Map(st.env) };
   fn.parameters.forEach((p, i) => inner.env.set(symbolOfDecl(ex, p), args[i] ?? UNDEF));
   ex.frames.push({ fn, loopBody: undefined });
