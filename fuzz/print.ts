@@ -467,7 +467,14 @@ class Printer extends ExprPrinter {
       case "rowPattern": {
         const a = this.fresh("a");
         const b = this.fresh("b");
-        this.line(`for (const { to: ${a}, amount: ${b} } of rows()) if (${b} > ${s.cmp}) ${e.tool === "pay" ? `pay(${a}, ${b})` : use(a)};`);
+        const call = (): string => (e.tool === "pay" ? `pay(${a}, ${b})` : use(a));
+        // A `for…of` head or a callback's parameter (odd `cmp`; the callback awaits nothing).
+        if (s.cmp % 2 === 0) this.line(`for (const { to: ${a}, amount: ${b} } of rows()) if (${b} > ${s.cmp}) ${call()};`);
+        else {
+          this.syncOnly++;
+          this.line(`rows().forEach(({ to: ${a}, amount: ${b} }: Row) => { if (${b} > ${s.cmp}) ${call()}; });`);
+          this.syncOnly--;
+        }
         return;
       }
       case "pairPattern": {

@@ -258,6 +258,22 @@ export function main(): void {
 export function main(): void {
   for (const [a, b] of [["ceo@corp", "x"], ["b", "y"]]) sendEmail(a, b);
 }` },
+  { name: "a callback's element destructured, unguarded", verdict: "violated", line: 5, match: /Pay\(/, body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(): void {
+  rows().forEach(({ to, amount }) => { if (amount > 0) pay(to, amount); });
+}` },
+  { name: "a callback's element destructured, guarded", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(): void {
+  rows().filter(({ amount }) => amount > 0 && amount <= 100).forEach(({ to, amount: a }) => pay(to, a));
+}` },
+  { name: "Object.entries with a destructuring callback", verdict: "violated", line: 5, match: /SendEmail\(to="ceo@corp", subject="ceo"\)/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  Object.entries({ ceo: "ceo@corp", cfo: "cfo@corp" }).forEach(([k, v]) => sendEmail(v, k));
+}` },
+  { name: "a default in a callback's pattern is refused", verdict: "refused", line: 5, match: /A default in a pattern/, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  rows().forEach(({ to = "x" }) => log(to));
+}` },
   { name: "an array pattern over an array of unknown length is refused", verdict: "refused", line: 5, match: /literal arrays only/, body: `export const guarantees = [m.nothing()];
 export function main(to: string[]): void {
   const [first] = to; log(first);

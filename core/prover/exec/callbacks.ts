@@ -26,6 +26,7 @@ import { declare } from "./fresh";
 import { notOpaque, noFunctionValue } from "./guards";
 import { startedFlag } from "./iterations";
 import { lookup } from "./names";
+import { bindPattern } from "./objects";
 import { flowValue, type State } from "./state";
 import { execBody } from "./statements";
 
@@ -216,11 +217,14 @@ export function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "redu
   }
   const most = method === "reduce" ? 3 : 2;
   if (fn.parameters.length > most) refuse(fn.parameters[most]!, "The callback's parameter for the array itself is not modelled.", "Use the array by its own name.");
-  for (const p of fn.parameters) {
-    if (!ts.isIdentifier(p.name) || p.dotDotDotToken || p.initializer || p.questionToken) {
+  fn.parameters.forEach((p, i) => {
+    // The element may be destructured (`({ to, amount }) => …`), as a `for…of` head may (objects.ts).
+    const element = i === (method === "reduce" ? 1 : 0);
+    const pattern = element && (ts.isObjectBindingPattern(p.name) || ts.isArrayBindingPattern(p.name));
+    if ((!ts.isIdentifier(p.name) && !pattern) || p.dotDotDotToken || p.initializer || p.questionToken) {
       refuse(p, `The callback's parameters must be plain identifiers (${method === "reduce" ? "accumulator, element, index" : "element, index"}).`, method === "reduce" ? "Write `(total, x) => …` and read fields inside the body." : "Write `(x) => …` or `(x, i) => …` and read fields inside the body.");
     }
-  }
+  });
   return { fn, named: ts.isIdentifier(arg) };
 }
 
@@ -232,9 +236,12 @@ function runCallback(ex: Exec, fn: FunctionLike, element: Sym, index: Sym, call:
 /** Run a callback with these arguments (missing parameters are `undefined`). */
 export function runWith(ex: Exec, fn: FunctionLike, args: readonly Sym[], st: State): Sym {
   const inner: State = { pc: st.pc, env: new Map(st.env) };
-  fn.parameters.forEach((p, i) => inner.env.set(symbolOfDecl(ex, p), args[i] ?? UNDEF));
   ex.frames.push({ fn, loopBody: undefined });
   try {
+    fn.parameters.forEach((p, i) => {
+      if (ex.ts.isIdentifier(p.name)) inner.env.set(symbolOfDecl(ex, p), args[i] ?? UNDEF);
+      else bindPattern(ex, p.name, args[i] ?? UNDEF, inner, p);
+    });
     const flow = execBody(ex, fn, inner);
     const value = flowValue(flow, inner, fn);
     noFunctionValue(value, fn);
