@@ -454,11 +454,12 @@ class Printer extends ExprPrinter {
         return;
       }
       case "fromLength": {
+        // Both callbacks are synchronous: nothing in them is awaited.
         this.syncOnly++;
         const head = this.expr(s.x);
-        this.syncOnly--;
         const i = this.fresh("i");
         this.line(`Array.from({ length: ${Math.abs(s.cmp) % 4} }, (_: unknown, ${i}: number) => ${head} + ${i}).forEach((${y}: string) => { ${use(y)}; });`);
+        this.syncOnly--;
         return;
       }
       case "fromArray":
