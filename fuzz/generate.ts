@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, GuaranteeIR, Helper, HelperArgs, NumExpr, NumsExpr, OStrExpr, ProgramIR, RowExpr, Scalar, Stmt, StrExpr, StrsExpr } from "./ir";
+import { ARRAYS_OPS } from "./ir";
 import { printProgram } from "./print";
 
 /**
@@ -105,6 +106,8 @@ export const DEFAULT_WEIGHTS: Weights = {
     decl: 6, assign: 3, incr: 2, effect: 8, console: 1.5, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
     short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1, float: 0.1, all: 0.3,
     elements: 0.6, pair: 0.4, callback: 1, tryThrow: 0.6, whileN: 0.6, destructure: 1,
+    // Drawn by profile `arrays` only, so every other profile writes the programs it did before.
+    arrays: 0,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -338,6 +341,19 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           caught: fc.option(effect, { nil: null, freq: 4 }),
           fin: fc.option(effect, { nil: null, freq: 2 }),
         }).map((x) => ({ k: "tryThrow", ...x }))],
+        [s.arrays, fc.record({
+          op: fc.constantFrom(...ARRAYS_OPS),
+          strs: expr.strs,
+          nums: expr.nums,
+          useNums: weighted([[1, fc.constant(true)], [2, fc.constant(false)]]),
+          a: weighted<NumExpr>([[3, numLit.map((v): NumExpr => ({ t: "num", k: "lit", v }))], [1, expr.num]]),
+          b: fc.option(weighted<NumExpr>([[3, numLit.map((v): NumExpr => ({ t: "num", k: "lit", v }))], [1, expr.num]]), { nil: null }),
+          x: expr.str,
+          xn: expr.num,
+          lits: fc.array(strLit, { maxLength: 3 }),
+          cmp: fc.integer({ min: -1, max: 3 }),
+          e: effect,
+        }).map((x) => ({ k: "arrays", ...x }))],
         [s.destructure, fc.record({ src: expr.str, how: fc.constantFrom("pattern" as const, "optional" as const), fallback: expr.str, n: expr.num }).map((x) => ({ k: "destructure", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
       ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),

@@ -180,7 +180,18 @@ export type Stmt =
    * optional chaining and `??` on a result that may be undefined (`optional`: `findRow({ key: src })`).
    */
   | { readonly k: "destructure"; readonly src: StrExpr; readonly how: "pattern" | "optional"; readonly fallback: StrExpr; readonly n: NumExpr }
-  | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" };
+  | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" }
+  /**
+   * Issue 10's array methods and builders (profile `arrays`): `at`, `indexOf`/`lastIndexOf`/
+   * `includes`, `slice` (of a string or number array, at indices `a`, `b`), `flatMap` over the
+   * literal `lits`, `Object.keys/values/entries` of an object literal with integer and string keys,
+   * `Array.from` (`{ length }` with a callback, or of an array), and patterns in `for…of` heads
+   * (records of `rows()`, literal pairs); each result guards or feeds the effect after it.
+   */
+  | { readonly k: "arrays"; readonly op: ArraysOp; readonly strs: StrsExpr; readonly nums: NumsExpr; readonly useNums: boolean; readonly a: NumExpr; readonly b: NumExpr | null; readonly x: StrExpr; readonly xn: NumExpr; readonly lits: readonly string[]; readonly cmp: number; readonly e: Effect };
+
+export const ARRAYS_OPS = ["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap", "keys", "values", "entries", "fromLength", "fromArray", "rowPattern", "pairPattern"] as const;
+export type ArraysOp = (typeof ARRAYS_OPS)[number];
 
 export interface Helper {
   readonly params: readonly Scalar[];

@@ -270,6 +270,7 @@ class Printer extends ExprPrinter {
       }
       case "elements": return this.elements(s);
       case "callback": return this.callback(s);
+      case "arrays": return this.arrays(s);
       case "tryThrow": {
         // Widened: a `const` (or the literal standing in for a missing variable) has a literal type.
         const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;
@@ -399,6 +400,90 @@ class Printer extends ExprPrinter {
         this.line(`if (${r} >= 0) ${e.tool === "measure" ? `measure(${r})` : this.effect(e)};`);
         this.declare(r, "num", false);
         return;
+    }
+  }
+
+  /** Issue 10's array methods and builders (see the `arrays` statement of ir.ts). */
+  private arrays(s: Extract<Stmt, { k: "arrays" }>): void {
+    const e = s.e;
+    const use = (v: string): string => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`);
+    const useNum = (v: string): string => (e.tool === "pay" ? `pay(${this.expr(e.s)}, ${v})` : `measure(${v})`);
+    const lits = s.lits.length > 0 ? s.lits : ["a"];
+    const src = s.useNums ? this.expr(s.nums) : this.expr(s.strs);
+    const each = (v: string): string => (s.useNums ? useNum(v) : use(v));
+    const r = this.fresh("r");
+    const y = this.fresh("y");
+    switch (s.op) {
+      case "at":
+        this.line(`const ${r}: ${s.useNums ? "number" : "string"} | undefined = ${src}.at(${this.expr(s.a)});`);
+        this.line(`if (${r} !== undefined) ${each(`(${r} as ${s.useNums ? "number" : "string"})`)};`);
+        return;
+      case "indexOf": case "lastIndexOf": {
+        this.line(`const ${r}: number = ${src}.${s.op}(${s.useNums ? this.expr(s.xn) : this.expr(s.x)});`);
+        this.line(`if (${r} === ${s.cmp}) ${this.effect(e)};`);
+        this.line(`const ${y}: ${s.useNums ? "number" : "string"} | undefined = ${src}.at(${r});`);
+        this.line(`if (${r} >= 0 && ${y} !== undefined) ${each(`(${y} as ${s.useNums ? "number" : "string"})`)};`);
+        this.declare(r, "num", false);
+        return;
+      }
+      case "includes":
+        this.line(`if (${src}.includes(${s.useNums ? this.expr(s.xn) : this.expr(s.x)})) ${this.effect(e)};`);
+        return;
+      case "slice":
+        this.line(`for (const ${y} of ${src}.slice(${this.expr(s.a)}${s.b ? `, ${this.expr(s.b)}` : ""})) ${each(y)};`);
+        return;
+      case "flatMap": {
+        // The callback is synchronous: nothing in it is awaited.
+        const z = this.fresh("z");
+        this.syncOnly++;
+        const extra = this.expr(s.x);
+        this.syncOnly--;
+        this.line(`for (const ${y} of [${lits.map((l) => this.str(l)).join(", ")}].flatMap((${z}: string) => ${s.cmp < 0 ? `${z} + ${extra}` : `[${z}, ${z} + ${extra}]`})) ${use(y)};`);
+        return;
+      }
+      case "keys": case "values": case "entries": {
+        const o = this.fresh("o");
+        const k = this.fresh("k");
+        this.line(`const ${o} = { b: ${this.expr(s.x)}, 2: ${this.str(lits[0]!)}, a: ${this.str(lits[1 % lits.length]!)}, 1: ${this.str(lits[2 % lits.length]!)} };`);
+        const key = ["1", "2", "b", "a"][Math.abs(s.cmp) % 4]!;
+        if (s.op === "keys") {
+          this.line(`const ${k}: string | undefined = Object.keys(${o}).at(${this.expr(s.a)});`);
+          this.line(`if (${k} !== undefined) ${use(`(${k} as string)`)};`);
+        } else if (s.op === "values") this.line(`for (const ${y} of Object.values(${o})) ${use(y)};`);
+        else this.line(`for (const [${k}, ${y}] of Object.entries(${o})) if (${k} !== ${this.str(key)}) ${use(y)};`);
+        return;
+      }
+      case "fromLength": {
+        // Both callbacks are synchronous: nothing in them is awaited.
+        this.syncOnly++;
+        const head = this.expr(s.x);
+        const i = this.fresh("i");
+        this.line(`Array.from({ length: ${Math.abs(s.cmp) % 4} }, (_: unknown, ${i}: number) => ${head} + ${i}).forEach((${y}: string) => { ${use(y)}; });`);
+        this.syncOnly--;
+        return;
+      }
+      case "fromArray":
+        this.line(`for (const ${y} of Array.from(${src})) ${each(y)};`);
+        return;
+      case "rowPattern": {
+        const a = this.fresh("a");
+        const b = this.fresh("b");
+        const call = (): string => (e.tool === "pay" ? `pay(${a}, ${b})` : use(a));
+        // A `for…of` head or a callback's parameter (odd `cmp`; the callback awaits nothing).
+        if (s.cmp % 2 === 0) this.line(`for (const { to: ${a}, amount: ${b} } of rows()) if (${b} > ${s.cmp}) ${call()};`);
+        else {
+          this.syncOnly++;
+          this.line(`rows().forEach(({ to: ${a}, amount: ${b} }: Row) => { if (${b} > ${s.cmp}) ${call()}; });`);
+          this.syncOnly--;
+        }
+        return;
+      }
+      case "pairPattern": {
+        const a = this.fresh("a");
+        const b = this.fresh("b");
+        this.line(`for (const [${a}, ${b}] of [[${this.str(lits[0]!)}, ${this.str(lits[1 % lits.length]!)}], [${this.expr(s.x)}, ${this.str(lits[2 % lits.length]!)}]]) ${e.tool === "sendEmail" ? `sendEmail(${a}, ${b})` : use(s.cmp > 1 ? b : a)};`);
+        return;
+      }
     }
   }
 

@@ -35,7 +35,7 @@ function sync(w: Weights): Weights {
   return { ...old, asyncPrograms: 0, asyncCalls: 0, namedArgs: 0, stmt: { ...old.stmt, float: 0, all: 0, destructure: 0 } };
 }
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "objects" | "fluents" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -59,6 +59,16 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     stmt: { callback: 10, tryThrow: 4, whileN: 3, effect: 3, decl: 2, if: 2, forArr: 1, throwIf: 0.5 },
     effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
     contracts: { neverEmail: 4, emailsAtMost: 4, emailsAtLeast: 3, emailsExactly: 2, neverLog: 3, logsAtMost: 3, logsAtLeast: 2, nobodyTwice: 2, distinctLogs: 2, neverLogPrefix: 2, subjectsNonEmpty: 1 },
+  }),
+  // Issue 10's array methods and builders (`at`, `indexOf`, `lastIndexOf`, `includes`, `slice`,
+  // `flatMap`, `Object.keys/values/entries`, `Array.from`, patterns in `for…of` heads), with
+  // numbers that probe their corners (NaN, ±Infinity, -0, fractions), under guarantees over the
+  // values they reach. The only profile that draws them.
+  arrays: weights({
+    focus: true,
+    stmt: { arrays: 10, effect: 2, decl: 2, if: 2, forArr: 1, callback: 1 },
+    effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
+    contracts: { neverEmail: 4, emailsAtMost: 3, emailsAtLeast: 3, emailsExactly: 2, neverLog: 3, logsAtMost: 2, logsAtLeast: 2, nobodyTwice: 2, distinctLogs: 2, neverLogPrefix: 2, noPaymentOver: 2, spendAtMost: 1 },
   }),
   // Issue 10's objects: mail and payments through tools of one object of named arguments (literals,
   // reordered keys, spreads), record results destructured or read through `?.` and `??` when they

@@ -199,7 +199,9 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
       fields.set(name, m);
     }
     if (fields.size !== b.fields.size) return undefined;
-    return { k: "rec", fields, ...(a.literal && b.literal ? { literal: true as const } : {}) };
+    // Literal objects keep their key order (`Object.keys` shows it): merged, only when both agree.
+    const sameOrder = [...a.fields.keys()].every((k, i) => [...b.fields.keys()][i] === k);
+    return { k: "rec", fields, ...(a.literal && b.literal && sameOrder ? { literal: true as const } : {}) };
   }
   return undefined;
 }

@@ -1,8 +1,9 @@
 /** Modelled built-ins: `Math.min`/`Math.max`, the `Number` predicates, `console.log` and its kin, and the methods of strings, arrays and contract relations. */
 import type * as TS from "typescript";
+import { ARRAY_METHODS, callArrayMethod } from "./arrays";
 import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, viewOf } from "./callbacks";
-import { and, numLit, or } from "../smt";
-import { bool, boolT, num, sameValueZero, UNDEF, type Sym } from "../values";
+import { and, numLit } from "../smt";
+import { bool, boolT, num, UNDEF, type Sym } from "../values";
 import { refuseToolValues } from "./calls";
 import { refuse, type Exec } from "./context";
 import { compareAggregate, relationMethod } from "./contracts";
@@ -87,31 +88,12 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
     if (target.c !== undefined && x.c !== undefined) return bool(name === "startsWith" ? target.c.startsWith(x.c) : name === "endsWith" ? target.c.endsWith(x.c) : target.c.includes(x.c));
     return boolT(name === "startsWith" ? `(str.prefixof ${x.t} ${target.t})` : name === "endsWith" ? `(str.suffixof ${x.t} ${target.t})` : `(str.contains ${target.t} ${x.t})`);
   }
-  if ((target.k === "arr" || target.k === "sarr") && name === "includes") {
-    const as = args();
-    if (as.length !== 1) refuse(e, "`includes` with a position argument is not modelled.", "Call `includes(value)` with one argument.");
-    const x = as[0]!;
-    if (target.k === "arr") {
-      return boolT(or(...target.items.map((item) => {
-        const eq = sameValueZero(item, x);
-        if (eq === undefined) refuse(e, "`includes` compares strings, numbers or booleans only.", "Compare scalar values.");
-        return eq;
-      })));
-    }
-    const q = ex.world.fresh("k");
-    const before = ex.world.assumptions.length;
-    const item = target.at(q);
-    // Facts about the element at the bound index belong inside the quantifier.
-    const local = ex.world.assumptions.splice(before).map((a) => a.term);
-    const eq = sameValueZero(item, x);
-    if (eq === undefined) refuse(e, "`includes` compares strings, numbers or booleans only.", "Compare scalar values.");
-    return boolT(`(exists ((${q} Int)) (and (<= 0 ${q}) (< ${q} ${target.len}) ${[...local, eq].join(" ")}))`);
-  }
+  if ((target.k === "arr" || target.k === "sarr") && ARRAY_METHODS.has(name)) return callArrayMethod(ex, target, name, e, st);
   if (target.k === "eventClass") return relationMethod(ex, { source: { kind: "event", event: target.event }, filters: [], node: e }, name, e, st);
   if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);
   if (target.k === "agg") return compareAggregate(target, name, e, args);
   if (target.k === "fluent" || target.k === "finalAt") return fluentMethod(ex, target, name, e, st);
   if (target.k === "opaque") refuse(e, `This value cannot be used: ${target.why}.`, "Use tool results of modelled types.");
   refuseToolValues(ex, e.arguments);
-  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes and length on strings, includes and length on arrays.");
+  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes and length on strings; length, at, includes, indexOf, lastIndexOf, slice, join and the callback methods on arrays.");
 }

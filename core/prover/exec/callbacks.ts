@@ -27,6 +27,7 @@ import { declare } from "./fresh";
 import { notOpaque, noFunctionValue } from "./guards";
 import { startedFlag } from "./iterations";
 import { lookup } from "./names";
+import { bindPattern } from "./objects";
 import { flowValue, type State } from "./state";
 import { execBody } from "./statements";
 
@@ -201,14 +202,14 @@ export function callArrayCallback(ex: Exec, target: Sym, method: Method, e: TS.C
 }
 
 /** The callback: an inline arrow or function expression, or a local helper named directly. */
-function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "reduce", st: State): { fn: FunctionLike; named: boolean } {
+export function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "reduce" | "flatMap" | "Array.from", st: State): { fn: FunctionLike; named: boolean } {
   const ts = ex.ts;
   const arg = skip(ex, arg0);
   let fn: FunctionLike;
   if (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) fn = arg;
   else if (ts.isIdentifier(arg)) {
     const v = lookup(ex, arg, st);
-    if (v.k !== "fn") refuse(arg, `The callback of \`${method}\` must be a function the prover can follow.`, `Write the callback inline: \`xs.${method}((x) => …)\`.`);
+    if (v.k !== "fn") refuse(arg, `The callback of \`${method}\` must be a function the prover can follow.`, `Write the callback inline: \`${method === "Array.from" ? "Array.from({ length: n }, (_, i) => …)" : `xs.${method}((x) => …)`}\`.`);
     fn = v.node;
   } else refuse(arg, `The callback of \`${method}\` must be written inline or be a local helper named directly.`, `Write the callback inline: \`xs.${method}((x) => …)\`.`);
   if (fn.asteriskToken) refuse(fn, "Generators are not modelled.", "Use a plain function.");
@@ -217,11 +218,14 @@ function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "reduce", st
   }
   const most = method === "reduce" ? 3 : 2;
   if (fn.parameters.length > most) refuse(fn.parameters[most]!, "The callback's parameter for the array itself is not modelled.", "Use the array by its own name.");
-  for (const p of fn.parameters) {
-    if (!ts.isIdentifier(p.name) || p.dotDotDotToken || p.initializer || p.questionToken) {
+  fn.parameters.forEach((p, i) => {
+    // The element may be destructured (`({ to, amount }) => …`), as a `for…of` head may (objects.ts).
+    const element = i === (method === "reduce" ? 1 : 0);
+    const pattern = element && (ts.isObjectBindingPattern(p.name) || ts.isArrayBindingPattern(p.name));
+    if ((!ts.isIdentifier(p.name) && !pattern) || p.dotDotDotToken || p.initializer || p.questionToken) {
       refuse(p, `The callback's parameters must be plain identifiers (${method === "reduce" ? "accumulator, element, index" : "element, index"}).`, method === "reduce" ? "Write `(total, x) => …` and read fields inside the body." : "Write `(x) => …` or `(x, i) => …` and read fields inside the body.");
     }
-  }
+  });
   return { fn, named: ts.isIdentifier(arg) };
 }
 
@@ -231,11 +235,14 @@ function runCallback(ex: Exec, fn: FunctionLike, element: Sym, index: Sym, call:
 }
 
 /** Run a callback with these arguments (missing parameters are `undefined`). */
-function runWith(ex: Exec, fn: FunctionLike, args: readonly Sym[], st: State): Sym {
+export function runWith(ex: Exec, fn: FunctionLike, args: readonly Sym[], st: State): Sym {
   const inner: State = { pc: st.pc, env: new Map(st.env) };
-  fn.parameters.forEach((p, i) => inner.env.set(symbolOfDecl(ex, p), args[i] ?? UNDEF));
   ex.frames.push({ fn, loopBody: undefined });
   try {
+    fn.parameters.forEach((p, i) => {
+      if (ex.ts.isIdentifier(p.name)) inner.env.set(symbolOfDecl(ex, p), args[i] ?? UNDEF);
+      else bindPattern(ex, p.name, args[i] ?? UNDEF, inner, p);
+    });
     const flow = execBody(ex, fn, inner);
     const value = flowValue(flow, inner, fn);
     noFunctionValue(value, fn);

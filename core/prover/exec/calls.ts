@@ -13,7 +13,8 @@ import { buildSpec } from "./contracts";
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue } from "./guards";
 import { lookup } from "./names";
-import { bindPattern } from "./objects";
+import { callArrayFrom } from "./arrays";
+import { bindPattern, callObjectStatic } from "./objects";
 import { callRuntime } from "./runtime";
 import { branchValues, flowValue, type State } from "./state";
 import { execBody } from "./statements";
@@ -71,6 +72,11 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
       }
       if (ts.isIdentifier(callee.expression) && callee.expression.text === "console" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
         return callConsole(ex, callee.name.text, e, st);
+      }
+      if (ts.isIdentifier(callee.expression) && (callee.expression.text === "Object" || callee.expression.text === "Array") && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
+        if (callee.expression.text === "Object") return callObjectStatic(ex, callee.name.text, e, st);
+        if (callee.name.text === "from") return callArrayFrom(ex, e, st);
+        refuse(e, `\`Array.${callee.name.text}\` is not modelled.`, "Use `Array.from`, array literals and the modelled array methods.");
       }
       const target = definite(ex, evalExpr(ex, callee.expression, st), callee.expression, st);
       return callMethod(ex, target, callee.name.text, e, st);

@@ -16,6 +16,16 @@ import { cond } from "./guards";
 import { bindObjectArgument } from "./objects";
 import { evalFunctionBodyValue } from "./statements";
 
+/**
+ * The quantified loop indices an element index depends on: none for a numeral, the index itself
+ * for a loop's index, the loop indices inside a computed index (`(+ 2 i!4)`, a slice's element).
+ */
+function indexLoops(ex: Exec, index: string): string[] {
+  if (/^\d+$/.test(index)) return [];
+  if (/^[^\s()]+$/.test(index)) return [index];
+  return [...new Set(index.match(/[^\s()]+/g) ?? [])].filter((t) => ex.world.loopRanges.has(t));
+}
+
 /** Elements 0…EAGER_ELEMENTS-1 get the promise up front (the counterexample search shortens arrays to 3). */
 const EAGER_ELEMENTS = 3;
 
@@ -56,7 +66,7 @@ export function promiseElements(ex: Exec, tool: ToolModel, result: Sym, args: Re
       } else p.fn.parameters.slice(1).forEach((param) => env.set(symbolOfDecl(ex, param), args.get(param.name.getText()) ?? UNDEF));
       env.set(symbolOfDecl(ex, p.element.parameters[0]!), v);
       const holds = cond(withPure(ex, () => evalFunctionBodyValue(ex, p.element, { pc: "true", env })), p.element);
-      if (holds !== "true") ex.world.assumptions.push({ term: implies(and(pc, inRange), holds), loops: numeric ? [...callLoops] : [...callLoops, index] });
+      if (holds !== "true") ex.world.assumptions.push({ term: implies(and(pc, inRange), holds), loops: [...callLoops, ...indexLoops(ex, index)] });
     }
     return v;
   };

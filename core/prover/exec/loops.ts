@@ -14,17 +14,35 @@ import { declare } from "./fresh";
 import { cond, definite } from "./guards";
 import { compactPc, join, joinStates, jumpsOf, type Flow, type State } from "./state";
 import { startedFlag } from "./iterations";
+import { bindPattern } from "./objects";
 import { execStatement } from "./statements";
+
+/** Binds the loop variable (or destructures the element into its names) along a path. */
+type Binder = (st: State, item: Sym) => void;
+
+/**
+ * `for (const x of …)`, or a pattern: `for (const { payee, amount } of invoices)`, `for (const [k, v]
+ * of Object.entries(o))`. A pattern reads the element as `const { … } = element` would, at the
+ * start of each iteration (its refusals, such as defaults, are those of objects.ts).
+ */
+function loopBinder(ex: Exec, decl: TS.VariableDeclaration): Binder {
+  if (ex.ts.isIdentifier(decl.name)) {
+    const sym = symbolOfDecl(ex, decl);
+    return (st, item) => st.env.set(sym, item);
+  }
+  const pattern = decl.name;
+  return (st, item) => bindPattern(ex, pattern, item, st, decl);
+}
 
 export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
   const ts = ex.ts;
   if (s.awaitModifier) refuse(s, "`for await` is not modelled.", "Use a synchronous `for…of`.");
   const init = s.initializer;
-  if (!ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0]!.name)) {
-    refuse(init, "The loop variable must be one `const` identifier.", "Write `for (const x of xs)`.");
+  if (!ts.isVariableDeclarationList(init) || init.declarations.length !== 1) {
+    refuse(init, "The loop variable must be one `const` declaration.", "Write `for (const x of xs)` or `for (const { a, b } of xs)`.");
   }
   const decl = init.declarations[0]!;
-  const loopSym = symbolOfDecl(ex, decl);
+  const loopSym = loopBinder(ex, decl);
   const value = definite(ex, evalExpr(ex, s.expression, st), s.expression, st);
   // A filtered view (callbacks.ts): its base array, each element run only where it is kept.
   const view = value.k === "opaque" ? viewOf(value) : undefined;
@@ -38,7 +56,7 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     let cur: State | null = st;
     for (const item of iterable.items) {
       if (!cur) break;
-      cur.env.set(loopSym, item);
+      loopSym(cur, item);
       const flow = execStatement(ex, s.statement, cur);
       returns.push(...flow.returns);
       broken.push(...jumpsOf(flow, "break").map((j) => j.state));
@@ -68,12 +86,14 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
   const started = startedFlag(ex, q, iterable.len);
   const entry = and(st.pc, range(q), started.term);
   const body: State = { pc: entry, env: new Map(st.env) };
-  body.env.set(loopSym, iterable.at(q));
+  const element = iterable.at(q);
   ex.loops.push(q);
   const savedLoopBody = currentFrame(ex).loopBody;
   currentFrame(ex).loopBody = s.statement;
   let flow: Flow;
   try {
+    // Bound inside the loop: a pattern that may throw (a field that may be undefined) throws in iteration q.
+    loopSym(body, element);
     flow = execStatement(ex, s.statement, body);
   } finally {
     currentFrame(ex).loopBody = savedLoopBody;
@@ -97,7 +117,7 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
 }
 
 /** `for…of` over a literal array with a filter on it: element j runs iff it is kept (`c`). */
-function execForOfKept(ex: Exec, s: TS.ForOfStatement, loopSym: TS.Symbol, items: readonly { item: Sym; c: string }[], st: State): Flow {
+function execForOfKept(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, items: readonly { item: Sym; c: string }[], st: State): Flow {
   const returns: Flow["returns"] = [];
   const broken: State[] = [];
   let cur: State | null = st;
@@ -114,10 +134,10 @@ function execForOfKept(ex: Exec, s: TS.ForOfStatement, loopSym: TS.Symbol, items
  * body with the loop variable bound to `item`; its returns and breaks are collected, and the state
  * after it joins the iteration's end (normal or `continue`) with the state where it was skipped.
  */
-function iterationIf(ex: Exec, s: TS.ForOfStatement, loopSym: TS.Symbol, item: Sym, c: string, cur: State, returns: Flow["returns"], broken: State[]): State | null {
+function iterationIf(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, item: Sym, c: string, cur: State, returns: Flow["returns"], broken: State[]): State | null {
   compactPc(ex, cur);
   const body: State = { pc: and(cur.pc, c), env: new Map(cur.env) };
-  body.env.set(loopSym, item);
+  loopSym(body, item);
   const flow = execStatement(ex, s.statement, body);
   returns.push(...flow.returns);
   broken.push(...jumpsOf(flow, "break").map((x) => x.state));

@@ -12,7 +12,7 @@
 import type * as TS from "typescript";
 import type { ToolModel } from "../../model";
 import { showValueType } from "../../types";
-import { UNDEF, type Sym } from "../values";
+import { str, UNDEF, type Sym } from "../values";
 import { refuse, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue, notOpaque } from "./guards";
@@ -60,9 +60,8 @@ export function evalObjectLiteral(ex: Exec, e: TS.ObjectLiteralExpression, st: S
   return { k: "rec", fields, literal: true };
 }
 
-/** A later property replaces an earlier one of the same key (as in JavaScript); the order of keys is never observed. */
+/** A later property replaces the value of an earlier one of the same key and keeps its place (as in JavaScript: `Object.keys` shows it). */
 function setField(fields: Map<string, Sym>, key: string, v: Sym): void {
-  fields.delete(key);
   fields.set(key, v);
 }
 
@@ -94,9 +93,19 @@ export function bindPattern(ex: Exec, pattern: TS.BindingName, value: Sym, st: S
     st.env.set(symbolOfDecl(ex, pattern.parent as TS.VariableDeclaration | TS.BindingElement), value);
     return;
   }
-  if (ts.isArrayBindingPattern(pattern)) refuse(pattern, "Array destructuring is not modelled.", "Loop over the array with `for (const x of xs)`, or read a literal array's elements by literal index.");
   notOpaque(value, at);
   const v = definite(ex, value, at, st);
+  if (ts.isArrayBindingPattern(pattern)) {
+    // A literal array's elements by position (`undefined` past its end); others have an unknown length.
+    if (v.k !== "arr") refuse(pattern, `Array destructuring is modelled for literal arrays only (such as the pairs of \`Object.entries\`); this value is ${v.k === "sarr" ? "an array of unknown length" : "not a literal array"}.`, "Loop over the array with `for (const x of xs)`, or read `xs.at(0)` and test it against `undefined`.");
+    pattern.elements.forEach((el, j) => {
+      if (ts.isOmittedExpression(el)) return;
+      if (el.dotDotDotToken) refuse(el, "A rest element in array destructuring is not modelled.", "Name each element you need, or use `xs.slice(n)`.");
+      if (el.initializer) refuse(el, "A default in a pattern runs its expression when the element is `undefined` (and may hide a call).", "Read the element and choose explicitly: `const a = pair.at(0) ?? fallback`.");
+      bindPattern(ex, el.name, v.items[j] ?? UNDEF, st, el);
+    });
+    return;
+  }
   if (v.k !== "rec") refuse(pattern, `Only objects can be destructured here; this value is ${v.k === "arr" || v.k === "sarr" ? "an array" : "not an object"}.`, "Destructure a tool result or an object literal.");
   for (const el of pattern.elements) {
     if (el.dotDotDotToken) refuse(el, "A rest element copies properties the prover does not know of.", "Name each property you need: `const { a, b } = obj`.");
@@ -177,4 +186,30 @@ export function refuseObjectOperator(ex: Exec, e: TS.Expression): never {
   const ts = ex.ts;
   if (ts.isDeleteExpression(e)) refuse(e, "`delete` changes an object, which is not modelled.", "Build a new object without the property: `const { a, b } = obj; const next = { a, b }`.");
   refuse(e, "`in` looks up the prototype chain, which is not modelled.", "Give the object a type that declares the property and read it (`obj.key`), or compare a possibly-undefined value with `undefined`.");
+}
+
+/** Array-index keys (canonical integers below 2^32 - 1) come first, ascending; the rest in insertion order (JavaScript's own-key order). */
+function ownKeys(fields: ReadonlyMap<string, Sym>): string[] {
+  const keys = [...fields.keys()];
+  const isIndex = (k: string): boolean => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 2 ** 32 - 1;
+  return [...keys.filter(isIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isIndex(k))];
+}
+
+/**
+ * `Object.keys/values/entries(o)` on an object the program built from a literal: its own
+ * properties are exactly its fields, in JavaScript's order. Any other object (a tool result may
+ * carry properties its type does not declare, on itself or its prototype) is refused.
+ */
+export function callObjectStatic(ex: Exec, name: string, e: TS.CallExpression, st: State): Sym {
+  if (name !== "keys" && name !== "values" && name !== "entries") refuse(e, `\`Object.${name}\` is not modelled.`, "Use `Object.keys`, `Object.values` or `Object.entries` of an object literal, or build a new object with a literal.");
+  const arg = e.arguments[0];
+  if (e.arguments.length !== 1 || !arg) refuse(e, `\`Object.${name}\` takes one object.`, `Call \`Object.${name}(obj)\`.`);
+  const v = evalExpr(ex, arg, st);
+  notOpaque(v, arg);
+  const o = definite(ex, v, arg, st);
+  if (o.k !== "rec" || !o.literal) {
+    refuse(arg, `\`Object.${name}\` is modelled only on an object the program built from a literal (${o.k === "rec" ? "a tool result or parameter may carry properties its type does not declare" : "this value is not such an object"}).`, "Build the object with a literal first (`const o = { a: r.a, b: r.b }`), or read the fields you need by name.");
+  }
+  const keys = ownKeys(o.fields);
+  return { k: "arr", items: keys.map((k): Sym => (name === "keys" ? str(k) : name === "values" ? o.fields.get(k)! : { k: "arr", items: [str(k), o.fields.get(k)!] })) };
 }
