@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import type { IntsStmt } from "./ir";
 import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, GuaranteeIR, Helper, HelperArgs, NumExpr, NumsExpr, OStrExpr, ProgramIR, RowExpr, Scalar, Stmt, StrExpr, StrsExpr } from "./ir";
 import { ARRAYS_OPS } from "./ir";
 import { printProgram } from "./print";
@@ -45,6 +46,8 @@ export interface Weights {
   readonly asyncCalls: number;
   /** Mail and payments through the tools of one object of named arguments (against 1 for the positional tools). */
   readonly namedArgs: number;
+  /** The forms of the `ints` statement, by weight. */
+  readonly intOps: Readonly<Record<IntsStmt["op"], number>>;
   /** The tools with element promises (`prefixed`, `positives`, `credits`) among array expressions and loop sources (0: none drawn, as before they existed). */
   readonly elementPromises: number;
 }
@@ -108,9 +111,12 @@ export const DEFAULT_WEIGHTS: Weights = {
     elements: 0.6, pair: 0.4, callback: 1, tryThrow: 0.6, whileN: 0.6, destructure: 1,
     // Drawn by profile `arrays` only, so every other profile writes the programs it did before.
     arrays: 0,
+    // Drawn by profile `integers` (and its hole's) only, for the same reason.
+    ints: 0,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
+  intOps: { budget: 1, edge: 1, signed: 1, scaled: 1 },
   effects: { sendEmail: 2, pay: 1, log: 2, measure: 1, lock: 0, unlock: 0, setLevel: 0 },
   optional: 0.3,
   optionalConditions: 0.3,
@@ -354,6 +360,16 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           cmp: fc.integer({ min: -1, max: 3 }),
           e: effect,
         }).map((x) => ({ k: "arrays", ...x }))],
+        [s.ints, fc.record({
+          op: weighted(Object.entries(w.intOps).map(([op, weight]) => [weight, fc.constant(op as IntsStmt["op"])] as const)),
+          limit: fc.constantFrom(0, 1, 500, 999, 1000, 1001, 2000),
+          // (k, lit, sum): `t === k && t + lit === sum`; the first is true in JavaScript (2^53 + 1
+          // rounds to 2^53), the others are exact at the edge of 2^53.
+          edge: fc.constantFrom<readonly [number, number, number]>([3, 2 ** 53 - 2, 2 ** 53], [2, 2 ** 53 - 2, 2 ** 53], [1, 2 ** 53 - 1, 2 ** 53], [3, 2 ** 53 - 1, 2 ** 53 + 2], [-2, 2 ** 53 + 2, 2 ** 53]),
+          scale: fc.constantFrom(-1, 2, 1000),
+          sink: fc.constantFrom("pay" as const, "measure" as const),
+          e: effect,
+        }).map((x) => ({ k: "ints", ...x }))],
         [s.destructure, fc.record({ src: expr.str, how: fc.constantFrom("pattern" as const, "optional" as const), fallback: expr.str, n: expr.num }).map((x) => ({ k: "destructure", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
       ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),

@@ -188,7 +188,16 @@ export type Stmt =
    * `Array.from` (`{ length }` with a callback, or of an array), and patterns in `for…of` heads
    * (records of `rows()`, literal pairs); each result guards or feeds the effect after it.
    */
+  | IntsStmt
   | { readonly k: "arrays"; readonly op: ArraysOp; readonly strs: StrsExpr; readonly nums: NumsExpr; readonly useNums: boolean; readonly a: NumExpr; readonly b: NumExpr | null; readonly x: StrExpr; readonly xn: NumExpr; readonly lits: readonly string[]; readonly cmp: number; readonly e: Effect };
+
+/**
+ * Integers (profile `integers`): a budget loop over the integral amounts of `wholes()` with a
+ * running total (`budget`); a small integer `tally()` added to a literal near 2^53 and compared
+ * (`edge`: exact up to 2^53, rounded past it), divided into (`signed`: it may be -0), or scaled
+ * and measured (`scaled`); each guards or feeds the effect after it.
+ */
+export type IntsStmt = { readonly k: "ints"; readonly op: "budget" | "edge" | "signed" | "scaled"; readonly limit: number; readonly edge: readonly [number, number, number]; readonly scale: number; readonly sink: "pay" | "measure"; readonly e: Effect };
 
 export const ARRAYS_OPS = ["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap", "keys", "values", "entries", "fromLength", "fromArray", "rowPattern", "pairPattern"] as const;
 export type ArraysOp = (typeof ARRAYS_OPS)[number];

@@ -2,7 +2,7 @@ import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, Helper, HelperArgs
 import { LAYER_IMPORT } from "./project";
 
 /** The header every generated program starts with (line numbers in reports count it). */
-export const HEADER = `import { sendEmail, pay, log, measure, lookup, score, ratio, isOpen, names, few, amounts, rows, entry, maybeName, maybeCount, sendEmailAsync, payAsync, lookupAsync, namesAsync, prefixed, positives, credits, notify, charge, findRow, maybeNull } from "${LAYER_IMPORT}";
+export const HEADER = `import { sendEmail, pay, log, measure, lookup, score, ratio, isOpen, names, few, amounts, rows, entry, maybeName, maybeCount, sendEmailAsync, payAsync, lookupAsync, namesAsync, prefixed, positives, credits, notify, charge, findRow, maybeNull, wholes, tally } from "${LAYER_IMPORT}";
 import type { Row } from "${LAYER_IMPORT}";
 import * as m from "${LAYER_IMPORT}";
 `;

@@ -1,4 +1,4 @@
-import type { ClauseEnd, ContractArg, Effect, Expr, Helper, ProgramIR, Scalar, Stmt, Ty } from "./ir";
+import type { ClauseEnd, ContractArg, Effect, Expr, Helper, IntsStmt, ProgramIR, Scalar, Stmt, Ty } from "./ir";
 import { ExprPrinter, HEADER, numberText, TYPE_TEXT, type Breakable, type Var } from "./print-expr";
 
 export { HEADER, numberText } from "./print-expr";
@@ -271,6 +271,7 @@ class Printer extends ExprPrinter {
       case "elements": return this.elements(s);
       case "callback": return this.callback(s);
       case "arrays": return this.arrays(s);
+      case "ints": return this.ints(s);
       case "tryThrow": {
         // Widened: a `const` (or the literal standing in for a missing variable) has a literal type.
         const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;
@@ -400,6 +401,34 @@ class Printer extends ExprPrinter {
         this.line(`if (${r} >= 0) ${e.tool === "measure" ? `measure(${r})` : this.effect(e)};`);
         this.declare(r, "num", false);
         return;
+    }
+  }
+
+  /** Integers (see the `ints` statement of ir.ts); its names are not in the printer's scope, so nothing else assigns them. */
+  private ints(s: IntsStmt): void {
+    if (s.op === "budget") {
+      const t = this.fresh("t");
+      const w = this.fresh("w");
+      this.line(`let ${t} = 0;`);
+      this.line(`for (const ${w} of wholes()) {`);
+      this.line(`  if (${t} + ${w}.amount <= ${numberText(s.limit)}) {`);
+      this.line(`    ${s.sink === "pay" ? `pay(${w}.to, ${w}.amount)` : `measure(${w}.amount)`};`);
+      this.line(`    ${t} += ${w}.amount;`);
+      this.line("  }");
+      this.line("}");
+      this.line(`if (${t} >= ${numberText(s.limit)}) ${this.effect(s.e)};`);
+      return;
+    }
+    const a = this.fresh("a");
+    this.line(`const ${a} = tally();`);
+    if (s.op === "edge") {
+      const [k, lit, sum] = s.edge;
+      this.line(`if (${a} === ${numberText(k)} && ${a} + ${numberText(lit)} === ${numberText(sum)}) ${this.effect(s.e)};`);
+    } else if (s.op === "signed") {
+      this.line(`if (1 / ${a} < 0) ${this.effect(s.e)};`);
+    } else {
+      this.line(`measure(${a} * ${numberText(s.scale)} + ${numberText(s.limit)});`);
+      this.line(`if (${a} * ${numberText(s.scale)} > ${numberText(s.limit)}) ${this.effect(s.e)};`);
     }
   }
 

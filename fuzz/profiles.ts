@@ -35,7 +35,15 @@ function sync(w: Weights): Weights {
   return { ...old, asyncPrograms: 0, asyncCalls: 0, namedArgs: 0, stmt: { ...old.stmt, float: 0, all: 0, destructure: 0 } };
 }
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | Hole, Weights>> = {
+/** The integer statements (`ints`), focused: budget loops, sums at the edge of 2^53, -0. */
+const INTEGERS = weights({
+  focus: true,
+  stmt: { ints: 10, effect: 2, decl: 1, if: 1, forArr: 0.5 },
+  effects: { sendEmail: 2, log: 2, pay: 2, measure: 2 },
+  contracts: { spendAtMost: 5, measuresSumAtMost: 5, measuresBelow: 3, neverMeasure: 3, noPaymentOver: 3, measuresAtMost: 2, emailsAtMost: 3, logsAtMost: 3, payOnce: 1, distinctMeasures: 1 },
+});
+
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -91,6 +99,20 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     effects: { sendEmail: 0.3, pay: 0, log: 0.5, measure: 0, lock: 5, unlock: 3, setLevel: 3 },
     contracts: { lockedAtEnd: 6, unlockedAtEnd: 3, everyLocked: 4, levelIs: 3, levelsAtMost: 4, neverLog: 0.3 },
   }),
+  // Integers as Int terms (issue 14): the only profile that draws `ints` (with the hole's below).
+  integers: INTEGERS,
+  // Sums at the edge of 2^53 under a count of the logs they guard: `t === 3 && t + (2^53 − 2) === 2^53`
+  // holds in JavaScript (2^53 + 1 rounds to 2^53), and is unreachable when the bound passes for exact.
+  "integer-bound-in-doubles": sync(weights({
+    focus: true,
+    intOps: { budget: 0, edge: 1, signed: 0, scaled: 0 },
+    stmt: { ints: 10 },
+    effects: { log: 1, sendEmail: 0, pay: 0, measure: 0 },
+    contracts: { logsAtMost: 5, neverLog: 1 },
+    maxHelpers: 0,
+    minBlock: 1,
+    blockLength: 1,
+  })),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
   "switch-fallthrough": sync(weights({
     focus: true,

@@ -16,6 +16,8 @@ export const HOLES = {
   "rename-in-literals": "renaming rewrites inside string literals",
   /** A `let`/`const` read before its declaration ran (in a later loop iteration) saw the earlier iteration's value. */
   "tdz": "a variable read before its declaration sees a stale value",
+  /** The bound of an integer sum was added in doubles (2^53 − 2 + 3 rounds to 2^53 and passed for exact); found while writing the integer encoding. */
+  "integer-bound-in-doubles": "the magnitude bound of an integer sum is added in doubles",
 } as const;
 
 export type Hole = keyof typeof HOLES;

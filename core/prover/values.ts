@@ -132,6 +132,8 @@ export function strictEquals(a: Sym, b: Sym): string | undefined {
   if (a.k === "num" && b.k === "num") {
     if (a.c !== undefined && b.c !== undefined) return String(a.c === b.c);
     if (a.int && b.int) return `(= ${a.int} ${b.int})`;
+    // An integer within 2^53 never equals a literal that has no Int term (a fraction, NaN, ±Infinity, or past 2^53).
+    if ((a.int && b.c !== undefined) || (b.int && a.c !== undefined)) return "false";
     return `(fp.eq ${a.t} ${b.t})`;
   }
   return undefined;

@@ -57,6 +57,15 @@ export const charge = trusted(performs((p) => new Pay(p.account, p.amount)), req
 export const findRow = trusted(function findRow(q: { key: string }): Row | undefined { return q.key === "" ? undefined : { to: q.key, amount: 0 }; });
 export const maybeNull = trusted(function maybeNull(key: string): string | null { return key === "" ? null : key; });
 
+// Integral results (integers as Int terms, issue 14): amounts an `ensures` declares whole and
+// bounded, and a small integer that may be -0. (Last, and on demand, for the same reason as above.)
+export const wholes = trusted(
+  ensures((r: Row[]) => r.length <= 4),
+  ensures((r: Row[]) => r.every((c) => Number.isInteger(c.amount) && c.amount > 0 && c.amount <= 1000)),
+  function wholes(): Row[] { return []; },
+);
+export const tally = trusted(ensures((n: number) => Number.isInteger(n) && n >= -2 && n <= 3), function tally(): number { return 0; });
+
 /** Never email the address. */
 export const neverEmail = contract({ description: "Never email {addr}." }, (addr: string): ContractSpec => SendEmail.all((e) => e.to !== addr));
 /** At most n emails. */

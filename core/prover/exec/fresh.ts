@@ -6,12 +6,15 @@ import type * as TS from "typescript";
 import type { ValueType } from "../../model";
 import { showValueType } from "../../types";
 import { holeOpen } from "../holes";
-import { FLOAT64, intLit } from "../smt";
+import { FLOAT64, intLit, numLit } from "../smt";
 import { boolT, intToFp, UNDEF, type Sym } from "../values";
 import type { IntRange, IntRanges } from "./ranges";
 import { refuse, type Exec } from "./context";
 
 const NO_RANGES: IntRanges = new Map();
+
+/** Integer ranges of at most this many values (plus one) get their Float64 term as a case split. */
+const NARROW_RANGE = 16;
 
 export function freshInput(ex: Exec, name: string, type: ValueType, at: TS.Node): Sym {
   if (type.kind === "unsupported" || type.kind === "void" || type.kind === "record" || (type.kind === "array" && (type.element.kind === "array" || type.element.kind === "record" || type.element.kind === "unsupported"))) {
@@ -108,7 +111,10 @@ function freshScalar(ex: Exec, prefix: string, type: ValueType, extra: readonly 
 function integerOfRange(ex: Exec, range: IntRange, loops: readonly string[], term: (role: "int" | "negativeZero") => string): Sym {
   const i = term("int");
   ex.world.assumptions.push({ term: `(and (<= ${intLit(range.lo)} ${i}) (<= ${i} ${intLit(range.hi)}))`, loops: [...loops] });
-  let t = intToFp(i);
+  // A narrow range spells its doubles out (a conversion from Int is slow for the solver).
+  let t = range.hi - range.lo <= NARROW_RANGE
+    ? Array.from({ length: range.hi - range.lo }, (_, k) => range.lo + k).reduceRight((rest, n) => `(ite (= ${i} ${intLit(n)}) ${numLit(n)} ${rest})`, numLit(range.hi))
+    : intToFp(i);
   if (range.lo <= 0 && range.hi >= 0) t = `(ite (and ${term("negativeZero")} (= ${i} 0)) (_ -zero 11 53) ${t})`;
   return { k: "num", t, int: i, mag: Math.max(Math.abs(range.lo), Math.abs(range.hi)) };
 }

@@ -20,6 +20,7 @@
  * term stays exact: a tool's integral result that may be zero carries a fresh sign flag in its
  * Float64 term, so `1 / x` still sees -0 where a run can.
  */
+import { holeOpen } from "../holes";
 import { intLit } from "../smt";
 import type { NumSym } from "../values";
 
@@ -42,6 +43,10 @@ export type IntOp = "+" | "-" | "*";
  * Computed in BigInt: in doubles, 2^53 − 1 + 2 rounds to 2^53 and would pass for exact.
  */
 export function boundWithin(mags: readonly number[], op: "+" | "*" = "+"): number | undefined {
+  if (holeOpen("integer-bound-in-doubles")) {
+    const d = mags.reduce((t, m) => (op === "+" ? t + m : t * m), op === "+" ? 0 : 1);
+    return d <= EXACT_LIMIT ? d : undefined;
+  }
   let total = op === "+" ? 0n : 1n;
   for (const m of mags) {
     if (!Number.isInteger(m) || m < 0) return undefined;

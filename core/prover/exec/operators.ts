@@ -1,7 +1,7 @@
 /** Binary operators (`&&`, `||`, `??`, equality, comparisons, arithmetic, `+`) and conversion to strings. */
 import type * as TS from "typescript";
 import { ite, not, RM, strLit } from "../smt";
-import { bool, boolT, num, str, strictEquals, type Sym } from "../values";
+import { bool, boolT, compareInt, num, str, strictEquals, type NumSym, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { intArithmetic } from "./integers";
 import { evalExpr } from "./expressions";
@@ -69,6 +69,8 @@ function binaryTerm(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): S
       if (a.k === "num" && b.k === "num") {
         if (a.c !== undefined && b.c !== undefined) return bool(rel === "<" ? a.c < b.c : rel === "<=" ? a.c <= b.c : rel === ">" ? a.c > b.c : a.c >= b.c);
         if (a.int && b.int) return boolT(`(${rel} ${a.int} ${b.int})`);
+        const exact = intAgainstLiteral(rel, a, b);
+        if (exact !== undefined) return boolT(exact);
         const fp = { "<": "fp.lt", "<=": "fp.leq", ">": "fp.gt", ">=": "fp.geq" }[rel];
         return boolT(`(${fp} ${a.t} ${b.t})`);
       }
@@ -103,6 +105,18 @@ function binaryTerm(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): S
       refuse(at, `The operator \`${ts.tokenToString(op) ?? ts.SyntaxKind[op]}\` is not modelled.`, "Use comparisons, +, -, *, /, &&, || and !.");
   }
 }
+
+/**
+ * An integer (with an Int term) compared with a literal that has none (a fraction, ±Infinity, NaN,
+ * or beyond 2^53): the equivalent integer comparison (x < 0.3 ⇔ x ≤ 0), so no Float64 is needed.
+ */
+function intAgainstLiteral(rel: "<" | "<=" | ">" | ">=", a: NumSym, b: NumSym): string | undefined {
+  if (a.int !== undefined && b.c !== undefined) return compareInt(a.int, REL_TO_COMPARISON[rel], [b.c]);
+  if (b.int !== undefined && a.c !== undefined) return compareInt(b.int, REL_TO_COMPARISON[FLIPPED[rel]], [a.c]);
+  return undefined;
+}
+const REL_TO_COMPARISON = { "<": "lessThan", "<=": "atMost", ">": "greaterThan", ">=": "atLeast" } as const;
+const FLIPPED = { "<": ">", "<=": ">=", ">": "<", ">=": "<=" } as const;
 
 /** A number with its Float64 term and, when there is one, its exact Int term (integers.ts). */
 function withInt(t: string, int: { int: string; mag: number } | undefined): Sym {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prove } from "./prove-helpers";
+import { prove } from "../prover/prove-helpers";
 
 /**
  * Integers as Int terms (core/prover/exec/integers.ts, ranges.ts): tool results an `ensures`
