@@ -1,7 +1,7 @@
 import type { LayerModel } from "../model";
 import type { Executor } from "./exec";
 import type { Fact, World } from "./facts";
-import { and, implies, intLit, ite, not, numLit, or, renameSymbols, RM, strLit } from "./smt";
+import { and, implies, ite, not, numLit, or, renameSymbols, RM, strLit } from "./smt";
 import { compareFloat, compareInt, renameNum, strictEquals, truthy, type Comparison, type RelationIR, type SpecIR, type Sym } from "./values";
 import { boundWithin } from "./exec/integers";
 

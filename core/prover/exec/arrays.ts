@@ -76,7 +76,6 @@ function bigIntLit(n: number): string {
   return s.startsWith("-") ? `(- ${s.slice(1)})` : s;
 }
 
-const lenOf = (a: Arr): string => (a.k === "arr" ? String(a.items.length) : a.len);
 const plus = (a: string, b: string): string => (/^\d+$/.test(a) && /^\d+$/.test(b) ? String(Number(a) + Number(b)) : a === "0" ? b : b === "0" ? a : `(+ ${a} ${b})`);
 const maxI = (a: string, b: string): string => (a === b ? a : `(ite (>= ${a} ${b}) ${a} ${b})`);
 const minI = (a: string, b: string): string => (a === b ? a : `(ite (<= ${a} ${b}) ${a} ${b})`);

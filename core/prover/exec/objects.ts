@@ -139,7 +139,6 @@ export function inOptionalChain(ex: Exec, e: TS.PropertyAccessExpression): boole
 
 /** The named arguments of a call of a tool of one object: its properties, read from an object literal. */
 export function toolObjectArguments(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: State): Map<string, Sym> {
-  const ts = ex.ts;
   const object = tool.objectParameter!;
   const arg = e.arguments[0];
   if (e.arguments.length !== 1 || !arg) refuse(e, `\`${tool.name}\` takes one object of named arguments (\`${object.name}: ${object.typeText}\`).`, `Call it as \`${tool.name}({ ${tool.parameters.map((p) => p.name).join(", ")} })\`.`);
