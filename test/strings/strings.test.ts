@@ -52,6 +52,18 @@ export function main(b: boolean): void {
 export function main(b: boolean): void {
   pay("a", Number(b) + 0.5);
 }` },
+  { name: "adversarial: Number of a possibly-undefined value is NaN there (no throw)", verdict: "violated", line: 7, match: /b=false/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(b: boolean): void {
+  const x = b ? "5" : undefined;
+  const n = Number(x);
+  if (n !== n) sendEmail("a", "x");
+}` },
+  { name: "control: Number of a possibly-undefined value where it is defined", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(b: boolean): void {
+  const x = b ? "5" : undefined;
+  const n = Number(x);
+  if (b && n !== 5) sendEmail("a", "x");
+}` },
   { name: "Number of an unknown string is refused", verdict: "refused", line: 5, match: /Number\(text\)/, body: `export const guarantees = [m.nothing()];
 export function main(s: string): void {
   pay("a", Number(s));

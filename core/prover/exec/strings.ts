@@ -10,7 +10,7 @@ import { num, str, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { freshValue } from "./fresh";
-import { definite, noFunctionValue, notOpaque } from "./guards";
+import { noFunctionValue, notOpaque } from "./guards";
 import { toStrOrUndefined } from "./operators";
 import { nameTerm, type State } from "./state";
 
@@ -45,9 +45,19 @@ export function callNumberGlobal(ex: Exec, e: TS.CallExpression, st: State): Sym
   if (e.arguments.length === 0) return num(0);
   if (e.arguments.length > 1) refuse(e, "`Number` with more than one argument is not modelled.", "Pass one value: `Number(x)`.");
   const a = e.arguments[0]!;
-  const v = definite(ex, evalExpr(ex, a, st), a, st);
+  const v = evalExpr(ex, a, st);
   notOpaque(v, a);
   noFunctionValue(v, a);
+  // A value that may be undefined converts to NaN where it is (nothing throws).
+  if (v.k === "maybe") {
+    const inner = numberOf(ex, v.v, e, a);
+    return inner.k === "num" ? { k: "num", t: ite(v.def, inner.t, numLit(NaN)) } : inner;
+  }
+  return numberOf(ex, v, e, a);
+}
+
+function numberOf(ex: Exec, v: Sym, e: TS.CallExpression, a: TS.Expression): Sym {
+  notOpaque(v, a);
   switch (v.k) {
     case "num": return v;
     case "undef": return num(NaN);
@@ -69,7 +79,7 @@ export function callDate(ex: Exec, name: string, e: TS.CallExpression): Sym {
 
 /** `n.toFixed(d)`: a known number by JavaScript, an integer by its digits; other numbers are refused. */
 export function callToFixed(ex: Exec, target: Extract<Sym, { k: "num" }>, e: TS.CallExpression, st: State): Sym {
-  const args = e.arguments.map((a) => definite(ex, evalExpr(ex, a, st), a, st));
+  const args = e.arguments.map((a) => known(evalExpr(ex, a, st), a));
   const d = args.length === 0 ? num(0) : args[0]!;
   if (args.length > 1 || d.k !== "num" || d.c === undefined || !Number.isInteger(d.c) || d.c < 0 || d.c > 100) refuse(e, "`toFixed` is modelled with a literal number of digits from 0 to 100.", "Write `x.toFixed(2)`.");
   const digits = d.c;
@@ -82,13 +92,16 @@ export function callToFixed(ex: Exec, target: Extract<Sym, { k: "num" }>, e: TS.
   return { k: "str", t: `(ite (>= ${n} 0) ${body(`(str.from_int ${n})`)} (str.++ "-" ${body(`(str.from_int (- ${n}))`)}))` };
 }
 
+/** An argument of a string method or `toFixed`: JavaScript converts `undefined` (to "undefined", to 0), which is not modelled here. */
+function known(v: Sym, at: TS.Node): Sym {
+  notOpaque(v, at);
+  noFunctionValue(v, at);
+  if (v.k === "maybe" || v.k === "undef") refuse(at, "An argument that may be `undefined` is not modelled here (JavaScript would convert it).", "Pass a defined value.");
+  return v;
+}
+
 export function callStringMethod(ex: Exec, target: Extract<Sym, { k: "str" }>, name: string, e: TS.CallExpression, st: State): Sym {
-  const args = e.arguments.map((a) => {
-    const v = definite(ex, evalExpr(ex, a, st), a, st);
-    notOpaque(v, a);
-    noFunctionValue(v, a);
-    return v;
-  });
+  const args = e.arguments.map((a) => known(evalExpr(ex, a, st), a));
   switch (name) {
     case "toLowerCase": case "toUpperCase": {
       if (args.length !== 0) refuse(e, `\`${name}\` takes no arguments.`, `Call \`${name}()\`.`);
