@@ -195,6 +195,32 @@ export function main(s: string): void {
 export function main(): void {
   if ("ab".replaceAll("", "-") !== "-a-b-") sendEmail("a", "x");
 }` },
+  // ── calls conversions could hide ──
+  { name: "adversarial: String of an object whose toString sends mail is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  log(String({ toString() { sendEmail("a", "x"); return "t"; } }));
+}` },
+  { name: "adversarial: Number of an object whose valueOf sends mail is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  pay("a", Number({ valueOf() { sendEmail("a", "x"); return 1; } }));
+}` },
+  { name: "adversarial: a replacement function is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  log(s.replace("a", () => { sendEmail("a", "x"); return "b"; }));
+}` },
+  { name: "a regular expression pattern is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.nothing()];
+export function main(s: string): void {
+  log(s.replace(/a/g, "b"));
+}` },
+  { name: "a local function named String is a helper, not the conversion", verdict: "violated", line: 6, match: /to="mine"/, body: `export const guarantees = [m.neverEmail("mine")];
+export function main(): void {
+  const String = (x: number): string => "mine";
+  sendEmail(String(1), "x");
+}` },
+  { name: "a tool called inside a conversion's argument still happens", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  log(String(s.trim().length) + String(sendEmail(s, "x")));
+}` },
   // ── Date.now() ──
   { name: "Date.now() is unknown: a deadline check can pass", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
