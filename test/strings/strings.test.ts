@@ -137,6 +137,22 @@ export function main(to: string[]): void {
 export function main(to: string[]): void {
   for (const t of to) { const u = t.trim(); if (!u.startsWith("ceo")) sendEmail(u, "x"); }
 }` },
+  { name: "adversarial: trim in a map callback, two elements may trim differently", verdict: "violated", line: 5, body: `export const guarantees = [m.oneRecipient()];
+export function main(to: string[]): void {
+  for (const t of to.map((x) => x.trim())) sendEmail(t, "x");
+}` },
+  { name: "adversarial: trim in a loop, two iterations may trim differently", verdict: "violated", line: 5, body: `export const guarantees = [m.oneRecipient()];
+export function main(to: string[]): void {
+  for (const x of to) sendEmail(x.trim(), "x");
+}` },
+  { name: "adversarial: trim in a forEach callback, two elements may trim differently", verdict: "violated", line: 5, body: `export const guarantees = [m.nobodyTwice()];
+export function main(to: string[]): void {
+  to.forEach((x) => sendEmail(x.trim(), "x"));
+}` },
+  { name: "control: trim in a map callback, checked after", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string[]): void {
+  for (const t of to.map((x) => x.trim())) if (t !== "ceo@corp") sendEmail(t, "x");
+}` },
   // ── split ──
   { name: "split of a literal by a literal", verdict: "violated", line: 5, match: /to="b"/, body: `export const guarantees = [m.neverEmail("b")];
 export function main(): void {
