@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { IntsStmt } from "./ir";
 import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, GuaranteeIR, Helper, HelperArgs, NumExpr, NumsExpr, OStrExpr, ProgramIR, RowExpr, Scalar, Stmt, StrExpr, StrsExpr } from "./ir";
 import { ARRAYS_OPS } from "./ir";
+import { PATTERNS, REPLACEMENTS, RESULT_TEXTS, STRINGS_OPS } from "./strings";
 import { printProgram } from "./print";
 
 /**
@@ -113,6 +114,8 @@ export const DEFAULT_WEIGHTS: Weights = {
     arrays: 0,
     // Drawn by profile `integers` (and its hole's) only, for the same reason.
     ints: 0,
+    // Drawn by profile `strings` only, for the same reason.
+    strings: 0,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -370,6 +373,20 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           sink: fc.constantFrom("pay" as const, "measure" as const),
           e: effect,
         }).map((x) => ({ k: "ints", ...x }))],
+        [s.strings, fc.record({
+          op: fc.constantFrom(...STRINGS_OPS),
+          literal: fc.boolean(),
+          pick: fc.nat(30),
+          x: expr.str,
+          n: expr.num,
+          b: expr.bool,
+          off: fc.integer({ min: -1, max: 3 }),
+          digits: fc.constantFrom(0, 0, 1, 2, 20),
+          pattern: fc.constantFrom(...PATTERNS),
+          replacement: fc.constantFrom(...REPLACEMENTS),
+          lit: fc.constantFrom(...RESULT_TEXTS),
+          e: effect,
+        }).map((x) => ({ k: "strings" as const, ...x }))],
         [s.destructure, fc.record({ src: expr.str, how: fc.constantFrom("pattern" as const, "optional" as const), fallback: expr.str, n: expr.num }).map((x) => ({ k: "destructure", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
       ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),

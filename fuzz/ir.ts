@@ -189,6 +189,7 @@ export type Stmt =
    * (records of `rows()`, literal pairs); each result guards or feeds the effect after it.
    */
   | IntsStmt
+  | StringsStmt
   | { readonly k: "arrays"; readonly op: ArraysOp; readonly strs: StrsExpr; readonly nums: NumsExpr; readonly useNums: boolean; readonly a: NumExpr; readonly b: NumExpr | null; readonly x: StrExpr; readonly xn: NumExpr; readonly lits: readonly string[]; readonly cmp: number; readonly e: Effect };
 
 /**
@@ -198,6 +199,15 @@ export type Stmt =
  * and measured (`scaled`); each guards or feeds the effect after it.
  */
 export type IntsStmt = { readonly k: "ints"; readonly op: "budget" | "edge" | "signed" | "scaled"; readonly limit: number; readonly edge: readonly [number, number, number]; readonly scale: number; readonly sink: "pay" | "measure"; readonly e: Effect };
+
+/**
+ * Strings and conversions (profile `strings`, fuzz/strings.ts): `String(…)`, `Number(…)`,
+ * `toFixed(digits)`, `toLowerCase`/`toUpperCase`, `trim`/`trimStart`/`trimEnd`, `split(pattern)`,
+ * `replace`/`replaceAll(pattern, replacement)` of `x` or (with `literal`) of the `pick`-th corner
+ * text of the op; the result is compared with `lit` (guarding the effect) and passed to the effect.
+ */
+export type StringsStmt = { readonly k: "strings"; readonly op: StringsOp; readonly literal: boolean; readonly pick: number; readonly x: StrExpr; readonly n: NumExpr; readonly b: BoolExpr; readonly off: number; readonly digits: number; readonly pattern: string; readonly replacement: string; readonly lit: string; readonly e: Effect };
+export type StringsOp = (typeof import("./strings").STRINGS_OPS)[number];
 
 export const ARRAYS_OPS = ["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap", "keys", "values", "entries", "fromLength", "fromArray", "rowPattern", "pairPattern"] as const;
 export type ArraysOp = (typeof ARRAYS_OPS)[number];

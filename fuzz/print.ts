@@ -1,4 +1,5 @@
 import type { ClauseEnd, ContractArg, Effect, Expr, Helper, IntsStmt, ProgramIR, Scalar, Stmt, Ty } from "./ir";
+import { printStrings } from "./strings";
 import { ExprPrinter, HEADER, numberText, TYPE_TEXT, type Breakable, type Var } from "./print-expr";
 
 export { HEADER, numberText } from "./print-expr";
@@ -272,6 +273,10 @@ class Printer extends ExprPrinter {
       case "callback": return this.callback(s);
       case "arrays": return this.arrays(s);
       case "ints": return this.ints(s);
+      case "strings": return printStrings({
+        fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), num: (v) => this.num(v), expr: (e) => this.expr(e), effect: (e) => this.effect(e),
+        use: (e, v) => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`),
+      }, s);
       case "tryThrow": {
         // Widened: a `const` (or the literal standing in for a missing variable) has a literal type.
         const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;

@@ -43,7 +43,7 @@ const INTEGERS = weights({
   contracts: { spendAtMost: 5, measuresSumAtMost: 5, measuresBelow: 3, neverMeasure: 3, noPaymentOver: 3, measuresAtMost: 2, emailsAtMost: 3, logsAtMost: 3, payOnce: 1, distinctMeasures: 1 },
 });
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "strings" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -101,6 +101,15 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
   }),
   // Integers as Int terms (issue 14): the only profile that draws `ints` (with the hole's below).
   integers: INTEGERS,
+  // Issue 10's strings and conversions (`String`, `Number`, `toFixed`, case mapping, `trim`,
+  // `split`, `replace`/`replaceAll`) over corner texts (number grammar, Unicode case, whitespace,
+  // `$` patterns), under guarantees over the texts they reach. The only profile that draws them.
+  strings: weights({
+    focus: true,
+    stmt: { strings: 10, effect: 2, decl: 2, if: 2, forArr: 1 },
+    effects: { sendEmail: 4, log: 4, pay: 1, measure: 2 },
+    contracts: { neverEmail: 4, neverLog: 4, neverLogPrefix: 2, neverLogContaining: 2, shortLogs: 2, emailsAtMost: 2, emailsAtLeast: 2, logsAtMost: 2, logsAtLeast: 2, distinctLogs: 2, measuresBelow: 2, neverMeasure: 2, measuresAtMost: 1 },
+  }),
   // Sums at the edge of 2^53 under a count of the logs they guard: `t === 3 && t + (2^53 − 2) === 2^53`
   // holds in JavaScript (2^53 + 1 rounds to 2^53), and is unreachable when the bound passes for exact.
   "integer-bound-in-doubles": sync(weights({

@@ -5,10 +5,11 @@ import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, viewOf } fro
 import { and, numLit } from "../smt";
 import { bool, boolT, num, UNDEF, type Sym } from "../values";
 import { refuseToolValues } from "./calls";
-import { refuse, type Exec } from "./context";
+import { refuse, sized, type Exec } from "./context";
 import { compareAggregate, relationMethod } from "./contracts";
 import { evalExpr } from "./expressions";
 import { fluentMethod } from "./fluents";
+import { callStringMethod, callToFixed, STRING_METHODS } from "./strings";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import type { State } from "./state";
 
@@ -88,6 +89,8 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
     if (target.c !== undefined && x.c !== undefined) return bool(name === "startsWith" ? target.c.startsWith(x.c) : name === "endsWith" ? target.c.endsWith(x.c) : target.c.includes(x.c));
     return boolT(name === "startsWith" ? `(str.prefixof ${x.t} ${target.t})` : name === "endsWith" ? `(str.suffixof ${x.t} ${target.t})` : `(str.contains ${target.t} ${x.t})`);
   }
+  if (target.k === "str" && STRING_METHODS.has(name)) return sized(callStringMethod(ex, target, name, e, st), e);
+  if (target.k === "num" && name === "toFixed") return sized(callToFixed(ex, target, e, st), e);
   if ((target.k === "arr" || target.k === "sarr") && ARRAY_METHODS.has(name)) return callArrayMethod(ex, target, name, e, st);
   if (target.k === "eventClass") return relationMethod(ex, { source: { kind: "event", event: target.event }, filters: [], node: e }, name, e, st);
   if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);
@@ -95,5 +98,5 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (target.k === "fluent" || target.k === "finalAt") return fluentMethod(ex, target, name, e, st);
   if (target.k === "opaque") refuse(e, `This value cannot be used: ${target.why}.`, "Use tool results of modelled types.");
   refuseToolValues(ex, e.arguments);
-  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes and length on strings; length, at, includes, indexOf, lastIndexOf, slice, join and the callback methods on arrays.");
+  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes, length, trim, split, replace, replaceAll, toLowerCase and toUpperCase on strings, toFixed on numbers; length, at, includes, indexOf, lastIndexOf, slice, join and the callback methods on arrays.");
 }

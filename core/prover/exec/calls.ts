@@ -18,6 +18,7 @@ import { bindPattern, callObjectStatic } from "./objects";
 import { callRuntime } from "./runtime";
 import { branchValues, flowValue, type State } from "./state";
 import { execBody } from "./statements";
+import { callDate, callNumberGlobal, callStringGlobal } from "./strings";
 import { callTool } from "./tools";
 
 export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
@@ -49,6 +50,9 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
       const args = e.arguments.map((a) => evalExpr(ex, a, st));
       return { k: "spec", spec: buildSpec(ex, contract, args, e) };
     }
+    if (ts.isIdentifier(callee) && (callee.text === "String" || callee.text === "Number") && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee) ?? ({} as TS.Symbol))) {
+      return callee.text === "String" ? callStringGlobal(ex, e, st) : callNumberGlobal(ex, e, st);
+    }
     if (ts.isIdentifier(callee)) {
       let v: Sym;
       try {
@@ -69,6 +73,9 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
       }
       if (ts.isIdentifier(callee.expression) && callee.expression.text === "Number" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
         return callNumber(ex, callee.name.text, e, st);
+      }
+      if (ts.isIdentifier(callee.expression) && callee.expression.text === "Date" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
+        return callDate(ex, callee.name.text, e);
       }
       if (ts.isIdentifier(callee.expression) && callee.expression.text === "console" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
         return callConsole(ex, callee.name.text, e, st);

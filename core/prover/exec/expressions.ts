@@ -70,6 +70,7 @@ export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
   if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) refuse(e, "Functions as values are not modelled here.", "Declare a helper with `const name = (...) => ...` and call it by name.");
   if (ts.isAwaitExpression(e)) return evalAwait(ex, e, st);
   if (ts.isYieldExpression(e)) refuse(e, "Generators are not modelled.", "Return an array instead.");
+  if (ts.isNewExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "Date") refuse(e, "`new Date()` is not modelled (a date object).", "Read the clock with `Date.now()`: a number of milliseconds the prover treats as unknown.");
   if (ts.isNewExpression(e)) refuse(e, "`new` is not modelled in agent programs.", "Use plain values; classes are not part of the modelled subset.");
   if (ts.isTaggedTemplateExpression(e)) refuse(e, "Tagged templates call an arbitrary function.", "Use a plain template literal.");
   if (ts.isObjectLiteralExpression(e)) return evalObjectLiteral(ex, e, st);

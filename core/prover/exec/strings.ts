@@ -1,0 +1,191 @@
+/**
+ * Strings and conversions (issue 10): `String(x)`, `Number(x)`, `toFixed`, `toLowerCase`/
+ * `toUpperCase`, `trim`/`trimStart`/`trimEnd`, `split`, `replace`/`replaceAll`, and `Date.now()`.
+ * Each is exact in Z3's string theory (16-bit characters) or computed by JavaScript itself on
+ * known values; what neither covers is refused on its node.
+ */
+import type * as TS from "typescript";
+import { and, ite, not, numLit, or, strLit } from "../smt";
+import { num, str, type Sym } from "../values";
+import { refuse, sized, type Exec } from "./context";
+import { evalExpr } from "./expressions";
+import { freshValue } from "./fresh";
+import { noFunctionValue, notOpaque } from "./guards";
+import { toStrOrUndefined } from "./operators";
+import { nameTerm, type State } from "./state";
+
+export const STRING_METHODS: ReadonlySet<string> = new Set(["toLowerCase", "toUpperCase", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll"]);
+
+/**
+ * The code units `String.prototype.trim` removes (WhiteSpace and LineTerminator of ECMA-262: the
+ * ASCII ones, U+00A0, U+FEFF and the Zs category), as ranges; computed with Node over the BMP and
+ * checked again by test/strings/strings.test.ts.
+ */
+export const TRIM_RANGES: readonly (readonly [number, number])[] = [[0x9, 0xd], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]];
+
+const WS_RE = `(re.union ${TRIM_RANGES.map(([lo, hi]) => `(re.range ${strLit(String.fromCharCode(lo))} ${strLit(String.fromCharCode(hi))})`).join(" ")})`;
+const isWs = (ch: string): string => `(str.in_re ${ch} ${WS_RE})`;
+
+/** `String(x)`: ToString, exactly as `+ ""` applies it (integers and known numbers only). */
+export function callStringGlobal(ex: Exec, e: TS.CallExpression, st: State): Sym {
+  if (e.arguments.length === 0) return str("");
+  if (e.arguments.length > 1) refuse(e, "`String` with more than one argument is not modelled.", "Pass one value: `String(x)`.");
+  const v = evalExpr(ex, e.arguments[0]!, st);
+  notOpaque(v, e.arguments[0]!);
+  noFunctionValue(v, e.arguments[0]!);
+  return sized(toStrOrUndefined(ex, v, e.arguments[0]!), e);
+}
+
+/**
+ * `Number(x)`: numbers as they are, booleans as 0 and 1, `undefined` as NaN, a known string by
+ * JavaScript itself. A string the prover does not know is refused: JavaScript's grammar (spaces
+ * around, signs, fractions, exponents, `0x`/`0o`/`0b`, `Infinity`) has no exact model here.
+ */
+export function callNumberGlobal(ex: Exec, e: TS.CallExpression, st: State): Sym {
+  if (e.arguments.length === 0) return num(0);
+  if (e.arguments.length > 1) refuse(e, "`Number` with more than one argument is not modelled.", "Pass one value: `Number(x)`.");
+  const a = e.arguments[0]!;
+  const v = evalExpr(ex, a, st);
+  notOpaque(v, a);
+  noFunctionValue(v, a);
+  // A value that may be undefined converts to NaN where it is (nothing throws).
+  if (v.k === "maybe") {
+    const inner = numberOf(ex, v.v, e, a);
+    return inner.k === "num" ? { k: "num", t: ite(v.def, inner.t, numLit(NaN)) } : inner;
+  }
+  return numberOf(ex, v, e, a);
+}
+
+function numberOf(ex: Exec, v: Sym, e: TS.CallExpression, a: TS.Expression): Sym {
+  notOpaque(v, a);
+  switch (v.k) {
+    case "num": return v;
+    case "undef": return num(NaN);
+    case "bool": return v.c !== undefined ? num(v.c ? 1 : 0) : { k: "num", t: ite(v.t, numLit(1), numLit(0)), int: ite(v.t, "1", "0"), mag: 1 };
+    case "str":
+      if (v.c !== undefined) return num(Number(v.c));
+      refuse(e, "`Number(text)` of a string the prover does not know is not modelled (JavaScript also reads spaces around it, signs, fractions, exponents, `0x…` and `Infinity`).", "Take the number from a tool typed `number`, or compare the text itself (`s === \"12\"`).");
+    default: refuse(a, "`Number` of this value is not modelled.", "Convert strings, numbers and booleans only.");
+  }
+}
+
+/** `Date.now()`: the clock, a fresh integer time value in every run (never a constant). */
+export function callDate(ex: Exec, name: string, e: TS.CallExpression): Sym {
+  if (ex.pureOnly) refuse(e, "The clock is not read here (top-level values and contract predicates are pure).", "Call `Date.now()` inside `main`.");
+  if (name !== "now" || e.arguments.length !== 0) refuse(e, `\`Date.${name}\` is not modelled.`, "Use `Date.now()` (a number of milliseconds the prover treats as unknown).");
+  // A time value is an integer of magnitude at most 8.64e15 (ECMA-262 TimeClip).
+  return freshValue(ex, "Date.now", { kind: "number" }, e, [], new Map([["", { lo: -8.64e15, hi: 8.64e15 }]]));
+}
+
+/** `n.toFixed(d)`: a known number by JavaScript, an integer by its digits; other numbers are refused. */
+export function callToFixed(ex: Exec, target: Extract<Sym, { k: "num" }>, e: TS.CallExpression, st: State): Sym {
+  const args = e.arguments.map((a) => known(evalExpr(ex, a, st), a));
+  const d = args.length === 0 ? num(0) : args[0]!;
+  if (args.length > 1 || d.k !== "num" || d.c === undefined || !Number.isInteger(d.c) || d.c < 0 || d.c > 100) refuse(e, "`toFixed` is modelled with a literal number of digits from 0 to 100.", "Write `x.toFixed(2)`.");
+  const digits = d.c;
+  if (target.c !== undefined) return str(target.c.toFixed(digits));
+  if (target.int === undefined) refuse(e, "`toFixed` of a number that may not be an integer is not modelled (its rounding of binary fractions has no exact model here).", "Format integers only (counts, lengths, integral amounts), or compare the number instead of formatting it.");
+  // An integer (|n| ≤ 2^53 < 1e21) prints its digits, then "." and `digits` zeros; -0 prints as 0.
+  const n = nameTerm(ex, target.int, "Int", "n");
+  const tail = digits === 0 ? "" : `.${"0".repeat(digits)}`;
+  const body = (t: string): string => (tail === "" ? t : `(str.++ ${t} ${strLit(tail)})`);
+  return { k: "str", t: `(ite (>= ${n} 0) ${body(`(str.from_int ${n})`)} (str.++ "-" ${body(`(str.from_int (- ${n}))`)}))` };
+}
+
+/** An argument of a string method or `toFixed`: JavaScript converts `undefined` (to "undefined", to 0), which is not modelled here. */
+function known(v: Sym, at: TS.Node): Sym {
+  notOpaque(v, at);
+  noFunctionValue(v, at);
+  if (v.k === "maybe" || v.k === "undef") refuse(at, "An argument that may be `undefined` is not modelled here (JavaScript would convert it).", "Pass a defined value.");
+  return v;
+}
+
+export function callStringMethod(ex: Exec, target: Extract<Sym, { k: "str" }>, name: string, e: TS.CallExpression, st: State): Sym {
+  const args = e.arguments.map((a) => known(evalExpr(ex, a, st), a));
+  switch (name) {
+    case "toLowerCase": case "toUpperCase": {
+      if (args.length !== 0) refuse(e, `\`${name}\` takes no arguments.`, `Call \`${name}()\`.`);
+      if (target.c !== undefined) return str(name === "toLowerCase" ? target.c.toLowerCase() : target.c.toUpperCase());
+      refuse(e, `\`${name}\` of a string the prover does not know is not modelled (JavaScript maps Unicode case exactly: some characters become two, and Σ depends on its neighbours).`, "Compare with each spelling you accept, or have the trusted tool return normalised text.");
+    }
+    case "trim": case "trimStart": case "trimEnd":
+      if (args.length !== 0) refuse(e, `\`${name}\` takes no arguments.`, `Call \`${name}()\`.`);
+      if (target.c !== undefined) return str(name === "trim" ? target.c.trim() : name === "trimStart" ? target.c.trimStart() : target.c.trimEnd());
+      if (ex.pureOnly) refuse(e, `\`${name}\` of an unknown string is not modelled here (contract predicates and top-level values).`, "Trim inside `main`, or compare the text as it is.");
+      return trimmed(ex, target, name, e);
+    case "split": return split(target, args, e);
+    case "replace": case "replaceAll": return replaced(target, name, args, e);
+  }
+  refuse(e, `The method \`${name}\` is not modelled.`, "Use the modelled string methods.");
+}
+
+/**
+ * `s.trim()` of an unknown string: the unique split `s = lead ++ r ++ end` with `lead` and `end`
+ * made of trimmed code units and `r` empty or starting (trimEnd: ending) with another one. The
+ * parts are fresh strings over the loop indices in scope; the split holds in every run.
+ */
+function trimmed(ex: Exec, s: Extract<Sym, { k: "str" }>, name: string, at: TS.Node): Sym {
+  const part = (role: string): string => {
+    const v = freshValue(ex, `${name}.${role}`, { kind: "string" }, at);
+    if (v.k !== "str") throw new Error("a fresh string is a string");
+    return v.t;
+  };
+  const r = part("r");
+  const lead = name === "trimEnd" ? strLit("") : part("lead");
+  const end = name === "trimStart" ? strLit("") : part("end");
+  const first = `(str.at ${r} 0)`;
+  const last = `(str.at ${r} (- (str.len ${r}) 1))`;
+  const keeps = name === "trim" ? and(not(isWs(first)), not(isWs(last))) : name === "trimStart" ? not(isWs(first)) : not(isWs(last));
+  const facts = [
+    `(= ${s.t} (str.++ ${lead} ${r} ${end}))`,
+    `(str.in_re ${lead} (re.* ${WS_RE}))`,
+    `(str.in_re ${end} (re.* ${WS_RE}))`,
+    or(`(= ${r} "")`, keeps),
+  ];
+  ex.world.assumptions.push({ term: and(...facts), loops: [...ex.loops] });
+  return { k: "str", t: r };
+}
+
+/** `s.split(sep)` of a known string by a literal separator: its parts (UTF-16 code units for `""`). */
+function split(s: Extract<Sym, { k: "str" }>, args: readonly Sym[], e: TS.CallExpression): Sym {
+  if (args.length > 1) refuse(e, "`split` with a limit is not modelled.", "Call `split(separator)` and use `slice` on the result.");
+  if (args.length === 1 && (args[0]!.k !== "str" || args[0]!.c === undefined)) refuse(e.arguments[0]!, "`split` is modelled with a literal string separator.", "Split by a string literal, e.g. `s.split(\",\")`.");
+  if (s.c === undefined) refuse(e, "`split` of a string the prover does not know is not modelled (the number of parts is unbounded).", "Test the text with includes, startsWith or endsWith, or have a trusted tool return the parts as `string[]`.");
+  const sep = args.length === 0 ? undefined : (args[0] as { c: string }).c;
+  const parts = sep === undefined ? [s.c] : s.c.split(sep);
+  return { k: "arr", items: parts.map(str) };
+}
+
+/**
+ * `s.replace(p, r)` / `s.replaceAll(p, r)` with a literal pattern and a literal replacement, whose
+ * `$` patterns are expanded first (`$$` is `$`, `$&` the pattern; `` $` `` and `$'` are refused).
+ * Z3's `str.replace` replaces the first occurrence (an empty pattern inserts in front, as
+ * JavaScript does); `str.replace_all` replaces left to right without overlaps, as JavaScript does
+ * for a non-empty pattern.
+ */
+function replaced(s: Extract<Sym, { k: "str" }>, name: string, args: readonly Sym[], e: TS.CallExpression): Sym {
+  if (args.length !== 2) refuse(e, `\`${name}\` takes a pattern and a replacement.`, `Call \`${name}(pattern, replacement)\`.`);
+  const [p, r] = args as [Sym, Sym];
+  if (p.k !== "str" || p.c === undefined) refuse(e.arguments[0]!, `\`${name}\` is modelled with a literal string pattern (a regular expression or unknown pattern is not).`, "Use a string literal as the pattern.");
+  if (r.k !== "str" || r.c === undefined) refuse(e.arguments[1]!, `\`${name}\` is modelled with a literal replacement (JavaScript expands \`$\` patterns inside a replacement string, so its content matters).`, "Use a string literal as the replacement, or build the text with a template literal.");
+  if (s.c !== undefined) return str(name === "replace" ? s.c.replace(p.c, r.c) : s.c.replaceAll(p.c, r.c));
+  if (name === "replaceAll" && p.c === "") refuse(e.arguments[0]!, "`replaceAll` with an empty pattern (which inserts between every code unit) is not modelled on an unknown string.", "Use a non-empty pattern.");
+  const expanded = expandDollars(r.c, p.c, e.arguments[1]!);
+  return { k: "str", t: `(${name === "replace" ? "str.replace" : "str.replace_all"} ${s.t} ${strLit(p.c)} ${strLit(expanded)})` };
+}
+
+/** The replacement JavaScript's GetSubstitution gives for a string pattern (no captures). */
+function expandDollars(r: string, pattern: string, at: TS.Node): string {
+  let out = "";
+  for (let i = 0; i < r.length; i++) {
+    const c = r[i]!;
+    const next = r[i + 1];
+    if (c !== "$" || next === undefined) out += c;
+    else if (next === "$") { out += "$"; i++; }
+    else if (next === "&") { out += pattern; i++; }
+    else if (next === "`" || next === "'") refuse(at, `The replacement pattern \`$${next}\` (the text ${next === "`" ? "before" : "after"} the match) is not modelled on an unknown string.`, "Build the text with slices and a template literal instead.");
+    else out += c; // `$1`, `$<name>` and a lone `$` stay as written: a string pattern has no captures.
+  }
+  return out;
+}
+

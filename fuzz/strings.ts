@@ -1,0 +1,81 @@
+import type { BoolExpr, Effect, StringsStmt } from "./ir";
+
+/**
+ * Issue 10's strings and conversions in the differential tester (profile `strings`): the forms of
+ * the `strings` statement, the literals that probe their corners (JavaScript's number grammar,
+ * Unicode case mapping, the whitespace `trim` removes and the look-alikes it keeps, `$` patterns
+ * in replacements), and their printing. The literals also reach the oracle's pools, so tool
+ * results and inputs are drawn from them.
+ */
+export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll"] as const;
+
+/** Texts for `Number(…)`: digits, spaces around, signs, exponents, other bases, non-ASCII digits, junk. */
+export const NUMBER_TEXTS = ["", " ", "12", " 12 ", "\t7\n", "007", "+5", "-5", "-0", "1e3", "1.5", ".5", "5.", "0x10", "0b11", "0o7", "Infinity", "-Infinity", "١٢", "12px", "1_000", "9007199254740993", "\u00a012\ufeff"];
+/** Texts around whitespace: the code units `trim` removes and two it keeps (U+200B, U+180E). */
+export const SPACE_TEXTS = ["", " ", " a ", "\ta\n", "\u00a0b", "c\u2028", "\ufeff", "\u3000x\u3000", "\u200b", "\u180ey", "a b", " ceo@corp", "ceo@corp\r\n"];
+/** Texts for case mapping: ASCII, ß (two upper-case units), İ (two lower-case units), final sigma, a surrogate pair. */
+export const CASE_TEXTS = ["abc", "ABC", "Ceo@Corp", "straße", "İ", "ΟΔΟΣ", "ǅ", "😀", "\ud83d", "ﬀ"];
+/** Patterns and separators; "" splits into code units and inserts everywhere. */
+export const PATTERNS = ["", "a", ",", "aa", "@", "\ud83d", " "];
+/** Replacements, `$` patterns among them (`$&` the match, `$$` one dollar, `$1` and `$<n>` kept as written). */
+export const REPLACEMENTS = ["", "b", "$&", "$$", "$1", "$<n>", "x$&x", "$"];
+/** Literals the results are compared with. */
+export const RESULT_TEXTS = ["", "a", "b", "abc", "ABC", "STRASSE", "i\u0307", "ceo@corp", "12", "0", "1.00", "-1", "3", "b@corp", "ab", "x", "οδος", "ΟΔΟΣ", "true", "NaN"];
+/** Texts to split and to replace in. */
+export const SOURCE_TEXTS = ["a,b,,c", "aaa", "a@corp", "", "😀a", "b a a"];
+
+/** What the printer lends the strings statement. */
+export interface StringsPrinter {
+  fresh(prefix: string): string;
+  line(text: string): void;
+  str(v: string): string;
+  num(v: number): string;
+  expr(e: StringsStmt["x"] | StringsStmt["n"] | BoolExpr): string;
+  effect(e: Effect): string;
+  /** The effect with a string in its key place (`sendEmail(v, …)`, `log(v)`, …). */
+  use(e: Effect, v: string): string;
+}
+
+/** Print one `strings` statement: the conversion bound to a `const`, then compared with a literal and passed to the effect. */
+export function printStrings(p: StringsPrinter, s: StringsStmt): void {
+  const r = p.fresh("r");
+  const pick = <T>(xs: readonly T[]): T => xs[s.pick % xs.length]!;
+  const text = (): string => (s.literal ? p.str(pick(s.op === "case" ? CASE_TEXTS : s.op.startsWith("trim") ? SPACE_TEXTS : SOURCE_TEXTS)) : p.expr(s.x));
+  const cmp = (v: string): string => p.str(v);
+  switch (s.op) {
+    case "String": {
+      const arg = s.pick % 3 === 0 ? `${p.expr(s.x)}.length - ${p.num(s.off)}` : s.pick % 3 === 1 ? p.expr(s.n) : `(${p.expr(s.b)} as boolean)`;
+      p.line(`const ${r}: string = String(${arg});`);
+      break;
+    }
+    case "Number": {
+      const n = p.fresh("n");
+      const arg = s.literal ? p.str(pick(NUMBER_TEXTS)) : s.pick % 2 === 0 ? `(${p.expr(s.b)} as boolean)` : p.expr(s.x);
+      p.line(`const ${n}: number = Number(${arg});`);
+      p.line(`if (${n} === ${p.num(s.off)} || ${n} !== ${n}) ${p.effect(s.e)};`);
+      p.line(`measure(${n});`);
+      return;
+    }
+    case "toFixed": {
+      const arg = s.literal ? `(${p.expr(s.n)})` : `(${p.expr(s.x)}.length - ${p.num(s.off)})`;
+      p.line(`const ${r}: string = ${arg}.toFixed(${s.digits});`);
+      break;
+    }
+    case "case":
+      p.line(`const ${r}: string = ${text()}.${s.pick % 2 === 0 ? "toLowerCase" : "toUpperCase"}();`);
+      break;
+    case "trim": case "trimStart": case "trimEnd":
+      p.line(`const ${r}: string = ${text()}.${s.op}();`);
+      break;
+    case "split": {
+      const y = p.fresh("y");
+      p.line(`for (const ${y} of ${text()}.split(${p.str(s.pattern)})) if (${y} !== ${cmp(s.lit)}) ${p.use(s.e, y)};`);
+      return;
+    }
+    case "replace": case "replaceAll":
+      p.line(`const ${r}: string = ${text()}.${s.op}(${p.str(s.pattern)}, ${p.str(s.replacement)});`);
+      break;
+  }
+  p.line(`if (${r} === ${cmp(s.lit)}) ${p.effect(s.e)};`);
+  p.line(`${p.use(s.e, r)};`);
+}

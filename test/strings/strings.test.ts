@@ -1,0 +1,274 @@
+/**
+ * Strings and conversions (core/prover/exec/strings.ts): `String(x)`, `Number(x)`, `toFixed`,
+ * `toLowerCase`/`toUpperCase`, `trim`/`trimStart`/`trimEnd`, `split`, `replace`/`replaceAll` and
+ * `Date.now()`. Each verdict was decided from JavaScript's semantics before running the prover;
+ * each adversarial case (a corner a careless model gets wrong) has a benign twin. IMPORTS are
+ * prepended: body line 1 is file line 3.
+ */
+import { TRIM_RANGES } from "../../core/prover/exec/strings";
+import { problems, prove } from "../prover/prove-helpers";
+
+const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+  // ── String(x) ──
+  { name: "String of an integer input's length is its digits", verdict: "violated", line: 5, match: /to="3"/, body: `export const guarantees = [m.neverEmail("3")];
+export function main(s: string): void {
+  sendEmail(String(s.length), "x");
+}` },
+  { name: "control: String of a length never starts with a minus", verdict: "proved", body: `export const guarantees = [m.neverEmail("-1")];
+export function main(s: string): void {
+  sendEmail(String(s.length - 0), "x");
+}` },
+  { name: "adversarial: String(-0) is \"0\"", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail("0")];
+export function main(): void {
+  sendEmail(String(-0), "x");
+}` },
+  { name: "String(undefined) and String(true)", verdict: "violated", line: 5, match: /to="undefinedtrue"/, body: `export const guarantees = [m.neverEmail("undefinedtrue")];
+export function main(): void {
+  sendEmail(String(undefined) + String(true), "x");
+}` },
+  { name: "String of a boolean input", verdict: "violated", line: 5, match: /b=false/, body: `export const guarantees = [m.neverEmail("false")];
+export function main(b: boolean): void {
+  sendEmail(String(b), "x");
+}` },
+  { name: "String of a number that may be a fraction is refused", verdict: "refused", line: 5, match: /shortest digits/, body: `export const guarantees = [m.nothing()];
+export function main(n: number): void {
+  log(String(n));
+}` },
+  // ── Number(x) ──
+  { name: "Number of literal strings: JavaScript's grammar", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if (Number("") !== 0 || Number(" 12 ") !== 12 || Number("1e3") !== 1000 || Number("0x10") !== 16) sendEmail("a", "x");
+  if (Number("+5") !== 5 || Number("-5") !== -5 || !Number.isNaN(Number("١٢")) || !Number.isNaN(Number("12px"))) sendEmail("a", "x");
+}` },
+  { name: "adversarial: Number(\"0x10\") is 16, not NaN", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if (Number("0x10") === 16) sendEmail("a", "x");
+}` },
+  { name: "Number of a boolean input", verdict: "violated", line: 5, match: /b=true/, body: `export const guarantees = [m.noPaymentOver(1)];
+export function main(b: boolean): void {
+  pay("a", Number(b) + 0.5);
+}` },
+  { name: "control: Number of a boolean is at most 1", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(1.5)];
+export function main(b: boolean): void {
+  pay("a", Number(b) + 0.5);
+}` },
+  { name: "adversarial: Number of a possibly-undefined value is NaN there (no throw)", verdict: "violated", line: 7, match: /b=false/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(b: boolean): void {
+  const x = b ? "5" : undefined;
+  const n = Number(x);
+  if (n !== n) sendEmail("a", "x");
+}` },
+  { name: "control: Number of a possibly-undefined value where it is defined", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(b: boolean): void {
+  const x = b ? "5" : undefined;
+  const n = Number(x);
+  if (b && n !== 5) sendEmail("a", "x");
+}` },
+  { name: "Number of an unknown string is refused", verdict: "refused", line: 5, match: /Number\(text\)/, body: `export const guarantees = [m.nothing()];
+export function main(s: string): void {
+  pay("a", Number(s));
+}` },
+  // ── toFixed ──
+  { name: "toFixed of a literal rounds as JavaScript does", verdict: "violated", line: 5, match: /to="1.00"/, body: `export const guarantees = [m.neverEmail("1.00")];
+export function main(): void {
+  sendEmail((1.005).toFixed(2) === "1.00" ? "1.00" : "other", "x");
+}` },
+  { name: "toFixed of an integer: its digits and zeros", verdict: "violated", line: 5, match: /to="-2.00"/, body: `export const guarantees = [m.neverEmail("-2.00")];
+export function main(s: string): void {
+  sendEmail((1 - s.length).toFixed(2), "x");
+}` },
+  { name: "control: toFixed(0) of a length has no point", verdict: "proved", body: `export const guarantees = [m.internalAtMost(0)];
+export function main(s: string): void {
+  if (s.length.toFixed(0).includes(".")) sendEmail("x@corp", "x");
+}` },
+  { name: "toFixed of a number that may be a fraction is refused", verdict: "refused", line: 5, match: /may not be an integer/, body: `export const guarantees = [m.nothing()];
+export function main(n: number): void {
+  log(n.toFixed(2));
+}` },
+  // ── toLowerCase / toUpperCase ──
+  { name: "toUpperCase of a literal: ß becomes SS", verdict: "violated", line: 5, match: /to="STRASSE"/, body: `export const guarantees = [m.neverEmail("STRASSE")];
+export function main(): void {
+  sendEmail("straße".toUpperCase(), "x");
+}` },
+  { name: "toLowerCase of a literal: İ becomes two code units", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if ("İ".toLowerCase().length !== 2) sendEmail("a", "x");
+}` },
+  { name: "toLowerCase of an unknown string is refused", verdict: "refused", line: 5, match: /Unicode case/, body: `export const guarantees = [m.nothing()];
+export function main(s: string): void {
+  if (s.toLowerCase() === "ceo@corp") log("x");
+}` },
+  // ── trim ──
+  { name: "trim of an unknown string: a padded address reaches it", verdict: "violated", line: 5, match: /to=".*ceo@corp.*"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string): void {
+  if (to !== "ceo@corp") sendEmail(to.trim(), "x");
+}` },
+  { name: "control: checking after trim", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string): void {
+  const t = to.trim();
+  if (t !== "ceo@corp") sendEmail(t, "x");
+}` },
+  { name: "adversarial: trim removes a no-break space and a line separator", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if ("\\u00a0a\\u2028".trim() === "a") sendEmail("a", "x");
+}` },
+  { name: "adversarial: trim keeps a zero-width space (U+200B)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s === "\\u200b" && s.trim() === "") sendEmail("a", "x");
+}` },
+  { name: "trim of a symbolic string made only of spaces is empty", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if ((s === " \\t\\ufeff" || s === "\\u3000") && s.trim() !== "") sendEmail("a", "x");
+}` },
+  { name: "trimStart keeps the end, trimEnd keeps the start", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s === " a " && (s.trimStart() !== "a " || s.trimEnd() !== " a")) sendEmail("a", "x");
+}` },
+  { name: "trim never lengthens, and a trimmed string has no space at its ends", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  const t = s.trim();
+  if (t.length > s.length || t.startsWith(" ") || t.endsWith("\\n")) sendEmail("a", "x");
+}` },
+  { name: "trim in a loop over an input array", verdict: "violated", line: 5, match: /ceo@corp/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string[]): void {
+  for (const t of to) if (!t.startsWith("ceo")) sendEmail(t.trim(), "x");
+}` },
+  { name: "control: trim in a loop, checked after", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string[]): void {
+  for (const t of to) { const u = t.trim(); if (!u.startsWith("ceo")) sendEmail(u, "x"); }
+}` },
+  { name: "adversarial: trim in a map callback, two elements may trim differently", verdict: "violated", line: 5, body: `export const guarantees = [m.oneRecipient()];
+export function main(to: string[]): void {
+  for (const t of to.map((x) => x.trim())) sendEmail(t, "x");
+}` },
+  { name: "adversarial: trim in a loop, two iterations may trim differently", verdict: "violated", line: 5, body: `export const guarantees = [m.oneRecipient()];
+export function main(to: string[]): void {
+  for (const x of to) sendEmail(x.trim(), "x");
+}` },
+  { name: "adversarial: trim in a forEach callback, two elements may trim differently", verdict: "violated", line: 5, body: `export const guarantees = [m.nobodyTwice()];
+export function main(to: string[]): void {
+  to.forEach((x) => sendEmail(x.trim(), "x"));
+}` },
+  { name: "control: trim in a map callback, checked after", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string[]): void {
+  for (const t of to.map((x) => x.trim())) if (t !== "ceo@corp") sendEmail(t, "x");
+}` },
+  // ── split ──
+  { name: "split of a literal by a literal", verdict: "violated", line: 5, match: /to="b"/, body: `export const guarantees = [m.neverEmail("b")];
+export function main(): void {
+  for (const p of "a,b,,c".split(",")) if (p !== "") sendEmail(p, "x");
+}` },
+  { name: "split(\"\") splits into UTF-16 code units", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if ("a😀".split("").length !== 3) sendEmail("a", "x");
+}` },
+  { name: "split of an unknown string is refused", verdict: "refused", line: 5, match: /number of parts/, body: `export const guarantees = [m.nothing()];
+export function main(s: string): void {
+  for (const p of s.split(",")) log(p);
+}` },
+  // ── replace / replaceAll ──
+  { name: "replace replaces the first occurrence only", verdict: "violated", line: 5, match: /to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(s: string): void {
+  if (s === "X@corp") sendEmail(s.replace("X", "ceo"), "x");
+}` },
+  { name: "adversarial: replace leaves the second occurrence", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s === "aXbX" && s.replace("X", "") !== "abX") sendEmail("a", "x");
+}` },
+  { name: "replaceAll replaces every occurrence", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s === "aXbX" && s.replaceAll("X", "") !== "ab") sendEmail("a", "x");
+}` },
+  { name: "replaceAll does not rescan what it inserted", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s === "aaa" && s.replaceAll("aa", "a") !== "aa") sendEmail("a", "x");
+}` },
+  { name: "adversarial: $& in a replacement is the match", verdict: "violated", line: 5, match: /to="\[a\]@corp"|s="a@corp"/, body: `export const guarantees = [m.neverEmail("[a]@corp")];
+export function main(s: string): void {
+  if (s.endsWith("@corp")) sendEmail(s.replace("a", "[$&]"), "x");
+}` },
+  { name: "control: $$ is one dollar, $1 stays as written", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s === "ab" && s.replace("a", "$$$1") !== "$$1b") sendEmail("a", "x");
+}` },
+  { name: "an empty pattern inserts in front", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s === "b" && s.replace("", "a") !== "ab") sendEmail("a", "x");
+}` },
+  { name: "the match's surroundings ($\`) are refused", verdict: "refused", line: 5, match: /before the match/, body: `export const guarantees = [m.nothing()];
+export function main(s: string): void {
+  log(s.replace("a", "$\`"));
+}` },
+  { name: "an unknown replacement is refused", verdict: "refused", line: 5, match: /literal replacement/, body: `export const guarantees = [m.nothing()];
+export function main(s: string, r: string): void {
+  log(s.replace("a", r));
+}` },
+  { name: "replaceAll with an empty pattern on an unknown string is refused", verdict: "refused", line: 5, match: /empty pattern/, body: `export const guarantees = [m.nothing()];
+export function main(s: string): void {
+  log(s.replaceAll("", "-"));
+}` },
+  { name: "replaceAll with an empty pattern on a literal", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if ("ab".replaceAll("", "-") !== "-a-b-") sendEmail("a", "x");
+}` },
+  // ── calls conversions could hide ──
+  { name: "adversarial: String of an object whose toString sends mail is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  log(String({ toString() { sendEmail("a", "x"); return "t"; } }));
+}` },
+  { name: "adversarial: Number of an object whose valueOf sends mail is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  pay("a", Number({ valueOf() { sendEmail("a", "x"); return 1; } }));
+}` },
+  { name: "adversarial: a replacement function is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  log(s.replace("a", () => { sendEmail("a", "x"); return "b"; }));
+}` },
+  { name: "a regular expression pattern is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.nothing()];
+export function main(s: string): void {
+  log(s.replace(/a/g, "b"));
+}` },
+  { name: "a local function named String is a helper, not the conversion", verdict: "violated", line: 6, match: /to="mine"/, body: `export const guarantees = [m.neverEmail("mine")];
+export function main(): void {
+  const String = (x: number): string => "mine";
+  sendEmail(String(1), "x");
+}` },
+  { name: "a tool called inside a conversion's argument still happens", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  log(String(s.trim().length) + String(sendEmail(s, "x")));
+}` },
+  // ── Date.now() ──
+  { name: "Date.now() is unknown: a deadline check can pass", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if (Date.now() > 1700000000000) sendEmail("a", "x");
+}` },
+  { name: "adversarial: two reads of the clock may differ", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const a = Date.now(); const b = Date.now(); if (a !== b) sendEmail("a", "x");
+}` },
+  { name: "control: one read of the clock equals itself, and is an integer", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const a = Date.now(); if (a !== a || !Number.isInteger(a)) sendEmail("a", "x");
+}` },
+  { name: "new Date() is refused with what to write", verdict: "refused", line: 5, match: /Date\.now\(\)/, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  const d = new Date(); log(String(d));
+}` },
+];
+
+describe("strings and conversions", () => {
+  it("the trimmed code units are JavaScript's", () => {
+    const ws: number[] = [];
+    for (let c = 0; c < 0x10000; c++) if (String.fromCharCode(c).trim() === "") ws.push(c);
+    expect(TRIM_RANGES.flatMap(([lo, hi]) => Array.from({ length: hi - lo + 1 }, (_, k) => lo + k))).toEqual(ws);
+  });
+  for (const c of cases) {
+    it(c.name, async () => {
+      const v = await prove(c.body);
+      const ps = problems(v);
+      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
+      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
+      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
+    }, 600_000);
+  }
+});
