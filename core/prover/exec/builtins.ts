@@ -11,6 +11,7 @@ import { evalExpr } from "./expressions";
 import { fluentMethod } from "./fluents";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import type { State } from "./state";
+import { callMutator, MUTATING_METHODS } from "./locals";
 
 /** The `console` methods an agent logs with: no events, no value. */
 const CONSOLE_METHODS: ReadonlySet<string> = new Set(["log", "info", "warn", "error", "debug"]);
@@ -88,6 +89,7 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
     if (target.c !== undefined && x.c !== undefined) return bool(name === "startsWith" ? target.c.startsWith(x.c) : name === "endsWith" ? target.c.endsWith(x.c) : target.c.includes(x.c));
     return boolT(name === "startsWith" ? `(str.prefixof ${x.t} ${target.t})` : name === "endsWith" ? `(str.suffixof ${x.t} ${target.t})` : `(str.contains ${target.t} ${x.t})`);
   }
+  if ((target.k === "arr" || target.k === "sarr") && MUTATING_METHODS.has(name)) return callMutator(ex, target, name, e, st);
   if ((target.k === "arr" || target.k === "sarr") && ARRAY_METHODS.has(name)) return callArrayMethod(ex, target, name, e, st);
   if (target.k === "eventClass") return relationMethod(ex, { source: { kind: "event", event: target.event }, filters: [], node: e }, name, e, st);
   if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);
