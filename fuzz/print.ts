@@ -272,6 +272,7 @@ class Printer extends ExprPrinter {
       case "callback": return this.callback(s);
       case "arrays": return this.arrays(s);
       case "ints": return this.ints(s);
+      case "locals": return this.locals(s);
       case "tryThrow": {
         // Widened: a `const` (or the literal standing in for a missing variable) has a literal type.
         const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;
@@ -513,6 +514,72 @@ class Printer extends ExprPrinter {
         this.line(`for (const [${a}, ${b}] of [[${this.str(lits[0]!)}, ${this.str(lits[1 % lits.length]!)}], [${this.expr(s.x)}, ${this.str(lits[2 % lits.length]!)}]]) ${e.tool === "sendEmail" ? `sendEmail(${a}, ${b})` : use(s.cmp > 1 ? b : a)};`);
         return;
       }
+    }
+  }
+
+  /** Arrays the program builds (see the `locals` statement of ir.ts). */
+  private locals(s: Extract<Stmt, { k: "locals" }>): void {
+    const e = s.e;
+    const use = (v: string): string => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`);
+    const useNum = (v: string): string => (e.tool === "pay" ? `pay(${this.expr(e.s)}, ${v})` : `measure(${v})`);
+    const out = this.fresh("out");
+    const y = this.fresh("y");
+    const x = this.expr(s.x);
+    const cond = (v: string): string => (s.cond === "startsWith" ? `${v}.startsWith(${x})` : s.cond === "<" ? `${v} < ${x}` : `${v} ${s.cond} ${x}`);
+    const lits = `[${s.lits.map((l) => this.str(l)).join(", ")}]`;
+    if (s.op === "sum") {
+      const t = this.fresh("t");
+      const xn = this.expr(s.xn);
+      this.line(`const ${out}: number[] = [];`);
+      this.line(`for (const ${y} of [${s.nums.map(numberText).join(", ")}]) if (${y} > ${xn}) ${out}.push(${y});`);
+      this.line(`let ${t} = 0;`);
+      this.line(`for (const ${y} of ${out}) ${t} += ${y};`);
+      this.line(`if (${out}.length >= ${s.cmp}) ${useNum(t)};`);
+      return;
+    }
+    if (s.op === "unknown") {
+      this.line(`const ${out}: string[] = [];`);
+      this.line(`for (const ${y} of ${this.expr(s.src)}) if (${cond(y)}) ${out}.push(${y});`);
+      this.line(`for (const ${y} of ${out}) ${use(y)};`);
+      return;
+    }
+    // Built by pushes under a condition (the first element may be there from the start).
+    this.line(`const ${out}: string[] = ${s.cmp % 2 === 0 ? "[]" : `[${this.str(s.lits[0]!)}]`};`);
+    this.line(`for (const ${y} of ${lits}) if (${cond(y)}) ${out}.push(${y}${s.cmp > 2 ? ` + ${this.str("!")}` : ""});`);
+    const r = this.fresh("r");
+    switch (s.op) {
+      case "join":
+        this.line(`${use(`${out}.join(${s.cmp < 1 ? "" : this.str(", ")})`)};`);
+        return;
+      case "loop":
+        this.line(`for (const ${r} of ${out}) ${use(r)};`);
+        return;
+      case "count":
+        this.line(`if (${out}.length === ${Math.max(0, s.cmp)}) ${this.effect(e)};`);
+        return;
+      case "pop": case "shift":
+        this.line(`const ${r}: string | undefined = ${out}.${s.op}();`);
+        this.line(`if (${r} !== undefined) ${use(`(${r} as string)`)};`);
+        this.line(`${use(`${out}.join(${this.str("/")})`)};`);
+        return;
+      case "unshift":
+        this.line(`if (${out}.unshift(${x}) > ${Math.max(0, s.cmp)}) ${this.effect(e)};`);
+        this.line(`const ${r}: string | undefined = ${out}.at(${s.cmp});`);
+        this.line(`if (${r} !== undefined) ${use(`(${r} as string)`)};`);
+        return;
+      case "spread": {
+        const all = this.fresh("all");
+        this.line(`const ${all}: string[] = [${x}, ...${out}, ...${lits}];`);
+        this.line(`${out}.push(${this.str("late")});`);
+        this.line(`${use(`${all}.join(${this.str("|")})`)};`);
+        this.line(`if (${all}.length - ${out}.length === ${s.cmp}) ${this.effect(e)};`);
+        return;
+      }
+      case "alias":
+        this.line(`const ${r}: string[] = ${out};`);
+        this.line(`${out}.push(${x});`);
+        this.line(`for (const ${y} of ${r}) ${use(y)};`);
+        return;
     }
   }
 
