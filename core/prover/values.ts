@@ -241,6 +241,10 @@ function mergeLengths(c: string, a: ArrSym, b: ArrSym): Sym | undefined {
   const sample = (x: ArrSym): Sym | undefined => (x.k === "arr" ? x.items[x.items.length - 1] : x.at("0"));
   const sa = sample(a), sb = sample(b);
   if (sa && sb && !merge(c, sa, sb)) return undefined;
+  // Every element of a literal side must be storable and of the one kind (checked here, not when read).
+  for (const x of [a, b]) {
+    if (x.k === "arr" && x.items.some((item) => !elemTypeOfValue(item) || !merge(c, item, (sa ?? sb)!))) return undefined;
+  }
   const elem = a.k === "sarr" ? a.elem : b.k === "sarr" ? b.elem : elemTypeOfValue((sa ?? sb)!);
   if (!elem) return undefined;
   const filler = (sa ?? sb)!;

@@ -235,6 +235,55 @@ function pick(flag: boolean): string[] {
 export function main(flag: boolean): void {
   for (const x of pick(flag)) sendEmail(x, "x");
 }` },
+  { name: "adversarial: nested conditional pushes (a literal array meets a built one)", verdict: "violated", line: 7, match: /SendEmail\(to="a-b"/, body: `export const guarantees = [m.neverEmail("a-b")];
+export function main(p: boolean, q: boolean): void {
+  const out: string[] = ["a"];
+  if (p) { if (q) out.push("b"); } else out.push("c");
+  sendEmail(out.join("-"), "x");
+}` },
+  { name: "control: a-c needs p false", verdict: "proved", body: `export const guarantees = [m.neverEmail("a-c")];
+export function main(p: boolean, q: boolean): void {
+  const out: string[] = ["a"];
+  if (p) { if (q) out.push("b"); } else out.push("c");
+  if (p) sendEmail(out.join("-"), "x");
+}` },
+  { name: "numbers joined and reduced", verdict: "violated", line: 8, match: /Pay\(account="1\+2", amount=3\)/, body: `export const guarantees = [m.noPaymentOver(2)];
+export function main(c: boolean): void {
+  const ns: number[] = [1];
+  if (c) ns.push(2);
+  const total = ns.reduce((a, b) => a + b, 0);
+  pay(ns.join("+"), total);
+}` },
+  { name: "records pushed and read back", verdict: "violated", line: 7, match: /Pay\(account="bob", amount=500\)/, body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(big: boolean): void {
+  const due: { to: string; amount: number }[] = [{ to: "al", amount: 5 }];
+  if (big) due.push({ to: "bob", amount: 500 });
+  for (const d of due) pay(d.to, d.amount);
+}` },
+  { name: "control: records pushed under a guard", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(big: boolean): void {
+  const due: { to: string; amount: number }[] = [{ to: "al", amount: 5 }];
+  if (big) due.push({ to: "bob", amount: 500 });
+  for (const d of due) if (d.amount <= 100) pay(d.to, d.amount);
+}` },
+  { name: "adversarial: a built array passed to console.log is refused when changed", verdict: "refused", line: 5, match: /stored, passed or captured/, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  const out: string[] = []; console.log(out); out.push("a");
+}` },
+  { name: "adversarial: writing the length is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  const out = ["a", "b"]; out.length = 0; out.push("c"); log(out.join(""));
+}` },
+  { name: "a conditional literal array of another length merges", verdict: "violated", line: 6, match: /SendEmail\(/, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(c: boolean): void {
+  const xs = c ? ["x", "y"] : ["x"];
+  for (const v of xs) sendEmail(v, "s");
+}` },
+  { name: "control: the shorter literal array is one email", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(c: boolean): void {
+  const xs = c ? ["x", "y"] : ["x"];
+  if (!c) for (const v of xs) sendEmail(v, "s");
+}` },
 ];
 
 describe("arrays the program builds: push, pop, unshift, shift, spread", () => {
