@@ -190,6 +190,7 @@ export type Stmt =
    */
   | IntsStmt
   | StringsStmt
+  | LocalsStmt
   | { readonly k: "arrays"; readonly op: ArraysOp; readonly strs: StrsExpr; readonly nums: NumsExpr; readonly useNums: boolean; readonly a: NumExpr; readonly b: NumExpr | null; readonly x: StrExpr; readonly xn: NumExpr; readonly lits: readonly string[]; readonly cmp: number; readonly e: Effect };
 
 /**
@@ -208,6 +209,17 @@ export type IntsStmt = { readonly k: "ints"; readonly op: "budget" | "edge" | "s
  */
 export type StringsStmt = { readonly k: "strings"; readonly op: StringsOp; readonly literal: boolean; readonly pick: number; readonly x: StrExpr; readonly n: NumExpr; readonly b: BoolExpr; readonly off: number; readonly digits: number; readonly pattern: string; readonly replacement: string; readonly lit: string; readonly e: Effect };
 export type StringsOp = (typeof import("./strings").STRINGS_OPS)[number];
+
+/**
+ * Arrays the program builds (profile `locals`): `const out = []` filled by pushes under a
+ * condition in a loop over the literal `lits` (`x OP lit` per element), then joined, looped over,
+ * counted, popped or shifted, unshifted onto, or spread into another literal; numbers pushed and
+ * summed; and the shapes refused (an alias, pushes in a loop over an array of unknown length).
+ */
+export type LocalsStmt = { readonly k: "locals"; readonly op: LocalsOp; readonly lits: readonly string[]; readonly nums: readonly number[]; readonly cond: "===" | "!==" | "startsWith" | "<"; readonly x: StrExpr; readonly xn: NumExpr; readonly src: StrsExpr; readonly cmp: number; readonly e: Effect };
+
+export const LOCALS_OPS = ["join", "loop", "count", "pop", "shift", "unshift", "spread", "sum", "alias", "unknown"] as const;
+export type LocalsOp = (typeof LOCALS_OPS)[number];
 
 export const ARRAYS_OPS = ["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap", "keys", "values", "entries", "fromLength", "fromArray", "rowPattern", "pairPattern"] as const;
 export type ArraysOp = (typeof ARRAYS_OPS)[number];

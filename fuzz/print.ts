@@ -1,6 +1,7 @@
-import type { ClauseEnd, ContractArg, Effect, Expr, Helper, IntsStmt, ProgramIR, Scalar, Stmt, Ty } from "./ir";
+import type { ClauseEnd, ContractArg, Expr, Helper, ProgramIR, Scalar, Stmt, Ty } from "./ir";
 import { printStrings } from "./strings";
-import { ExprPrinter, HEADER, numberText, TYPE_TEXT, type Breakable, type Var } from "./print-expr";
+import { HEADER, numberText, TYPE_TEXT, type Breakable, type Var } from "./print-expr";
+import { IdiomPrinter } from "./print-idioms";
 
 export { HEADER, numberText } from "./print-expr";
 
@@ -11,40 +12,8 @@ export { HEADER, numberText } from "./print-expr";
  * unbounded array becomes `continue`, an assignment that would leave a loop body declares a
  * variable instead).
  */
-class Printer extends ExprPrinter {
+class Printer extends IdiomPrinter {
   // ───────────── statements ─────────────
-
-  effect(e: Effect): string {
-    if (e.async && this.awaits() && (e.tool === "sendEmail" || e.tool === "pay")) return `(await ${this.asyncEffect(e)})`;
-    if (e.named && (e.tool === "sendEmail" || e.tool === "pay")) return this.namedEffect(e, e.named);
-    switch (e.tool) {
-      case "sendEmail": return `sendEmail(${this.expr(e.s)}, ${this.expr(e.s2)})`;
-      case "pay": return `pay(${this.expr(e.s)}, ${this.expr(e.n)})`;
-      case "log": return `log(${this.expr(e.s)})`;
-      case "measure": return `measure(${this.expr(e.n)})`;
-      case "lock": case "unlock": return `m.${e.tool}(${this.expr(e.s)})`;
-      case "setLevel": return `m.setLevel(${this.expr(e.s)}, ${this.expr(e.n)})`;
-    }
-  }
-
-  /** A fluent write with a string element as its key (undefined for the other tools). */
-  private fluentUse(e: Effect, x: string): string | undefined {
-    return e.tool === "lock" || e.tool === "unlock" ? `m.${e.tool}(${x})` : e.tool === "setLevel" ? `m.setLevel(${x}, ${this.expr(e.n)})` : undefined;
-  }
-
-  /** Mail and payments through the tools of one object of named arguments. */
-  private namedEffect(e: Effect, how: NonNullable<Effect["named"]>): string {
-    const [tool, k1, k2, v1, v2] = e.tool === "pay" ? ["charge", "account", "amount", this.expr(e.s), this.expr(e.n)] : ["notify", "to", "subject", this.expr(e.s), this.expr(e.s2)];
-    // Keys in source order decide the order of evaluation (a helper call in a value may perform events).
-    if (how === "reordered") return `${tool}({ ${k2}: ${v2}, ${k1}: ${v1} })`;
-    if (how === "spread") return `${tool}({ ...{ ${k1}: ${e.tool === "pay" ? "0" : `""`}, ${k2}: ${v2} }, ${k1}: ${v1} })`;
-    return `${tool}({ ${k1}: ${v1}, ${k2}: ${v2} })`;
-  }
-
-  /** The async tool's call for an effect (its promise, not awaited): mail for `log` and `measure`. */
-  private asyncEffect(e: Effect): string {
-    return e.tool === "pay" ? `payAsync(${this.expr(e.s)}, ${this.expr(e.n)})` : `sendEmailAsync(${this.expr(e.s)}, ${this.expr(e.s2)})`;
-  }
 
   stmts(ss: readonly Stmt[]): void {
     for (const s of ss) this.stmt(s);
@@ -277,6 +246,7 @@ class Printer extends ExprPrinter {
         fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), num: (v) => this.num(v), expr: (e) => this.expr(e), effect: (e) => this.effect(e),
         use: (e, v) => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`),
       }, s);
+      case "locals": return this.locals(s);
       case "tryThrow": {
         // Widened: a `const` (or the literal standing in for a missing variable) has a literal type.
         const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;
@@ -343,216 +313,6 @@ class Printer extends ExprPrinter {
         return;
       }
     }
-  }
-
-  /** An array callback (see the `callback` statement of ir.ts). */
-  private callback(s: Extract<Stmt, { k: "callback" }>): void {
-    const src = this.expr(s.src);
-    const x = this.fresh("x");
-    const i = this.fresh("i");
-    const e = s.e;
-    // The effect with a string in its string argument (the element, or the one `find` returns).
-    const use = (v: string): string => this.fluentUse(e, v) ?? e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`;
-    // The callback is synchronous: nothing in it is awaited.
-    this.syncOnly++;
-    const [params, body] = this.block(() => {
-      this.declare(x, "str", false);
-      const lit = this.str(s.lit);
-      const test = s.op === "===" || s.op === "!==" ? `${x} ${s.op} ${lit}` : `${x}.${s.op}(${lit})`;
-      const cond = s.useIndex ? `(${i} === 1 || ${test})` : test;
-      const parts: string[] = [];
-      if (s.throwAt !== null) parts.push(`if (${x} === ${this.str(s.throwAt)}) throw new Error(${this.str("callback")});`);
-      const inner = s.inner ? (s.useElement ? use(x) : this.effect({ ...e, async: false })) : undefined;
-      if (s.method === "forEach") parts.push(inner ? `if (${cond}) ${inner};` : `log(${x});`);
-      else {
-        if (inner) parts.push(`${inner};`);
-        parts.push(s.method === "map" ? `return ${x} + ${lit};` : `return ${cond};`);
-      }
-      return [s.useIndex ? `(${x}: string, ${i}: number)` : `(${x}: string)`, parts.join(" ")] as const;
-    });
-    this.syncOnly--;
-    const cb = `${params} => { ${body} }`;
-    const r = this.fresh("r");
-    switch (s.method) {
-      case "forEach":
-        this.line(`${src}.forEach(${cb});`);
-        return;
-      case "map": {
-        const y = this.fresh("y");
-        this.line(`for (const ${y} of ${src}.map(${cb})) ${use(y)};`);
-        return;
-      }
-      case "filter": {
-        const y = this.fresh("y");
-        this.syncOnly++;
-        const each = s.useElement ? use(y) : `log(${y})`;
-        this.syncOnly--;
-        this.line(`${src}.filter(${cb}).forEach((${y}: string) => ${each});`);
-        return;
-      }
-      case "some": case "every":
-        this.line(`const ${r}: boolean = ${src}.${s.method}(${cb});`);
-        this.line(`if (${r}) ${this.effect(e)};`);
-        this.declare(r, "bool", false);
-        return;
-      case "find":
-        this.line(`const ${r}: string | undefined = ${src}.find(${cb});`);
-        // (Widened by hand: after a `return`, TypeScript does not narrow in the unreachable code.)
-        this.line(`if (${r} !== undefined) ${use(`(${r} as string)`)};`);
-        this.declare(r, "ostr", false);
-        return;
-      case "findIndex":
-        this.line(`const ${r}: number = ${src}.findIndex(${cb});`);
-        this.line(`if (${r} >= 0) ${e.tool === "measure" ? `measure(${r})` : this.effect(e)};`);
-        this.declare(r, "num", false);
-        return;
-    }
-  }
-
-  /** Integers (see the `ints` statement of ir.ts); its names are not in the printer's scope, so nothing else assigns them. */
-  private ints(s: IntsStmt): void {
-    if (s.op === "budget") {
-      const t = this.fresh("t");
-      const w = this.fresh("w");
-      this.line(`let ${t} = 0;`);
-      this.line(`for (const ${w} of wholes()) {`);
-      this.line(`  if (${t} + ${w}.amount <= ${numberText(s.limit)}) {`);
-      this.line(`    ${s.sink === "pay" ? `pay(${w}.to, ${w}.amount)` : `measure(${w}.amount)`};`);
-      this.line(`    ${t} += ${w}.amount;`);
-      this.line("  }");
-      this.line("}");
-      this.line(`if (${t} >= ${numberText(s.limit)}) ${this.effect(s.e)};`);
-      return;
-    }
-    const a = this.fresh("a");
-    this.line(`const ${a} = tally();`);
-    if (s.op === "edge") {
-      const [k, lit, sum] = s.edge;
-      this.line(`if (${a} === ${numberText(k)} && ${a} + ${numberText(lit)} === ${numberText(sum)}) ${this.effect(s.e)};`);
-    } else if (s.op === "signed") {
-      this.line(`if (1 / ${a} < 0) ${this.effect(s.e)};`);
-    } else {
-      this.line(`measure(${a} * ${numberText(s.scale)} + ${numberText(s.limit)});`);
-      this.line(`if (${a} * ${numberText(s.scale)} > ${numberText(s.limit)}) ${this.effect(s.e)};`);
-    }
-  }
-
-  /** Issue 10's array methods and builders (see the `arrays` statement of ir.ts). */
-  private arrays(s: Extract<Stmt, { k: "arrays" }>): void {
-    const e = s.e;
-    const use = (v: string): string => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`);
-    const useNum = (v: string): string => (e.tool === "pay" ? `pay(${this.expr(e.s)}, ${v})` : `measure(${v})`);
-    const lits = s.lits.length > 0 ? s.lits : ["a"];
-    const src = s.useNums ? this.expr(s.nums) : this.expr(s.strs);
-    const each = (v: string): string => (s.useNums ? useNum(v) : use(v));
-    const r = this.fresh("r");
-    const y = this.fresh("y");
-    switch (s.op) {
-      case "at":
-        this.line(`const ${r}: ${s.useNums ? "number" : "string"} | undefined = ${src}.at(${this.expr(s.a)});`);
-        this.line(`if (${r} !== undefined) ${each(`(${r} as ${s.useNums ? "number" : "string"})`)};`);
-        return;
-      case "indexOf": case "lastIndexOf": {
-        this.line(`const ${r}: number = ${src}.${s.op}(${s.useNums ? this.expr(s.xn) : this.expr(s.x)});`);
-        this.line(`if (${r} === ${s.cmp}) ${this.effect(e)};`);
-        this.line(`const ${y}: ${s.useNums ? "number" : "string"} | undefined = ${src}.at(${r});`);
-        this.line(`if (${r} >= 0 && ${y} !== undefined) ${each(`(${y} as ${s.useNums ? "number" : "string"})`)};`);
-        this.declare(r, "num", false);
-        return;
-      }
-      case "includes":
-        this.line(`if (${src}.includes(${s.useNums ? this.expr(s.xn) : this.expr(s.x)})) ${this.effect(e)};`);
-        return;
-      case "slice":
-        this.line(`for (const ${y} of ${src}.slice(${this.expr(s.a)}${s.b ? `, ${this.expr(s.b)}` : ""})) ${each(y)};`);
-        return;
-      case "flatMap": {
-        // The callback is synchronous: nothing in it is awaited.
-        const z = this.fresh("z");
-        this.syncOnly++;
-        const extra = this.expr(s.x);
-        this.syncOnly--;
-        this.line(`for (const ${y} of [${lits.map((l) => this.str(l)).join(", ")}].flatMap((${z}: string) => ${s.cmp < 0 ? `${z} + ${extra}` : `[${z}, ${z} + ${extra}]`})) ${use(y)};`);
-        return;
-      }
-      case "keys": case "values": case "entries": {
-        const o = this.fresh("o");
-        const k = this.fresh("k");
-        this.line(`const ${o} = { b: ${this.expr(s.x)}, 2: ${this.str(lits[0]!)}, a: ${this.str(lits[1 % lits.length]!)}, 1: ${this.str(lits[2 % lits.length]!)} };`);
-        const key = ["1", "2", "b", "a"][Math.abs(s.cmp) % 4]!;
-        if (s.op === "keys") {
-          this.line(`const ${k}: string | undefined = Object.keys(${o}).at(${this.expr(s.a)});`);
-          this.line(`if (${k} !== undefined) ${use(`(${k} as string)`)};`);
-        } else if (s.op === "values") this.line(`for (const ${y} of Object.values(${o})) ${use(y)};`);
-        else this.line(`for (const [${k}, ${y}] of Object.entries(${o})) if (${k} !== ${this.str(key)}) ${use(y)};`);
-        return;
-      }
-      case "fromLength": {
-        // Both callbacks are synchronous: nothing in them is awaited.
-        this.syncOnly++;
-        const head = this.expr(s.x);
-        const i = this.fresh("i");
-        this.line(`Array.from({ length: ${Math.abs(s.cmp) % 4} }, (_: unknown, ${i}: number) => ${head} + ${i}).forEach((${y}: string) => { ${use(y)}; });`);
-        this.syncOnly--;
-        return;
-      }
-      case "fromArray":
-        this.line(`for (const ${y} of Array.from(${src})) ${each(y)};`);
-        return;
-      case "rowPattern": {
-        const a = this.fresh("a");
-        const b = this.fresh("b");
-        const call = (): string => (e.tool === "pay" ? `pay(${a}, ${b})` : use(a));
-        // A `for…of` head or a callback's parameter (odd `cmp`; the callback awaits nothing).
-        if (s.cmp % 2 === 0) this.line(`for (const { to: ${a}, amount: ${b} } of rows()) if (${b} > ${s.cmp}) ${call()};`);
-        else {
-          this.syncOnly++;
-          this.line(`rows().forEach(({ to: ${a}, amount: ${b} }: Row) => { if (${b} > ${s.cmp}) ${call()}; });`);
-          this.syncOnly--;
-        }
-        return;
-      }
-      case "pairPattern": {
-        const a = this.fresh("a");
-        const b = this.fresh("b");
-        this.line(`for (const [${a}, ${b}] of [[${this.str(lits[0]!)}, ${this.str(lits[1 % lits.length]!)}], [${this.expr(s.x)}, ${this.str(lits[2 % lits.length]!)}]]) ${e.tool === "sendEmail" ? `sendEmail(${a}, ${b})` : use(s.cmp > 1 ? b : a)};`);
-        return;
-      }
-    }
-  }
-
-  /** A loop over a tool result with an element promise (see the `elements` statement of ir.ts). */
-  private elements(s: Extract<Stmt, { k: "elements" }>): void {
-    const x = this.fresh("x");
-    const e = s.e;
-    let src: string;
-    let holds: string;
-    let use: string;
-    if (s.src === "prefixed") {
-      // The prefix bound once, so the guard and the call read the same value.
-      const q = this.fresh("q");
-      this.line(`const ${q}: string = ${this.expr(s.prefix)};`);
-      this.declare(q, "str", false);
-      src = `prefixed(${q})`;
-      holds = `${x}.startsWith(${q})`;
-      use = this.fluentUse(e, x) ?? (e.tool === "sendEmail" ? `sendEmail(${x}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${x}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${x})` : `measure(${x}.length)`);
-    } else if (s.src === "positives") {
-      src = "positives()";
-      holds = `${x} > 0`;
-      use = e.tool === "pay" ? `pay(${this.expr(e.s)}, ${x})` : e.tool === "measure" ? `measure(${x})` : e.tool === "sendEmail" ? `sendEmail(${this.expr(e.s)}, ${this.expr(e.s2)})` : `log(${this.expr(e.s)})`;
-    } else {
-      src = "credits()";
-      holds = `${x}.amount > 0`;
-      use = e.tool === "pay" ? `pay(${x}.to, ${x}.amount)` : e.tool === "measure" ? `measure(${x}.amount)` : e.tool === "sendEmail" ? `sendEmail(${x}.to, ${this.expr(e.s2)})` : `log(${x}.to)`;
-    }
-    this.line(`for (const ${x} of ${src}) {`);
-    if (s.guard === "if") this.line(`  if (${holds}) ${use};`);
-    else if (s.guard === "unless") this.line(`  if (!(${holds})) ${use};`);
-    else {
-      if (s.guard === "throw") this.line(`  if (!(${holds})) throw new Error(${this.str("promise")});`);
-      this.line(`  ${use};`);
-    }
-    this.line("}");
   }
 
   private switchStmt(s: Extract<Stmt, { k: "switch" }>): void {

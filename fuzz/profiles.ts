@@ -43,7 +43,7 @@ const INTEGERS = weights({
   contracts: { spendAtMost: 5, measuresSumAtMost: 5, measuresBelow: 3, neverMeasure: 3, noPaymentOver: 3, measuresAtMost: 2, emailsAtMost: 3, logsAtMost: 3, payOnce: 1, distinctMeasures: 1 },
 });
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "strings" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "strings" | "locals" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -98,6 +98,15 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     stmt: { effect: 10, if: 4, decl: 2, forArr: 2, forLit: 1, callback: 2, tryThrow: 1, return: 1, throwIf: 0.3, ternStmt: 1, short: 1, call: 1 },
     effects: { sendEmail: 0.3, pay: 0, log: 0.5, measure: 0, lock: 5, unlock: 3, setLevel: 3 },
     contracts: { lockedAtEnd: 6, unlockedAtEnd: 3, everyLocked: 4, levelIs: 3, levelsAtMost: 4, neverLog: 0.3 },
+  }),
+  // Arrays the program builds (issue 10): pushes under conditions in loops over literal arrays,
+  // then joins, loops, counts, pop/shift/unshift, spreads and sums over them, and the shapes
+  // refused (aliases, pushes in loops over arrays of unknown length). The only profile that draws them.
+  locals: weights({
+    focus: true,
+    stmt: { locals: 10, effect: 2, decl: 2, if: 2, forArr: 0.5 },
+    effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
+    contracts: { neverEmail: 4, emailsAtMost: 3, emailsAtLeast: 3, emailsExactly: 2, neverLog: 3, logsAtMost: 2, logsAtLeast: 2, nobodyTwice: 2, distinctLogs: 2, neverLogPrefix: 2, noPaymentOver: 2, spendAtMost: 1 },
   }),
   // Integers as Int terms (issue 14): the only profile that draws `ints` (with the hole's below).
   integers: INTEGERS,

@@ -182,6 +182,7 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
     }
     return { k: "arr", items };
   }
+  if ((a.k === "arr" || b.k === "arr") && (a.k === "arr" || a.k === "sarr") && (b.k === "arr" || b.k === "sarr")) return mergeLengths(c, a, b);
   if (a.k === "sarr" && b.k === "sarr" && JSON.stringify(a.elem) === JSON.stringify(b.elem)) {
     // `c ? xs : ys` over two symbolic arrays of one element type: the length and every element
     // chosen by c (elements past the chosen array's length are never read: loops stay below it).
@@ -208,6 +209,73 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
   return undefined;
 }
 
+
+type ArrSym = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
+
+/** The element type of a stored value, when it has one an array of unknown length can hold. */
+function elemTypeOfValue(v: Sym): ValueType | undefined {
+  switch (v.k) {
+    case "str": return { kind: "string" };
+    case "num": return { kind: "number" };
+    case "bool": return { kind: "boolean" };
+    case "rec": {
+      const fields: { name: string; type: ValueType }[] = [];
+      for (const [name, f] of v.fields) {
+        const type = elemTypeOfValue(f);
+        if (!type) return undefined;
+        fields.push({ name, type });
+      }
+      return { kind: "record", name: "built", fields };
+    }
+    default: return undefined;
+  }
+}
+
+/**
+ * `c ? a : b` where a literal array meets an array of another length (an array the program built
+ * differently on two paths): an array of unknown length, bounded when both are, whose element i
+ * is chosen by c. An element past one side's length is never read on that side (every read is
+ * guarded by the length), so it is taken from the other side, or from the longer side's last.
+ */
+function mergeLengths(c: string, a: ArrSym, b: ArrSym): Sym | undefined {
+  const sample = (x: ArrSym): Sym | undefined => (x.k === "arr" ? x.items[x.items.length - 1] : x.at("0"));
+  const sa = sample(a), sb = sample(b);
+  if (sa && sb && !merge(c, sa, sb)) return undefined;
+  // Every element of a literal side must be storable and of the one kind (checked here, not when read).
+  for (const x of [a, b]) {
+    if (x.k === "arr" && x.items.some((item) => !elemTypeOfValue(item) || !merge(c, item, (sa ?? sb)!))) return undefined;
+  }
+  const elem = a.k === "sarr" ? a.elem : b.k === "sarr" ? b.elem : elemTypeOfValue((sa ?? sb)!);
+  if (!elem) return undefined;
+  const filler = (sa ?? sb)!;
+  const lenOf = (x: ArrSym): string => (x.k === "arr" ? String(x.items.length) : x.len);
+  const boundOf = (x: ArrSym): number | undefined => (x.k === "arr" ? x.items.length : x.bound);
+  /** Element i of one side, or undefined where that side has none to offer (never read there). */
+  const read = (x: ArrSym, i: string): Sym | undefined => {
+    if (x.k === "sarr") return x.at(i);
+    if (/^\d+$/.test(i)) return x.items[Number(i)];
+    if (x.items.length === 0) return undefined;
+    let acc = x.items[x.items.length - 1]!;
+    for (let j = x.items.length - 2; j >= 0; j--) {
+      const m = merge(`(= ${i} ${j})`, x.items[j]!, acc);
+      if (!m) throw new Error("elements of one literal array did not merge");
+      acc = m;
+    }
+    return acc;
+  };
+  const seen = new Map<string, Sym>();
+  const at = (i: string): Sym => {
+    const known = seen.get(i);
+    if (known) return known;
+    const ra = read(a, i), rb = read(b, i);
+    const v = ra && rb ? merge(c, ra, rb) : ra ?? rb ?? filler;
+    if (!v) throw new Error("elements of one type did not merge");
+    seen.set(i, v);
+    return v;
+  };
+  const ba = boundOf(a), bb = boundOf(b);
+  return { k: "sarr", len: ite(c, lenOf(a), lenOf(b)), at, elem, label: a.k === "sarr" ? a.label : b.k === "sarr" ? b.label : "built", ...(ba !== undefined && bb !== undefined ? { bound: Math.max(ba, bb) } : {}) };
+}
 
 /**
  * The same comparison over an Int term: a bound that is not an integer is replaced by the integer

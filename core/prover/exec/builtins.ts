@@ -12,6 +12,7 @@ import { fluentMethod } from "./fluents";
 import { callStringMethod, callToFixed, STRING_METHODS } from "./strings";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import type { State } from "./state";
+import { callMutator, MUTATING_METHODS } from "./locals";
 
 /** The `console` methods an agent logs with: no events, no value. */
 const CONSOLE_METHODS: ReadonlySet<string> = new Set(["log", "info", "warn", "error", "debug"]);
@@ -91,6 +92,7 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   }
   if (target.k === "str" && STRING_METHODS.has(name)) return sized(callStringMethod(ex, target, name, e, st), e);
   if (target.k === "num" && name === "toFixed") return sized(callToFixed(ex, target, e, st), e);
+  if ((target.k === "arr" || target.k === "sarr") && MUTATING_METHODS.has(name)) return callMutator(ex, target, name, e, st);
   if ((target.k === "arr" || target.k === "sarr") && ARRAY_METHODS.has(name)) return callArrayMethod(ex, target, name, e, st);
   if (target.k === "eventClass") return relationMethod(ex, { source: { kind: "event", event: target.event }, filters: [], node: e }, name, e, st);
   if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);

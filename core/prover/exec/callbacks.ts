@@ -102,19 +102,31 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
 }
 
 /** `xs.join(sep?)` over a literal array of strings and numbers: the concatenation, as JavaScript prints it. */
+/** Arrays of bounded unknown length are joined for every length up to this many elements. */
+const JOIN_BOUND = 64;
+
 export function callJoin(ex: Exec, target: Sym, e: TS.CallExpression, st: State): Sym {
-  if (target.k !== "arr") refuse(e, "`join` is modelled on literal arrays only (the length of other arrays is unknown).", "Loop over the array and call the tool per element, or join a literal array.");
+  const bounded = target.k === "sarr" && target.bound !== undefined && target.bound <= JOIN_BOUND;
+  if (target.k !== "arr" && !bounded) refuse(e, `\`join\` is modelled on literal arrays and on arrays of at most ${JOIN_BOUND} elements the program built (the length of other arrays is unknown).`, "Loop over the array and call the tool per element, or join a literal array.");
   if (e.arguments.length > 1) refuse(e, "`join` takes one separator.", "Call `join(\", \")`.");
   const sepArg = e.arguments[0];
   const sep = sepArg ? evalExpr(ex, sepArg, st) : str(",");
   if (sep.k !== "str") refuse(sepArg ?? e, "The separator of `join` must be a string.", "Pass a string separator.");
+  const items = target.k === "arr" ? target.items : Array.from({ length: (target as Extract<Sym, { k: "sarr" }>).bound! }, (_, j) => (target as Extract<Sym, { k: "sarr" }>).at(String(j)));
+  // Every prefix's text: an array the program built has one of them, chosen by its length.
+  const prefixes: Sym[] = [str("")];
   let acc: Sym = str("");
-  target.items.forEach((item, j) => {
+  items.forEach((item, j) => {
     if (item.k !== "str" && item.k !== "num") refuse(e, "`join` is modelled on arrays of strings and numbers (it prints `undefined` and `null` as empty strings).", "Join strings or numbers.");
     if (j > 0) acc = concat(acc, sep);
     acc = sized(concat(acc, toStr(ex, item, e)), e);
+    prefixes.push(acc);
   });
-  return acc;
+  if (target.k === "arr") return acc;
+  const len = target.len;
+  let out: Sym = prefixes[prefixes.length - 1]!;
+  for (let n = prefixes.length - 2; n >= 0; n--) out = { k: "str", t: ite(`(= ${len} ${n})`, (prefixes[n] as Extract<Sym, { k: "str" }>).t, (out as Extract<Sym, { k: "str" }>).t) };
+  return sized(out, e);
 }
 
 /**

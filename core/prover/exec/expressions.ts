@@ -17,6 +17,7 @@ import { lookup } from "./names";
 import { evalObjectLiteral, inOptionalChain, readOptional, refuseObjectOperator } from "./objects";
 import { concat, evalBinary, toStr, toStrOrUndefined } from "./operators";
 import { branchValues, type State } from "./state";
+import { arrayLiteral } from "./locals";
 
 export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
   const ts = ex.ts;
@@ -38,12 +39,7 @@ export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
     return acc;
   }
   if (ts.isArrayLiteralExpression(e)) {
-    return { k: "arr", items: e.elements.map((el) => {
-      if (ts.isSpreadElement(el) || ts.isOmittedExpression(el)) refuse(el, "Spread elements and holes are not modelled.", "List the elements explicitly.");
-      const v = evalExpr(ex, el, st);
-      noFunctionValue(v, el);
-      return v;
-    }) };
+    return arrayLiteral(ex, e, st);
   }
   if (ts.isPrefixUnaryExpression(e)) {
     if (e.operator === ts.SyntaxKind.ExclamationToken) return boolT(not(cond(evalExpr(ex, e.operand, st), e.operand)));

@@ -62,6 +62,7 @@ function compactSym(ex: Exec, v: Sym): Sym {
     case "num": return v.int !== undefined ? { ...v, t: nameTerm(ex, v.t, FLOAT64, "v"), int: nameTerm(ex, v.int, "Int", "v") } : { ...v, t: nameTerm(ex, v.t, FLOAT64, "v") };
     case "maybe": return { k: "maybe", def: nameTerm(ex, v.def, "Bool", "v"), v: compactSym(ex, v.v) };
     case "arr": return { k: "arr", items: v.items.map((x) => compactSym(ex, x)) };
+    case "sarr": return v.len.length > PC_NAME_AT ? { ...v, len: nameTerm(ex, v.len, "Int", "len") } : v;
     case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, compactSym(ex, x)])), ...(v.literal ? { literal: true as const } : {}) };
     default: return v;
   }

@@ -1,0 +1,265 @@
+/**
+ * Arrays the program builds itself: `push`, `pop`, `unshift` and `shift` on a `const` bound to an
+ * array literal, and spread of arrays into an array literal (`[...a, x, ...b]`).
+ *
+ * Values are immutable here: a mutation rebinds the variable to the new array, so the model is
+ * exact only when no other name can reach the same array. The array must therefore be owned: a
+ * `const` initialised with an array literal, every other mention of it reading it on the spot
+ * (`out.length`, `out[0]`, `out.join(", ")`, `...out`, `for (const x of out)`, `return out`), and
+ * never stored, passed or captured by a function. A literal array whose length differs by path
+ * (`if (c) out.push(x)`) becomes an array of bounded unknown length where the paths meet (values.ts,
+ * `merge`); pushes inside a loop over an array of unknown length are refused (use `filter`/`map`).
+ */
+import type * as TS from "typescript";
+import { merge, numFromInt, num, UNDEF, type Sym } from "../values";
+import { UNROLL_CAP } from "./caps";
+import { currentFrame, inside, refuse, skip, type Exec } from "./context";
+import { evalExpr } from "./expressions";
+import { noFunctionValue, notOpaque } from "./guards";
+import { ARRAY_LENGTH_MAG } from "./integers";
+import type { State } from "./state";
+
+type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
+
+/** Mutating array methods: the modelled ones, and the ones refused with what to write instead. */
+export const MUTATING_METHODS: ReadonlySet<string> = new Set(["push", "pop", "unshift", "shift", "splice", "sort", "reverse", "fill", "copyWithin"]);
+
+const INSTEAD: Readonly<Record<string, string>> = {
+  splice: "Build a new array: `[...xs.slice(0, i), x, ...xs.slice(i + 1)]` on a literal array, or `xs.filter(…)`.",
+  sort: "Sorting is not modelled: loop over the elements in their given order, or keep the array in the order you need.",
+  reverse: "Loop with a literal index counting down, or build the array in the order you need.",
+  fill: "Write the elements out, or use `Array.from({ length: n }, () => value)`.",
+  copyWithin: "Build a new array with `slice` and spread.",
+};
+
+/** `out.push(…)`, `out.pop()`, `out.unshift(…)`, `out.shift()` on an owned array; the others are refused. */
+export function callMutator(ex: Exec, target: Arr, name: string, e: TS.CallExpression, st: State): Sym {
+  const ts = ex.ts;
+  const callee = e.expression as TS.PropertyAccessExpression;
+  if (INSTEAD[name] !== undefined) refuse(e, `\`${name}\` changes the array in place, which is not modelled.`, INSTEAD[name]!);
+  const sym = ownedArray(ex, callee.expression);
+  const args: Sym[] = [];
+  for (const a of e.arguments) {
+    if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each element explicitly, or build the array with `[...out, ...more]`.");
+    args.push(storable(evalExpr(ex, a, st), a));
+  }
+  if ((name === "pop" || name === "shift") && args.length > 0) refuse(e, `\`${name}\` takes no arguments.`, `Call \`out.${name}()\`.`);
+  let step: { next: Arr; result: Sym | undefined };
+  try {
+    step = name === "push" ? { next: pushed(target, args), result: undefined } : name === "unshift" ? { next: unshifted(target, args), result: undefined } : name === "pop" ? popped(target) : shifted(target);
+  } catch (err) {
+    if (err instanceof KindMismatch) refuse(e, "The array holds values of another kind.", "Store values of one type in an array.");
+    throw err;
+  }
+  const { next, result } = step;
+  if (next.k === "arr" && next.items.length > UNROLL_CAP) refuse(e, `The array would hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
+  if (next.k === "sarr" && (next.bound ?? 0) > UNROLL_CAP) refuse(e, `The array may hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
+  st.env.set(sym, next);
+  return result ?? (next.k === "arr" ? num(next.items.length) : numFromInt(next.len, ARRAY_LENGTH_MAG));
+}
+
+/** A value that may be stored in an array the program builds. */
+function storable(v: Sym, at: TS.Node): Sym {
+  noFunctionValue(v, at);
+  notOpaque(v, at);
+  if (v.k === "str" || v.k === "num" || v.k === "bool" || v.k === "rec" || v.k === "arr") return v;
+  refuse(at, "Only strings, numbers, booleans, records and literal arrays of those can be stored in an array the program builds (a value that may be undefined is not modelled here).", "Test the value first (`if (x !== undefined) out.push(x)`).");
+}
+
+/** Memoised element reader: each index is built once, however many views share it. */
+function memo(at: (i: string) => Sym): (i: string) => Sym {
+  const seen = new Map<string, Sym>();
+  return (i) => {
+    let v = seen.get(i);
+    if (!v) seen.set(i, (v = at(i)));
+    return v;
+  };
+}
+
+const isLit = (t: string): boolean => /^\d+$/.test(t);
+const add = (a: string, n: number): string => (isLit(a) ? String(Number(a) + n) : n === 0 ? a : n > 0 ? `(+ ${a} ${n})` : `(- ${a} ${-n})`);
+
+/** One element selected by index: `ite(i = j, x, rest)`; refuses values of different kinds. */
+function pick(cond: string, x: Sym, rest: Sym): Sym {
+  const m = merge(cond, x, rest);
+  if (!m) throw new Error("elements of an array the program built have different kinds");
+  return m;
+}
+
+function sameKinds(target: Arr, values: readonly Sym[]): void {
+  const first = target.k === "arr" ? target.items[0] : target.at("0");
+  for (const v of values) if (first && !merge("c", v, first)) throw new KindMismatch();
+}
+
+class KindMismatch extends Error {}
+
+function pushed(target: Arr, xs: readonly Sym[]): Arr {
+  if (target.k === "arr") return { k: "arr", items: [...target.items, ...xs] };
+  sameKinds(target, xs);
+  const base = target;
+  const at = memo((i: string): Sym => {
+    let acc = base.at(i);
+    xs.forEach((x, j) => {
+      const idx = add(base.len, j);
+      acc = isLit(i) && isLit(idx) ? (i === idx ? x : acc) : pick(`(= ${i} ${idx})`, x, acc);
+    });
+    return acc;
+  });
+  return { k: "sarr", len: add(base.len, xs.length), at, elem: base.elem, label: base.label, ...(base.bound !== undefined ? { bound: base.bound + xs.length } : {}) };
+}
+
+function unshifted(target: Arr, xs: readonly Sym[]): Arr {
+  if (target.k === "arr") return { k: "arr", items: [...xs, ...target.items] };
+  sameKinds(target, xs);
+  const base = target;
+  const n = xs.length;
+  const at = memo((i: string): Sym => {
+    if (isLit(i)) {
+      const k = Number(i);
+      return k < n ? xs[k]! : base.at(String(k - n));
+    }
+    let acc = base.at(`(- ${i} ${n})`);
+    for (let j = n - 1; j >= 0; j--) acc = pick(`(= ${i} ${j})`, xs[j]!, acc);
+    return acc;
+  });
+  return { k: "sarr", len: add(base.len, n), at, elem: base.elem, label: base.label, ...(base.bound !== undefined ? { bound: base.bound + n } : {}) };
+}
+
+function popped(target: Arr): { next: Arr; result: Sym } {
+  if (target.k === "arr") return { next: { k: "arr", items: target.items.slice(0, -1) }, result: target.items.at(-1) ?? UNDEF };
+  const len = target.len;
+  const next: Arr = { ...target, len: `(ite (> ${len} 0) (- ${len} 1) 0)` };
+  return { next, result: { k: "maybe", def: `(> ${len} 0)`, v: target.at(`(- ${len} 1)`) } };
+}
+
+function shifted(target: Arr): { next: Arr; result: Sym } {
+  if (target.k === "arr") return { next: { k: "arr", items: target.items.slice(1) }, result: target.items[0] ?? UNDEF };
+  const base = target;
+  const len = base.len;
+  const at = memo((i: string): Sym => base.at(add(i, 1)));
+  const next: Arr = { k: "sarr", len: `(ite (> ${len} 0) (- ${len} 1) 0)`, at, elem: base.elem, label: base.label, ...(base.bound !== undefined ? { bound: base.bound } : {}) };
+  return { next, result: { k: "maybe", def: `(> ${len} 0)`, v: base.at("0") } };
+}
+
+/**
+ * The variable of an array the program owns: a `const` bound to an array literal, declared in the
+ * function being executed (not captured by a callback or helper, not outside a quantified loop),
+ * whose every other mention reads it on the spot. Refuses anything else on `node`.
+ */
+export function ownedArray(ex: Exec, node0: TS.Expression): TS.Symbol {
+  const ts = ex.ts;
+  const node = skip(ex, node0);
+  const how = "Build the array in a `const` initialised with an array literal (`const out: string[] = []`), and use it only by reading it (`out.length`, `out.join(…)`, `for (const x of out)`, `[...out]`, `return out`).";
+  if (!ts.isIdentifier(node)) refuse(node, "Only an array held by a local `const` can be changed.", how);
+  const sym = ex.checker.getSymbolAtLocation(node);
+  const decl = sym?.valueDeclaration;
+  if (!sym || !decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) refuse(node, `\`${node.text}\` is not a local array variable.`, how);
+  const list = decl.parent;
+  if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) refuse(node, `\`${node.text}\` is not a \`const\`: another array could be assigned to it (or it to another name).`, how);
+  if (!decl.initializer || !ts.isArrayLiteralExpression(skip(ex, decl.initializer))) refuse(node, `\`${node.text}\` is not initialised with an array literal: the array may be shared with a tool, an input or another variable.`, how);
+  const frame = currentFrame(ex);
+  if (frame.fn && !inside(decl, frame.fn)) refuse(node, `The function changes \`${node.text}\`, which it captured from outside: closures that mutate captured state are not modelled.`, "Loop with `for…of` in the function that owns the array, or return a new array (`xs.filter(…)`, `xs.map(…)`).");
+  if (!frame.fn && !inside(decl, node.getSourceFile())) refuse(node, "Changing module state is not modelled.", how);
+  if (frame.loopBody && !inside(decl, frame.loopBody)) {
+    refuse(node, `The loop body changes \`${node.text}\`, declared outside a loop over an array of unknown length (its length after the loop is not tracked).`, "Build the array with `xs.filter((x) => …)` or `xs.map((x) => …)`, or loop over a literal array or a literal bound.");
+  }
+  // Every mention must read the array where it stands: nothing else may hold it.
+  const scope = decl.parent.parent.parent;
+  const visit = (n: TS.Node): void => {
+    if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym) {
+      const why = escapes(ex, n, sym);
+      if (why) refuse(n, `\`${n.text}\` ${why}, so changing it in place (at line ${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}) is not modelled.`, how);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(scope);
+  return sym;
+}
+
+/** Why this mention lets another name reach the array, or undefined when it only reads it. */
+function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefined {
+  const ts = ex.ts;
+  let n: TS.Node = id;
+  while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isNonNullExpression(n.parent) || ts.isSatisfiesExpression(n.parent))) n = n.parent;
+  const p = n.parent;
+  if (ts.isPropertyAccessExpression(p) && p.expression === n) {
+    // A method that returns the array itself would alias it.
+    return p.name.text === "sort" || p.name.text === "reverse" || p.name.text === "fill" || p.name.text === "copyWithin" ? `is changed by \`${p.name.text}\` here` : undefined;
+  }
+  if (ts.isElementAccessExpression(p) && p.expression === n) {
+    const write = ts.isBinaryExpression(p.parent) && p.parent.left === p && p.parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && p.parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
+    return write ? "is written by index here" : undefined;
+  }
+  if (ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent)) return undefined;
+  if (ts.isForOfStatement(p) && p.expression === n) {
+    // Iterating while changing the array sees the change; the model iterates a snapshot.
+    const mutatedInside = (s: TS.Node): boolean => {
+      let found = false;
+      const look = (m: TS.Node): void => {
+        if (found) return;
+        if (ts.isCallExpression(m) && ts.isPropertyAccessExpression(m.expression) && MUTATING_METHODS.has(m.expression.name.text) && ts.isIdentifier(skip(ex, m.expression.expression)) && ex.checker.getSymbolAtLocation(skip(ex, m.expression.expression)) === sym) found = true;
+        else ts.forEachChild(m, look);
+      };
+      look(s);
+      return found;
+    };
+    return mutatedInside(p.statement) ? "is changed while a `for…of` iterates it" : undefined;
+  }
+  if (ts.isReturnStatement(p)) return undefined;
+  if (ts.isArrowFunction(p) && p.body === n) return "is returned by a function that may keep it";
+  return "is stored, passed or captured here (another name could reach it)";
+}
+
+/**
+ * `[a, ...xs, b]`: spread of arrays the prover knows the elements of (literal arrays, and arrays
+ * of bounded length built by the program); others are refused.
+ */
+export function arrayLiteral(ex: Exec, e: TS.ArrayLiteralExpression, st: State): Sym {
+  const ts = ex.ts;
+  const parts: (Sym | Arr)[] = [];
+  const spread: boolean[] = [];
+  for (const el of e.elements) {
+    if (ts.isOmittedExpression(el)) refuse(el, "Holes are not modelled.", "List the elements explicitly.");
+    if (ts.isSpreadElement(el)) {
+      const v = evalExpr(ex, el.expression, st);
+      if (v.k !== "arr" && v.k !== "sarr") refuse(el, "Only arrays can be spread here (a string spreads into code points, a `Set` or `Map` into entries, which is not modelled).", "Spread arrays: `[...a, ...b]`.");
+      if (v.k === "sarr" && v.bound === undefined) refuse(el, "Spread of an array of unknown length is not modelled.", "Loop over each array with `for (const x of xs)`, or filter and map each one.");
+      parts.push(v);
+      spread.push(true);
+      continue;
+    }
+    const v = evalExpr(ex, el, st);
+    noFunctionValue(v, el);
+    parts.push(v);
+    spread.push(false);
+  }
+  if (!spread.includes(true)) return { k: "arr", items: parts };
+  let acc: Arr = { k: "arr", items: [] };
+  parts.forEach((p, j) => {
+    try {
+      if (!spread[j]) acc = pushed(acc, [p]);
+      else if (p.k === "arr") acc = p.items.length === 0 ? acc : acc.k === "arr" ? { k: "arr", items: [...acc.items, ...p.items] } : pushed(acc, p.items);
+      else acc = concatBounded(acc, p as Extract<Sym, { k: "sarr" }>);
+    } catch (err) {
+      if (err instanceof KindMismatch || (err instanceof Error && /different kinds/.test(err.message))) refuse(e, "The elements have values of different kinds.", "Build arrays of one element type.");
+      throw err;
+    }
+  });
+  const built = acc as Arr;
+  if (built.k === "sarr" && (built.bound ?? 0) > UNROLL_CAP) refuse(e, `The array may hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
+  return built;
+}
+
+/** `[...a, ...b]` where `b` has a bounded unknown length: b's element i sits at a.length + i. */
+function concatBounded(a: Arr, b: Extract<Sym, { k: "sarr" }>): Arr {
+  if (a.k === "arr" && a.items.length === 0) return b;
+  const la = a.k === "arr" ? String(a.items.length) : a.len;
+  const ba = a.k === "arr" ? a.items.length : a.bound!;
+  const readA = (i: string): Sym => (a.k === "sarr" ? a.at(i) : isLit(i) ? (a.items[Number(i)] ?? a.items[a.items.length - 1]!) : a.items.reduceRight<Sym>((acc, x, j) => pick(`(= ${i} ${j})`, x, acc), a.items[a.items.length - 1]!));
+  if (a.k === "arr") sameKinds(b, a.items);
+  const at = memo((i: string): Sym => {
+    if (isLit(i) && isLit(la)) return Number(i) < Number(la) ? readA(i) : b.at(String(Number(i) - Number(la)));
+    return pick(`(< ${i} ${la})`, readA(i), b.at(`(- ${i} ${la})`));
+  });
+  return { k: "sarr", len: isLit(la) ? add(b.len, Number(la)) : `(+ ${la} ${b.len})`, at, elem: b.elem, label: b.label, bound: ba + b.bound! };
+}
