@@ -17,6 +17,8 @@ import { spanOf } from "../span";
 const BLAME_ITERATIONS = 64;
 /** A counterexample with a longer array is asked for again with every array at most this long. */
 const SHORT_ARRAY = 3;
+/** The readability queries (shorter arrays, plain numbers, printable strings) get 1/READABLE_SHARE of a query's resource units. */
+const READABLE_SHARE = 10;
 
 export type Outcome =
   | { readonly status: "unsat" }
@@ -48,7 +50,10 @@ export async function runViolation(
   describe: Describe,
   cutoffOf: (index: number) => Cutoff | undefined = () => undefined,
 ): Promise<Outcome> {
-  const ask = (query: ViolationQuery, extra: readonly string[] = []) => attempt(session, world, query, budget, describe, cutoffOf, extra);
+  const ask = (query: ViolationQuery, extra: readonly string[] = [], cap?: number) => attempt(session, world, query, budget, describe, cutoffOf, extra, cap);
+  // The queries that only make a counterexample easier to read get a tenth of a query's resources:
+  // an unreadable counterexample is still right, and a string query can eat the whole budget.
+  const readable = Math.max(1, Math.floor(budget.rlimit / READABLE_SHARE));
   let found = await ask(q);
   // The model may not say which violation it satisfies: evaluating a quantified indicator (a guard
   // with `includes` over an array of unknown length) need not give `true`. Then ask for each one
@@ -69,7 +74,7 @@ export async function runViolation(
   let kept: readonly string[] = [];
   if (found.longest > SHORT_ARRAY) {
     const bounds = arrayLengths(world).map((len) => `(<= ${len} ${SHORT_ARRAY})`);
-    const shorter = await ask(only(q, found.index), bounds);
+    const shorter = await ask(only(q, found.index), bounds, readable);
     if (shorter.status === "sat") {
       best = shorter;
       kept = bounds;
@@ -80,7 +85,17 @@ export async function runViolation(
   // Only constraints are added, so the answer is a counterexample of the same violation.
   const plain = plainNumbers(world);
   if (plain.length > 0 && !shownPlainly(best.cex)) {
-    const nicer = await ask(only(q, best.index), [...kept, ...plain]);
+    const nicer = await ask(only(q, best.index), [...kept, ...plain], readable);
+    if (nicer.status === "sat") {
+      best = nicer;
+      kept = [...kept, ...plain];
+    }
+  }
+  // Printable strings likewise (not "\u0000" or a lone surrogate where any text would do), asked
+  // separately: a violation that needs an unprintable string keeps its readable numbers.
+  const printable = printableStrings(world);
+  if (printable.length > 0 && !shownPrintably(best.cex)) {
+    const nicer = await ask(only(q, best.index), [...kept, ...printable], readable);
     if (nicer.status === "sat") best = nicer;
   }
   return strip(best);
@@ -95,6 +110,38 @@ function shownPlainly(cex: Counterexample): boolean {
     : typeof v === "object" && v !== null ? Object.values(v).every(plain)
     : true;
   return [...Object.values(cex.inputs), ...Object.values(cex.toolResults)].every(plain);
+}
+
+/** Whether every string a counterexample shows is printable ASCII. */
+function shownPrintably(cex: Counterexample): boolean {
+  const printable = (v: ShownValue): boolean =>
+    typeof v === "string" ? PRINTABLE.test(v)
+    : Array.isArray(v) ? v.every(printable)
+    : typeof v === "object" && v !== null ? Object.values(v).every(printable)
+    : true;
+  return [...Object.values(cex.inputs), ...Object.values(cex.toolResults)].every(printable);
+}
+
+const PRINTABLE = /^[\x20-\x7e]*$/;
+
+/**
+ * "This string is printable ASCII" for every string a counterexample shows (the same values as
+ * plainNumbers: inputs, results of calls outside loops, their fields and first elements).
+ */
+function printableStrings(world: World): string[] {
+  const out: string[] = [];
+  const visit = (v: Sym, guard: string): void => {
+    if (v.k === "str" && v.c === undefined) {
+      const printable = `(str.in_re ${v.t} (re.* (re.range " " "~")))`;
+      out.push(guard === "true" ? printable : `(=> ${guard} ${printable})`);
+    } else if (v.k === "rec") for (const f of v.fields.values()) visit(f, guard);
+    else if (v.k === "arr") v.items.forEach((x) => visit(x, guard));
+    else if (v.k === "maybe") visit(v.v, guard === "true" ? v.def : and(guard, v.def));
+    else if (v.k === "sarr") for (let i = 0; i < SHORT_ARRAY; i++) visit(v.at(String(i)), and(guard, `(< ${i} ${v.len})`));
+  };
+  for (const input of world.inputs) visit(input.sym, "true");
+  for (const r of world.toolResults) if (r.loops.length === 0) visit(r.sym, "true");
+  return out;
 }
 
 /** The largest magnitude a readable counterexample number may have. */
@@ -153,14 +200,16 @@ async function attempt(
   describe: Describe,
   cutoffOf: (index: number) => Cutoff | undefined,
   extra: readonly string[],
+  cap?: number,
 ): Promise<(Outcome & { readonly status: "unsat" | "unknown" }) | (Outcome & { readonly status: "sat"; readonly longest: number; readonly named: boolean })> {
   const live = q.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.indicator !== "false");
   if (live.length === 0) return { status: "unsat" };
   const names = live.map(({ i }) => `violation!${i}`);
   const decls = [...world.declarations, ...q.declarations, ...live.map(({ c }, k) => `(define-fun ${names[k]} () Bool ${c.indicator})`)].join("\n");
   const assertions = [...world.assumptions.map((a) => a.term), ...q.assumptions, ...extra, names.length === 1 ? names[0]! : `(or ${names.join(" ")})`];
-  const limits = budget.next();
-  if (!limits) return { status: "unknown", reason: budget.programReason };
+  const next = budget.next();
+  if (!next) return { status: "unknown", reason: budget.programReason };
+  const limits = cap === undefined ? next : { ...next, rlimit: Math.min(next.rlimit, cap) };
   const declared = world.declarations.length;
   const answer = await session.query(decls, assertions, limits, async (get) => {
     // Reading an array's elements may declare its element functions only now.

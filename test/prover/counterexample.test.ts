@@ -112,6 +112,28 @@ export function main(amount: number): void {
     expect(between > 100 && between < 101, String(between)).toBe(true);
   });
 
+  it("show printable strings where the violation allows them, and others where it needs them", async () => {
+    const printable = /^[\x20-\x7e]*$/;
+    const v = await prove(`export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string, subject: string): void {
+  if (to.length === 3 && !to.startsWith("a")) sendEmail(to, subject);
+}`);
+    // Without the extra query the solver shows to = "\\u0000\\u0000\\u0000".
+    expect(v.verdict).toBe("violated");
+    const cex = v.results[0]!.counterexample!;
+    const strings = Object.values(cex.inputs).filter((x) => typeof x === "string") as string[];
+    expect(strings.length, v.results[0]!.message).toBe(2);
+    expect(strings[0]!.length).toBe(3);
+    for (const x of strings) expect(printable.test(x), JSON.stringify(x)).toBe(true);
+    // Only an unprintable address breaks this one: it is shown as it is.
+    const w = await prove(`export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string): void {
+  if (to === "\\u0001") sendEmail(to, "x");
+}`);
+    expect(w.verdict).toBe("violated");
+    expect(w.results[0]!.counterexample!.inputs.to).toBe("\u0001");
+  });
+
   it("show the elements of a result array with small integer amounts", async () => {
     const v = await prove(`export const guarantees = [m.spendAtMost(100)];
 export function main(): void {
