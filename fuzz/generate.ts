@@ -109,7 +109,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   stmt: {
     decl: 6, assign: 3, incr: 2, effect: 8, console: 1.5, if: 5, switch: 4, forLit: 2, forN: 2, forArr: 3, call: 3,
     short: 1, ternStmt: 1, throwIf: 1, return: 1, jump: 2, tdz: 0.2, repeat: 0.5, filter: 1, float: 0.1, all: 0.3,
-    elements: 0.6, pair: 0.4, callback: 1, tryThrow: 0.6, whileN: 0.6, destructure: 1,
+    elements: 0.6, pair: 0.4, callback: 1, tryThrow: 0.6, tryLoop: 0.4, whileN: 0.6, destructure: 1,
     // Drawn by profile `arrays` only, so every other profile writes the programs it did before.
     arrays: 0,
     // Drawn by profile `integers` (and its hole's) only, for the same reason.
@@ -352,6 +352,14 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           caught: fc.option(effect, { nil: null, freq: 4 }),
           fin: fc.option(effect, { nil: null, freq: 2 }),
         }).map((x) => ({ k: "tryThrow", ...x }))],
+        [s.tryLoop, fc.record({
+          how: fc.constantFrom("for" as const, "forEach" as const),
+          src: expr.strs,
+          op: fc.constantFrom("===" as const, "!==" as const, "startsWith" as const),
+          lit: strLit,
+          caught: fc.option(effect, { nil: null, freq: 4 }),
+          fin: fc.option(effect, { nil: null, freq: 2 }),
+        }).map((x) => ({ k: "tryLoop", ...x }))],
         [s.arrays, fc.record({
           op: fc.constantFrom(...ARRAYS_OPS),
           strs: expr.strs,

@@ -176,6 +176,13 @@ export type Stmt =
    */
   | { readonly k: "tryThrow"; readonly i: number; readonly op: "===" | "!==" | "startsWith"; readonly lit: string; readonly caught: Effect | null; readonly fin: Effect | null }
   /**
+   * A throwing loop inside a `try`: `try { for (const x of src) if (x OP lit) throw …; } catch
+   * { effect } finally { effect }` (or the loop as `src.forEach(…)`); over an array of unknown
+   * length the throw happens at some iteration or none. The array is read before the `try`, so the
+   * try block calls no tool (see above).
+   */
+  | { readonly k: "tryLoop"; readonly how: "for" | "forEach"; readonly src: StrsExpr; readonly op: "===" | "!==" | "startsWith"; readonly lit: string; readonly caught: Effect | null; readonly fin: Effect | null }
+  /**
    * A record result taken apart: `const { to: a, amount: b } = entry(src)` (`pattern`), or through
    * optional chaining and `??` on a result that may be undefined (`optional`: `findRow({ key: src })`).
    */

@@ -1,4 +1,4 @@
-import type { ClauseEnd, ContractArg, Expr, Helper, ProgramIR, Scalar, Stmt, Ty } from "./ir";
+import type { ClauseEnd, ContractArg, Effect, Expr, Helper, ProgramIR, Scalar, Stmt, Ty } from "./ir";
 import { printStrings } from "./strings";
 import { HEADER, numberText, TYPE_TEXT, type Breakable, type Var } from "./print-expr";
 import { IdiomPrinter } from "./print-idioms";
@@ -254,15 +254,19 @@ class Printer extends IdiomPrinter {
         const test = s.op === "startsWith" ? `${v}.startsWith(${lit})` : `${v} ${s.op} ${lit}`;
         this.line("try {");
         this.line(`  if (${test}) throw new Error(${this.str("try")});`);
-        if (s.caught || !s.fin) {
-          this.line("} catch {");
-          this.line(`  ${s.caught ? this.effect(s.caught) : `log(${this.str("caught")})`};`);
-        }
-        if (s.fin) {
-          this.line("} finally {");
-          this.line(`  ${this.effect(s.fin)};`);
-        }
-        this.line("}");
+        this.tryEnd(s.caught, s.fin);
+        return;
+      }
+      case "tryLoop": {
+        const x = this.fresh("x");
+        const lit = this.str(s.lit);
+        const test = s.op === "startsWith" ? `${x}.startsWith(${lit})` : `${x} ${s.op} ${lit}`;
+        // The array is read before the `try`: a tool called inside it may throw (the prover's view), which runs cannot make happen.
+        const src = this.fresh("xs");
+        this.line(`const ${src} = ${this.expr(s.src)};`);
+        this.line("try {");
+        this.line(s.how === "for" ? `  for (const ${x} of ${src}) if (${test}) throw new Error(${this.str("loop")});` : `  ${src}.forEach((${x}) => { if (${test}) throw new Error(${this.str("loop")}); });`);
+        this.tryEnd(s.caught, s.fin);
         return;
       }
       case "destructure": {
@@ -313,6 +317,19 @@ class Printer extends IdiomPrinter {
         return;
       }
     }
+  }
+
+  /** A `try` block's end: `catch` with its effect (a log when there is none and no `finally`), `finally` with its. */
+  private tryEnd(caught: Effect | null, fin: Effect | null): void {
+    if (caught || !fin) {
+      this.line("} catch {");
+      this.line(`  ${caught ? this.effect(caught) : `log(${this.str("caught")})`};`);
+    }
+    if (fin) {
+      this.line("} finally {");
+      this.line(`  ${this.effect(fin)};`);
+    }
+    this.line("}");
   }
 
   private switchStmt(s: Extract<Stmt, { k: "switch" }>): void {

@@ -23,7 +23,7 @@ function withoutIssue13(w: Weights): Weights {
 
 /** Weights that draw no array callbacks, `try` or `while`: a profile older than them writes the programs it did before. */
 function withoutCallbacks(w: Weights): Weights {
-  return { ...w, stmt: { ...w.stmt, callback: 0, tryThrow: 0, whileN: 0 } };
+  return { ...w, stmt: { ...w.stmt, callback: 0, tryThrow: 0, tryLoop: 0, whileN: 0 } };
 }
 
 /**
@@ -64,7 +64,7 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
   // in sync and async programs.
   callbacks: weights({
     focus: true,
-    stmt: { callback: 10, tryThrow: 4, whileN: 3, effect: 3, decl: 2, if: 2, forArr: 1, throwIf: 0.5 },
+    stmt: { callback: 10, tryThrow: 4, tryLoop: 3, whileN: 3, effect: 3, decl: 2, if: 2, forArr: 1, throwIf: 0.5 },
     effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
     contracts: { neverEmail: 4, emailsAtMost: 4, emailsAtLeast: 3, emailsExactly: 2, neverLog: 3, logsAtMost: 3, logsAtLeast: 2, nobodyTwice: 2, distinctLogs: 2, neverLogPrefix: 2, subjectsNonEmpty: 1 },
   }),

@@ -1,7 +1,8 @@
-import { fuzz, type Finding } from "../../fuzz/fuzz";
+import { fuzz } from "../../fuzz/fuzz";
 import { Oracle } from "../../fuzz/oracle";
 import { PROFILES } from "../../fuzz/profiles";
 import { fuzzLayerText } from "../../fuzz/project";
+import { showFinding } from "../helpers/profiles";
 
 /**
  * The differential soundness check on a fixed slice of programs (docs/fuzzing.md): every program
@@ -12,13 +13,11 @@ import { fuzzLayerText } from "../../fuzz/project";
 const SEED = 20_000;
 const COUNT = 300;
 
-const show = (f: Finding) => `seed ${f.seed}: ${f.disagreement.kind} — ${f.disagreement.subject}: ${f.disagreement.detail}`;
-
 describe("differential soundness (fixed-seed slice)", () => {
   it(`${COUNT} generated programs: the prover and real runs agree`, async () => {
     const oracle = new Oracle(fuzzLayerText());
     const report = await fuzz(oracle, { count: COUNT, seed: SEED, weights: PROFILES.default, runs: 30, shrinkBudget: 0 });
-    expect(report.findings.map(show)).toEqual([]);
+    expect(report.findings.map(showFinding)).toEqual([]);
     // The slice exercises the oracle both ways, and the generator writes well-typed programs.
     expect(report.programs).toBe(COUNT);
     expect(report.verdicts.proved).toBeGreaterThan(COUNT / 5);

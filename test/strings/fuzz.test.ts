@@ -4,34 +4,24 @@
  * `trimStart`/`trimEnd`, `split` and `replace`/`replaceAll` over corner texts; the prover must
  * agree with real runs.
  */
-import { fuzz, generate, type Finding } from "../../fuzz/fuzz";
+import { fuzz } from "../../fuzz/fuzz";
 import { Oracle } from "../../fuzz/oracle";
 import { PROFILES } from "../../fuzz/profiles";
-import { fuzzLayerText, Project, typeErrors } from "../../fuzz/project";
+import { fuzzLayerText } from "../../fuzz/project";
 import { STRINGS_OPS } from "../../fuzz/strings";
-
-const show = (f: Finding) => `seed ${f.seed}: ${f.disagreement.kind} — ${f.disagreement.subject}: ${f.disagreement.detail}`;
+import { profilePrograms, showFinding, statementOps } from "../helpers/profiles";
 
 describe("strings and conversions in the differential tester", () => {
   it("the strings profile writes well-typed programs with every construct", () => {
-    const project = new Project(fuzzLayerText());
-    const bad: string[] = [];
-    const seen = new Set<string>();
-    for (let seed = 0; seed < 80; seed++) {
-      const { ir, text } = generate(PROFILES.strings, seed);
-      for (const m of JSON.stringify(ir).matchAll(/"k":"strings","op":"(\w+)"/g)) seen.add(m[1]!);
-      const { program, file } = project.program(text);
-      const errors = typeErrors(program, file).filter((e) => !e.startsWith("TS2356 "));
-      if (errors.length > 0) bad.push(`seed ${seed}: ${errors.join("; ")}\n${text}`);
-    }
-    expect(bad.slice(0, 2)).toEqual([]);
-    expect([...seen].sort()).toEqual([...STRINGS_OPS].sort());
+    const { programs, illTyped } = profilePrograms(PROFILES.strings, 80);
+    expect(illTyped.slice(0, 2)).toEqual([]);
+    expect(statementOps(programs, "strings")).toEqual([...STRINGS_OPS].sort());
   });
 
   it("40 string programs: the prover and real runs agree", async () => {
     const oracle = new Oracle(fuzzLayerText());
     const report = await fuzz(oracle, { count: 40, seed: 530_000, weights: PROFILES.strings, runs: 20, shrinkBudget: 0 });
-    expect(report.findings.map(show)).toEqual([]);
+    expect(report.findings.map(showFinding)).toEqual([]);
     expect(report.programs).toBe(40);
     expect(report.verdicts.proved).toBeGreaterThan(2);
     expect(report.verdicts.violated).toBeGreaterThan(2);
