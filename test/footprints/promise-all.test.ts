@@ -15,40 +15,16 @@ import { record, trusted, type Occurrence } from "../../runtime";
 import { footprint } from "../../runtime/events";
 import { conflicts, resolveFootprint } from "../../runtime/footprint";
 import { createProgram, stdlibFiles } from "../helpers/program";
-import { appendF, copyF, deleteF, latency, listT, readF, removeT, tree, writeF } from "./fs-tools";
+import { batches, delayMaps, prepareRun, SPEC_TOOLS, type Spec } from "./fs-batches";
 
 const TOP = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-all-")));
 afterAll(() => fs.rmSync(TOP, { recursive: true, force: true }));
 let runs = 0;
 
-const FILES = ["a", "b", "d/x", "d/y", "d/e/z", "./d/../a", "d//x"];
-const DIRS = ["d", "d/e", "d/", "."];
-type Spec = { tool: "read" | "write" | "append" | "delete" | "copy" | "list" | "remove"; args: string[] };
-const file = fc.constantFrom(...FILES);
-const text = fc.constantFrom("1", "2", "3");
-const spec: fc.Arbitrary<Spec> = fc.oneof(
-  fc.record({ tool: fc.constant("read" as const), args: fc.tuple(file) }),
-  fc.record({ tool: fc.constant("write" as const), args: fc.tuple(file, text) }),
-  fc.record({ tool: fc.constant("append" as const), args: fc.tuple(file, text) }),
-  fc.record({ tool: fc.constant("delete" as const), args: fc.tuple(file) }),
-  fc.record({ tool: fc.constant("copy" as const), args: fc.tuple(file, file) }),
-  fc.record({ tool: fc.constant("list" as const), args: fc.tuple(fc.constantFrom(...DIRS)) }),
-  fc.record({ tool: fc.constant("remove" as const), args: fc.tuple(fc.constantFrom("d/e", "d")) }),
-);
-const TOOLS = { read: readF, write: writeF, append: appendF, delete: deleteF, copy: copyF, list: listT, remove: removeT } as Record<Spec["tool"], (...args: string[]) => Promise<unknown>>;
-const TEXT_ARG = new Set(["write", "append"]);
-
 /** Run the calls as a program would: all made at once under `Promise.all`, or awaited one at a time. */
 async function runIn(specs: readonly Spec[], delays: Record<string, number>, mode: "all" | "awaited") {
-  const root = path.join(TOP, `run-${runs++}`);
-  fs.mkdirSync(path.join(root, "d", "e"), { recursive: true });
-  fs.writeFileSync(path.join(root, "a"), "A");
-  fs.writeFileSync(path.join(root, "d", "x"), "X");
-  latency.of = (p) => delays[path.relative(root, p).replace(/\\/g, "/")] ?? 1;
-  const calls = specs.map((s) => {
-    const args = s.args.map((a, i) => (TEXT_ARG.has(s.tool) && i === 1 ? a : `${root}/${a}`));
-    return () => TOOLS[s.tool](...args);
-  });
+  const run = prepareRun(path.join(TOP, `run-${runs++}`), specs, delays);
+  const calls = specs.map((s, i) => () => SPEC_TOOLS[s.tool](...run.args[i]!));
   const program = async (): Promise<unknown[]> => {
     if (mode === "all") return Promise.all(calls.map((call) => call()));
     const out: unknown[] = [];
@@ -57,14 +33,13 @@ async function runIn(specs: readonly Spec[], delays: Record<string, number>, mod
   };
   const { result, trace } = record(program);
   const results = await result;
-  const rel = (v: unknown) => JSON.parse(JSON.stringify(v ?? null).split(root).join("<root>"));
-  return { files: await tree(root), results: rel(results), trace: trace.map((o: Occurrence) => rel(o)) };
+  return { files: await run.files(), results: run.rel(results), trace: trace.map((o: Occurrence) => run.rel(o)) };
 }
 
 describe("Promise.all over trusted async calls", () => {
   it("leaves the same files, results and trace as awaiting each call in turn (random programs)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(spec, { minLength: 1, maxLength: 10 }), fc.dictionary(fc.constantFrom("a", "b", "d/x", "d/y", "d/e/z", "d", "d/e", "."), fc.integer({ min: 0, max: 4 })), async (specs, delays) => {
+      fc.asyncProperty(batches, delayMaps, async (specs, delays) => {
         const all = await runIn(specs, delays, "all");
         const awaited = await runIn(specs, delays, "awaited");
         expect(all).toEqual(awaited);

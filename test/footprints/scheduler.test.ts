@@ -10,56 +10,29 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { record, runBatch, trusted, type BatchCall, type Occurrence } from "../../runtime";
 import { footprint } from "../../runtime/events";
-import { appendF, copyF, deleteF, latency, listT, readF, removeT, tree, writeF } from "./fs-tools";
+import { batches, delayMaps, prepareRun, SPEC_TOOLS, type Spec } from "./fs-batches";
+import { latency, readF, writeF } from "./fs-tools";
 
 const TOP = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-batch-")));
 afterAll(() => fs.rmSync(TOP, { recursive: true, force: true }));
 let runs = 0;
 
-const FILES = ["a", "b", "d/x", "d/y", "d/e/z", "./d/../a", "d//x"];
-const DIRS = ["d", "d/e", "d/", "."];
-
-/** A call as data: which tool, with which relative arguments. */
-type Spec = { tool: "read" | "write" | "append" | "delete" | "copy" | "list" | "remove"; args: string[] };
-const file = fc.constantFrom(...FILES);
-const text = fc.constantFrom("1", "2", "3");
-const spec: fc.Arbitrary<Spec> = fc.oneof(
-  fc.record({ tool: fc.constant("read" as const), args: fc.tuple(file) }),
-  fc.record({ tool: fc.constant("write" as const), args: fc.tuple(file, text) }),
-  fc.record({ tool: fc.constant("append" as const), args: fc.tuple(file, text) }),
-  fc.record({ tool: fc.constant("delete" as const), args: fc.tuple(file) }),
-  fc.record({ tool: fc.constant("copy" as const), args: fc.tuple(file, file) }),
-  fc.record({ tool: fc.constant("list" as const), args: fc.tuple(fc.constantFrom(...DIRS)) }),
-  fc.record({ tool: fc.constant("remove" as const), args: fc.tuple(fc.constantFrom("d/e", "d")) }),
-);
-const TOOLS = { read: readF, write: writeF, append: appendF, delete: deleteF, copy: copyF, list: listT, remove: removeT };
-const TEXT_ARG = new Set(["write", "append"]);
-
 async function runIn(specs: readonly Spec[], delays: Record<string, number>, sequential: boolean) {
-  const root = path.join(TOP, `run-${runs++}`);
-  fs.mkdirSync(path.join(root, "d", "e"), { recursive: true });
-  fs.writeFileSync(path.join(root, "a"), "A");
-  fs.writeFileSync(path.join(root, "d", "x"), "X");
-  latency.of = (p) => delays[path.relative(root, p).replace(/\\/g, "/")] ?? 1;
-  const calls: BatchCall[] = specs.map((s) => ({
-    tool: TOOLS[s.tool],
-    // Joined as strings, not with path.join: the aliases (`./d/../a`, `d//x`, `d/`) reach the scheduler as written.
-    args: s.args.map((a, i) => (TEXT_ARG.has(s.tool) && i === 1 ? a : `${root}/${a}`)),
-  }));
+  const run = prepareRun(path.join(TOP, `run-${runs++}`), specs, delays);
+  const calls: BatchCall[] = specs.map((s, i) => ({ tool: SPEC_TOOLS[s.tool], args: run.args[i]! }));
   const { result, trace } = record(() => runBatch(calls, { sequential }));
   const results = await result;
-  const rel = (v: unknown) => JSON.parse(JSON.stringify(v ?? null).split(root).join("<root>"));
   return {
-    files: await tree(root),
-    results: results.map((r) => (r.status === "fulfilled" ? { ok: rel(r.value) } : { error: String(r.reason) })),
-    trace: trace.map((o: Occurrence) => rel(o)),
+    files: await run.files(),
+    results: results.map((r) => (r.status === "fulfilled" ? { ok: run.rel(r.value) } : { error: String(r.reason) })),
+    trace: trace.map((o: Occurrence) => run.rel(o)),
   };
 }
 
 describe("runBatch", () => {
   it("concurrent == sequential over random batches of filesystem calls (files, results, trace)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(spec, { minLength: 1, maxLength: 10 }), fc.dictionary(fc.constantFrom("a", "b", "d/x", "d/y", "d/e/z", "d", "d/e", "."), fc.integer({ min: 0, max: 4 })), async (specs, delays) => {
+      fc.asyncProperty(batches, delayMaps, async (specs, delays) => {
         const concurrent = await runIn(specs, delays, false);
         const sequential = await runIn(specs, delays, true);
         expect(concurrent).toEqual(sequential);
