@@ -78,7 +78,7 @@ export default function register(program: Command, context: CliContext): void {
 /** The summary line, as `check` words it (`shards`: how many reports were merged, when it is said). */
 function summaryOf(r: ReportJson, shards?: number): string {
   const layer = r.findings.filter((f) => f.severity === "error").length;
-  return `clauz3 merge-reports: ${shards !== undefined ? `${shards} shard(s), ` : ""}${layer} layer finding(s), ${r.summary.proved}/${r.summary.programs} program(s) proved\n`;
+  return `clauz3 merge-reports: ${shards !== undefined ? `${shards} shard(s), ` : ""}${layer} finding(s), ${r.summary.proved}/${r.summary.programs} program(s) proved\n`;
 }
 
 /**

@@ -25,7 +25,7 @@ function summaryLine(report: Report): string {
   const programs = `${t.proved}/${t.programs} program(s) proved`;
   if (report.command === "prove") return `clauz3 prove: ${programs}`;
   const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : "";
-  return `clauz3 check${shard}: ${report.findings.filter((d) => d.category === report.ts.DiagnosticCategory.Error).length} layer finding(s), ${programs}`;
+  return `clauz3 check${shard}: ${report.findings.filter((d) => d.category === report.ts.DiagnosticCategory.Error).length} finding(s), ${programs}`;
 }
 
 function closing(report: Report): string {

@@ -72,7 +72,7 @@ describe("piped, check prints TypeScript's plain format", () => {
     for (const m of matched) expect(fs.existsSync(path.join(dir, m[1]!)), m[1]).toBe(true);
     // Nothing else is mistaken for a problem: the other lines are the summary and the closing line.
     const rest = lines.filter((l) => !TSC_PATTERN.test(l) && l !== "");
-    expect(rest).toEqual(["clauz3 check: 1 layer finding(s), 1/4 program(s) proved", "Found 4 errors in 4 files."]);
+    expect(rest).toEqual(["clauz3 check: 1 finding(s), 1/4 program(s) proved", "Found 4 errors in 4 files."]);
     expect(plain.stdout.endsWith("\nFound 4 errors in 4 files.\n")).toBe(true);
     expect(plain.stderr).toBe("");
   });
@@ -102,7 +102,7 @@ describe("piped, check prints TypeScript's plain format", () => {
     expect(r.stdout).toContain("plans/leak.ts: violated\n");
     // A failing precondition names its tool and the requires message on the summary line (issue 9).
     expect(r.stdout).toContain(`  ✗ violated precondition of files.readFile ("readFile needs a non-empty path") at plans/empty.ts:5:37\n`);
-    expect(r.stdout.endsWith("clauz3 check: 1 layer finding(s), 1/4 program(s) proved\n\nFound 4 errors in 4 files.\n")).toBe(true);
+    expect(r.stdout.endsWith("clauz3 check: 1 finding(s), 1/4 program(s) proved\n\nFound 4 errors in 4 files.\n")).toBe(true);
   });
 });
 

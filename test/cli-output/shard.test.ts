@@ -183,7 +183,7 @@ describe("check --shard and merge-reports", () => {
     try {
       const first = clauz3(["check", "--shard", "1/2", "--cache-location", "proofs"], clean);
       expect(first.status).toBe(0);
-      expect(first.stdout).toContain("clauz3 check (shard 1/2): 0 layer finding(s), 1/1 program(s) proved");
+      expect(first.stdout).toContain("clauz3 check (shard 1/2): 0 finding(s), 1/1 program(s) proved");
       expect(entries()).toHaveLength(1); // plans/c.ts
       expect(clauz3(["check", "--shard", "2/2", "--cache-location", "proofs"], clean).status).toBe(0);
       expect(entries()).toHaveLength(3); // and plans/ok.ts, plans/a.ts

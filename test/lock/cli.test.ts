@@ -102,7 +102,7 @@ describe("clauz3 lock, then clauz3 check", () => {
   it("check passes once the layer is pinned, and never writes the lock", () => {
     const before = fs.statSync(path.join(dir, "clauz3.lock"));
     const r = clauz3(["check"], dir);
-    expect(r.stdout).toContain("clauz3 check: 0 layer finding(s), 2/2 program(s) proved");
+    expect(r.stdout).toContain("clauz3 check: 0 finding(s), 2/2 program(s) proved");
     expect(r.status).toBe(0);
     const after = fs.statSync(path.join(dir, "clauz3.lock"));
     expect(after.mtimeMs).toBe(before.mtimeMs);
@@ -120,7 +120,7 @@ describe("clauz3 lock, then clauz3 check", () => {
     expect(human.stderr).toMatch(/mail-plan\.ts:3:28 - error TS93104: refused: the trusted layer breaks 1 layer rule\(s\) \(first at tools\/mail\/trusted\/contracts\.ts:1:1: `tools\/mail\/trusted\/contracts\.ts` changed since it was pinned in clauz3\.lock/);
     expect(human.stdout).toContain("mail-plan.ts: refused\n");
     expect(human.stdout).toContain("log-plan.ts: proved\n");
-    expect(human.stdout).toContain("clauz3 check: 1 layer finding(s), 1/2 program(s) proved");
+    expect(human.stdout).toContain("clauz3 check: 1 finding(s), 1/2 program(s) proved");
 
     // prove says the same, program by program.
     expect(clauz3(["prove", "mail-plan.ts"], dir).status).toBe(1);
@@ -164,7 +164,7 @@ describe("a lock entry whose file is gone", () => {
     const r = clauz3(["check", "--pretty"], dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`clauz3.lock:${line}:5 - error TS93021: clauz3.lock pins \`tools/old/trusted/gone.ts\`, which does not exist. Run \`clauz3 lock\` to write the lock again without it`);
-    expect(r.stdout).toContain("clauz3 check: 1 layer finding(s), 2/2 program(s) proved");
+    expect(r.stdout).toContain("clauz3 check: 1 finding(s), 2/2 program(s) proved");
   });
 });
 

@@ -115,7 +115,7 @@ describe("a CommonJS development project, then production", () => {
     expect(init.stdout).not.toContain("first: the packages this project lacks");
     expect(init.stdout).toContain("installed stdlib:filesystem into tools/filesystem");
     const check = run(path.join(dev, "node_modules/.bin/clauz3"), ["check"], dev);
-    expect(check.stdout + check.stderr).toContain("0 layer finding(s), 1/1 program(s) proved");
+    expect(check.stdout + check.stderr).toContain("0 finding(s), 1/1 program(s) proved");
     expect(check.status).toBe(0);
   });
 
@@ -212,7 +212,7 @@ describe("an ES-module (nodenext) project", () => {
     expect(installed.stderr).toBe("");
     expect(installed.status).toBe(0);
     const check = run(clauz3, ["check"], esm);
-    expect(check.stdout + check.stderr).toContain("0 layer finding(s), 1/1 program(s) proved");
+    expect(check.stdout + check.stderr).toContain("0 finding(s), 1/1 program(s) proved");
     const build = run(path.join(base, "dev/node_modules/.bin/tspc"), ["-p", "tsconfig.json"], esm);
     expect(build.stdout + build.stderr).toBe("");
     expect(build.status).toBe(0);
