@@ -17,6 +17,7 @@ import { currentFrame, inside, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import { ARRAY_LENGTH_MAG } from "./integers";
+import { knownItems } from "./collections";
 import type { State } from "./state";
 
 type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
@@ -221,8 +222,11 @@ export function arrayLiteral(ex: Exec, e: TS.ArrayLiteralExpression, st: State):
   for (const el of e.elements) {
     if (ts.isOmittedExpression(el)) refuse(el, "Holes are not modelled.", "List the elements explicitly.");
     if (ts.isSpreadElement(el)) {
-      const v = evalExpr(ex, el.expression, st);
-      if (v.k !== "arr" && v.k !== "sarr") refuse(el, "Only arrays can be spread here (a string spreads into code points, a `Set` or `Map` into entries, which is not modelled).", "Spread arrays: `[...a, ...b]`.");
+      let v = evalExpr(ex, el.expression, st);
+      // A Set or Map whose every key is known present or absent spreads into its elements in insertion order.
+      const known = v.k === "coll" ? knownItems(v) : undefined;
+      if (known) v = { k: "arr", items: known };
+      if (v.k !== "arr" && v.k !== "sarr") refuse(el, "Only arrays, and Sets and Maps whose keys are all known to be there, can be spread here (a string spreads into code points, which is not modelled).", "Spread arrays: `[...a, ...b]`, or loop over the Set with `for…of`.");
       if (v.k === "sarr" && v.bound === undefined) refuse(el, "Spread of an array of unknown length is not modelled.", "Loop over each array with `for (const x of xs)`, or filter and map each one.");
       parts.push(v);
       spread.push(true);
