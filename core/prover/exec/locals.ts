@@ -192,6 +192,8 @@ function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefine
     return write ? "is written by index here" : undefined;
   }
   if (ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent)) return undefined;
+  // `JSON.stringify(out)` reads the array and keeps nothing (json.ts).
+  if (ts.isCallExpression(p) && p.arguments.length === 1 && p.arguments[0] === n && ts.isPropertyAccessExpression(p.expression) && p.expression.name.text === "stringify" && ts.isIdentifier(p.expression.expression) && p.expression.expression.text === "JSON") return undefined;
   if (ts.isForOfStatement(p) && p.expression === n) {
     // Iterating while changing the array sees the change; the model iterates a snapshot.
     const mutatedInside = (s: TS.Node): boolean => {
