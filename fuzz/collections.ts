@@ -78,7 +78,8 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
       p.line(`const ${mm} = new Map<string, string>([${pairs.join(", ")}]);`);
       if (s.cmp > 2) p.line(`${mm}.set(${x}, ${lits[0]});`);
       p.line(`const ${v} = ${mm}.get(${x});`);
-      p.line(`if (${v} !== undefined) ${p.use(s.e, v)}; else ${p.effect(s.e)};`);
+      // Cast: TypeScript does not narrow in code it finds unreachable (the generator writes some).
+      p.line(`if (${v} !== undefined) ${p.use(s.e, `(${v} as string)`)}; else ${p.effect(s.e)};`);
       return;
     }
     case "json": {
