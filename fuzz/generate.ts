@@ -3,6 +3,7 @@ import type { IntsStmt } from "./ir";
 import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, GuaranteeIR, Helper, HelperArgs, NumExpr, NumsExpr, OStrExpr, ProgramIR, RowExpr, Scalar, Stmt, StrExpr, StrsExpr } from "./ir";
 import { ARRAYS_OPS, LOCALS_OPS } from "./ir";
 import { PATTERNS, REPLACEMENTS, RESULT_TEXTS, STRINGS_OPS } from "./strings";
+import { COLLECTIONS_OPS } from "./collections";
 import { printProgram } from "./print";
 
 /**
@@ -118,6 +119,8 @@ export const DEFAULT_WEIGHTS: Weights = {
     strings: 0,
     // Drawn by profile `locals` only, for the same reason.
     locals: 0,
+    // Drawn by profile `collections` only, for the same reason.
+    collections: 0,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -384,6 +387,17 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           cmp: fc.integer({ min: -1, max: 4 }),
           e: effect,
         }).map((x) => ({ k: "locals", ...x }))],
+        [s.collections, fc.record({
+          op: fc.constantFrom(...COLLECTIONS_OPS),
+          lits: fc.array(strLit, { minLength: 1, maxLength: 4 }),
+          nums: fc.array(numLit, { minLength: 1, maxLength: 4 }),
+          x: expr.str,
+          xn: expr.num,
+          src: expr.strs,
+          cmp: fc.integer({ min: -1, max: 5 }),
+          pick: fc.nat(40),
+          e: effect,
+        }).map((x) => ({ k: "collections" as const, ...x }))],
         [s.ints, fc.record({
           op: weighted(Object.entries(w.intOps).map(([op, weight]) => [weight, fc.constant(op as IntsStmt["op"])] as const)),
           limit: fc.constantFrom(0, 1, 500, 999, 1000, 1001, 2000),

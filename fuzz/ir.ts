@@ -198,6 +198,7 @@ export type Stmt =
   | IntsStmt
   | StringsStmt
   | LocalsStmt
+  | CollectionsStmt
   | { readonly k: "arrays"; readonly op: ArraysOp; readonly strs: StrsExpr; readonly nums: NumsExpr; readonly useNums: boolean; readonly a: NumExpr; readonly b: NumExpr | null; readonly x: StrExpr; readonly xn: NumExpr; readonly lits: readonly string[]; readonly cmp: number; readonly e: Effect };
 
 /**
@@ -225,6 +226,10 @@ export type StringsOp = (typeof import("./strings").STRINGS_OPS)[number];
  */
 export type LocalsStmt = { readonly k: "locals"; readonly op: LocalsOp; readonly lits: readonly string[]; readonly nums: readonly number[]; readonly cond: "===" | "!==" | "startsWith" | "<"; readonly x: StrExpr; readonly xn: NumExpr; readonly src: StrsExpr; readonly cmp: number; readonly e: Effect };
 
+/**
+ * Sets, Maps, `JSON.stringify` and in-place array changes (profile `collections`, fuzz/collections.ts).
+ */
+export type CollectionsStmt = { readonly k: "collections"; readonly op: (typeof import("./collections").COLLECTIONS_OPS)[number]; readonly lits: readonly string[]; readonly nums: readonly number[]; readonly x: StrExpr; readonly xn: NumExpr; readonly src: StrsExpr; readonly cmp: number; readonly pick: number; readonly e: Effect };
 export const LOCALS_OPS = ["join", "loop", "count", "pop", "shift", "unshift", "spread", "sum", "alias", "unknown"] as const;
 export type LocalsOp = (typeof LOCALS_OPS)[number];
 

@@ -1,5 +1,6 @@
 import type { ClauseEnd, ContractArg, Effect, Expr, Helper, ProgramIR, Scalar, Stmt, Ty } from "./ir";
 import { printStrings } from "./strings";
+import { printCollections } from "./collections";
 import { HEADER, numberText, TYPE_TEXT, type Breakable, type Var } from "./print-expr";
 import { IdiomPrinter } from "./print-idioms";
 
@@ -247,6 +248,11 @@ class Printer extends IdiomPrinter {
         use: (e, v) => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`),
       }, s);
       case "locals": return this.locals(s);
+      case "collections": return printCollections({
+        fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), num: (v) => this.num(v), expr: (e) => this.expr(e), effect: (e) => this.effect(e),
+        use: (e, v) => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`),
+        useNum: (e, v) => (e.tool === "pay" ? `pay(${this.expr(e.s)}, ${v})` : `measure(${v})`),
+      }, s);
       case "tryThrow": {
         // Widened: a `const` (or the literal standing in for a missing variable) has a literal type.
         const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;

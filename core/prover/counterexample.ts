@@ -439,6 +439,8 @@ export function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
     case "arr": return { k: "arr", items: v.items.map((i) => renameSym(i, renames)) };
     case "rec": return { k: "rec", fields: new Map([...v.fields].map(([key, f]) => [key, renameSym(f, renames)])) };
     case "sarr": return { ...v, len: renameSymbols(v.len, renames), at: (index) => renameSym(v.at(index), renames) };
+    // A collection never reaches a fact (it is no tool argument); renaming one would be a bug.
+    case "coll": throw new Error("a collection cannot be renamed");
     default: return v;
   }
 }

@@ -376,6 +376,7 @@ function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
     case "bool": return v.c !== undefined ? v : { k: "bool", t: renameSymbols(v.t, renames) };
     case "arr": return { k: "arr", items: v.items.map((i) => renameSym(i, renames)) };
     case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, renameSym(x, renames)])) };
+    case "coll": throw new Error("a collection cannot be renamed");
     default: return v;
   }
 }

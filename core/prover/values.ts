@@ -47,6 +47,8 @@ export type Sym =
   /** A record; `literal` when the program built it from an object literal (its own properties are exactly `fields`). */
   | { readonly k: "rec"; readonly fields: ReadonlyMap<string, Sym>; readonly literal?: true }
   | { readonly k: "fn"; readonly node: FunctionLike }
+  /** A `Set` or `Map` the program built (exec/collections.ts): its slots in insertion order. */
+  | { readonly k: "coll"; readonly map: boolean; readonly slots: readonly Slot[] }
   | { readonly k: "opaque"; readonly why: string }
   | { readonly k: "eventClass"; readonly event: EventClassModel }
   | { readonly k: "contract"; readonly contract: ContractModel }
@@ -66,6 +68,18 @@ export type Sym =
 export type NumSym =
   | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int?: undefined; readonly mag?: undefined }
   | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int: string; readonly mag: number };
+
+/**
+ * One key a `Set`/`Map` was given, where it was added: present in the runs where `present` holds
+ * (at most one present slot per key, by SameValueZero); `value` is a Map's value. `id` tells a
+ * slot both paths share from one added on a single path (see `merge`).
+ */
+export interface Slot {
+  readonly id: number;
+  readonly key: Sym;
+  readonly value?: Sym;
+  readonly present: string;
+}
 
 /** Variable bindings, keyed by the TypeScript symbol of the declaration. */
 export type Env = ReadonlyMap<TS.Symbol, Sym>;
@@ -193,6 +207,7 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
     };
     return { k: "sarr", len: ite(c, a.len, b.len), at, elem: a.elem, label: a.label, ...(a.bound !== undefined && b.bound !== undefined ? { bound: Math.max(a.bound, b.bound) } : {}) };
   }
+  if (a.k === "coll" && b.k === "coll" && a.map === b.map) return mergeCollections(c, a, b);
   if (a.k === "rec" && b.k === "rec") {
     const fields = new Map<string, Sym>();
     for (const [name, av] of a.fields) {
@@ -209,6 +224,28 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
   return undefined;
 }
 
+/**
+ * `c ? a : b` over two collections: the slots both paths share (a common prefix: slots are only
+ * ever appended) with their presence and values chosen by c, then each path's own slots, present
+ * only on that path (their relative order never matters: no run sees both).
+ */
+function mergeCollections(c: string, a: Extract<Sym, { k: "coll" }>, b: Extract<Sym, { k: "coll" }>): Sym | undefined {
+  let n = 0;
+  while (n < a.slots.length && n < b.slots.length && a.slots[n]!.id === b.slots[n]!.id) n++;
+  const slots: Slot[] = [];
+  for (let i = 0; i < n; i++) {
+    const sa = a.slots[i]!, sb = b.slots[i]!;
+    let value: Sym | undefined;
+    if (sa.value && sb.value) {
+      value = merge(c, sa.value, sb.value);
+      if (!value) return undefined;
+    }
+    slots.push({ id: sa.id, key: sa.key, present: sa.present === sb.present ? sa.present : iteBool(c, sa.present, sb.present), ...(value ? { value } : {}) });
+  }
+  for (const s of a.slots.slice(n)) slots.push({ ...s, present: and(c, s.present) });
+  for (const s of b.slots.slice(n)) slots.push({ ...s, present: and(not(c), s.present) });
+  return { k: "coll", map: a.map, slots: slots.filter((s) => s.present !== "false") };
+}
 
 type ArrSym = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
 

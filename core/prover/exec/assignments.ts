@@ -10,12 +10,15 @@ import { refuseObjectWrite } from "./objects";
 import { binaryValue } from "./operators";
 import type { State } from "./state";
 import { evalDiscard } from "./statements";
+import { assignElement } from "./inplace";
 
 export function execExpressionStatement(ex: Exec, e0: TS.Expression, st: State): void {
   const ts = ex.ts;
   const e = skip(ex, e0);
   if (ts.isBinaryExpression(e) && e.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && e.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
     const op = e.operatorToken.kind;
+    // `out[i] = v` on an array the program owns (inplace.ts).
+    if (ts.isElementAccessExpression(skip(ex, e.left))) return assignElement(ex, e, st);
     const target = assignTarget(ex, e.left);
     let value = evalExpr(ex, e.right, st);
     if (op !== ts.SyntaxKind.EqualsToken) {

@@ -13,6 +13,7 @@ import { callStringMethod, callToFixed, STRING_METHODS } from "./strings";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import type { State } from "./state";
 import { callMutator, MUTATING_METHODS } from "./locals";
+import { callCollectionMethod } from "./collections";
 
 /** The `console` methods an agent logs with: no events, no value. */
 const CONSOLE_METHODS: ReadonlySet<string> = new Set(["log", "info", "warn", "error", "debug"]);
@@ -94,6 +95,7 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (target.k === "num" && name === "toFixed") return sized(callToFixed(ex, target, e, st), e);
   if ((target.k === "arr" || target.k === "sarr") && MUTATING_METHODS.has(name)) return callMutator(ex, target, name, e, st);
   if ((target.k === "arr" || target.k === "sarr") && ARRAY_METHODS.has(name)) return callArrayMethod(ex, target, name, e, st);
+  if (target.k === "coll") return callCollectionMethod(ex, target, name, e, st);
   if (target.k === "eventClass") return relationMethod(ex, { source: { kind: "event", event: target.event }, filters: [], node: e }, name, e, st);
   if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);
   if (target.k === "agg") return compareAggregate(target, name, e, args);

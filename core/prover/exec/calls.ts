@@ -20,6 +20,7 @@ import { branchValues, flowValue, type State } from "./state";
 import { execBody } from "./statements";
 import { callDate, callNumberGlobal, callStringGlobal } from "./strings";
 import { callTool } from "./tools";
+import { callJson } from "./json";
 
 export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
   const ts = ex.ts;
@@ -76,6 +77,9 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
       }
       if (ts.isIdentifier(callee.expression) && callee.expression.text === "Date" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
         return callDate(ex, callee.name.text, e);
+      }
+      if (ts.isIdentifier(callee.expression) && callee.expression.text === "JSON" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
+        return callJson(ex, callee.name.text, e, st);
       }
       if (ts.isIdentifier(callee.expression) && callee.expression.text === "console" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol))) {
         return callConsole(ex, callee.name.text, e, st);

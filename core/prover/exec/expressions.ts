@@ -18,6 +18,7 @@ import { evalObjectLiteral, inOptionalChain, readOptional, refuseObjectOperator 
 import { concat, evalBinary, toStr, toStrOrUndefined } from "./operators";
 import { branchValues, type State } from "./state";
 import { arrayLiteral } from "./locals";
+import { collectionSize, newCollection } from "./collections";
 
 export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
   const ts = ex.ts;
@@ -67,6 +68,10 @@ export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
   if (ts.isAwaitExpression(e)) return evalAwait(ex, e, st);
   if (ts.isYieldExpression(e)) refuse(e, "Generators are not modelled.", "Return an array instead.");
   if (ts.isNewExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "Date") refuse(e, "`new Date()` is not modelled (a date object).", "Read the clock with `Date.now()`: a number of milliseconds the prover treats as unknown.");
+  if (ts.isNewExpression(e)) {
+    const coll = newCollection(ex, e, st);
+    if (coll) return coll;
+  }
   if (ts.isNewExpression(e)) refuse(e, "`new` is not modelled in agent programs.", "Use plain values; classes are not part of the modelled subset.");
   if (ts.isTaggedTemplateExpression(e)) refuse(e, "Tagged templates call an arbitrary function.", "Use a plain template literal.");
   if (ts.isObjectLiteralExpression(e)) return evalObjectLiteral(ex, e, st);
@@ -102,6 +107,7 @@ function readProperty(ex: Exec, e: TS.PropertyAccessExpression, target: Sym): Sy
     if (target.k === "arr") return num(target.items.length);
     if (target.k === "sarr") return numFromInt(target.len, ARRAY_LENGTH_MAG);
   }
+  if (target.k === "coll" && name === "size") return collectionSize(target);
   if (target.k === "rec") {
     const v = target.fields.get(name);
     if (v) return v;

@@ -17,6 +17,8 @@ import { currentFrame, inside, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import { ARRAY_LENGTH_MAG } from "./integers";
+import { knownItems } from "./collections";
+import { callInPlace } from "./inplace";
 import type { State } from "./state";
 
 type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
@@ -25,9 +27,6 @@ type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
 export const MUTATING_METHODS: ReadonlySet<string> = new Set(["push", "pop", "unshift", "shift", "splice", "sort", "reverse", "fill", "copyWithin"]);
 
 const INSTEAD: Readonly<Record<string, string>> = {
-  splice: "Build a new array: `[...xs.slice(0, i), x, ...xs.slice(i + 1)]` on a literal array, or `xs.filter(…)`.",
-  sort: "Sorting is not modelled: loop over the elements in their given order, or keep the array in the order you need.",
-  reverse: "Loop with a literal index counting down, or build the array in the order you need.",
   fill: "Write the elements out, or use `Array.from({ length: n }, () => value)`.",
   copyWithin: "Build a new array with `slice` and spread.",
 };
@@ -38,6 +37,8 @@ export function callMutator(ex: Exec, target: Arr, name: string, e: TS.CallExpre
   const callee = e.expression as TS.PropertyAccessExpression;
   if (INSTEAD[name] !== undefined) refuse(e, `\`${name}\` changes the array in place, which is not modelled.`, INSTEAD[name]!);
   const sym = ownedArray(ex, callee.expression);
+  // Known-length in-place changes (inplace.ts).
+  if (name === "splice" || name === "sort" || name === "reverse") return callInPlace(ex, target, name, e, st, sym);
   const args: Sym[] = [];
   for (const a of e.arguments) {
     if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each element explicitly, or build the array with `[...out, ...more]`.");
@@ -59,7 +60,7 @@ export function callMutator(ex: Exec, target: Arr, name: string, e: TS.CallExpre
 }
 
 /** A value that may be stored in an array the program builds. */
-function storable(v: Sym, at: TS.Node): Sym {
+export function storable(v: Sym, at: TS.Node): Sym {
   noFunctionValue(v, at);
   notOpaque(v, at);
   if (v.k === "str" || v.k === "num" || v.k === "bool" || v.k === "rec" || v.k === "arr") return v;
@@ -183,14 +184,19 @@ function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefine
   while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isNonNullExpression(n.parent) || ts.isSatisfiesExpression(n.parent))) n = n.parent;
   const p = n.parent;
   if (ts.isPropertyAccessExpression(p) && p.expression === n) {
-    // A method that returns the array itself would alias it.
+    // A method that returns the array itself would alias it: `sort` and `reverse` only with the result discarded.
+    const call = p.parent;
+    if ((p.name.text === "sort" || p.name.text === "reverse") && ts.isCallExpression(call) && call.expression === p) return ts.isExpressionStatement(call.parent) ? undefined : `is returned by \`${p.name.text}\` here (the same array, under another name)`;
     return p.name.text === "sort" || p.name.text === "reverse" || p.name.text === "fill" || p.name.text === "copyWithin" ? `is changed by \`${p.name.text}\` here` : undefined;
   }
   if (ts.isElementAccessExpression(p) && p.expression === n) {
     const write = ts.isBinaryExpression(p.parent) && p.parent.left === p && p.parent.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && p.parent.operatorToken.kind <= ts.SyntaxKind.LastAssignment;
-    return write ? "is written by index here" : undefined;
+    // `out[i] = v` as a statement (inplace.ts); as a value, or compound, it is refused where it stands.
+    return write && !(p.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isExpressionStatement(p.parent.parent)) ? "is written by index here" : undefined;
   }
   if (ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent)) return undefined;
+  // `JSON.stringify(out)` reads the array and keeps nothing (json.ts).
+  if (ts.isCallExpression(p) && p.arguments.length === 1 && p.arguments[0] === n && ts.isPropertyAccessExpression(p.expression) && p.expression.name.text === "stringify" && ts.isIdentifier(p.expression.expression) && p.expression.expression.text === "JSON") return undefined;
   if (ts.isForOfStatement(p) && p.expression === n) {
     // Iterating while changing the array sees the change; the model iterates a snapshot.
     const mutatedInside = (s: TS.Node): boolean => {
@@ -198,6 +204,7 @@ function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefine
       const look = (m: TS.Node): void => {
         if (found) return;
         if (ts.isCallExpression(m) && ts.isPropertyAccessExpression(m.expression) && MUTATING_METHODS.has(m.expression.name.text) && ts.isIdentifier(skip(ex, m.expression.expression)) && ex.checker.getSymbolAtLocation(skip(ex, m.expression.expression)) === sym) found = true;
+        else if (ts.isBinaryExpression(m) && m.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isElementAccessExpression(skip(ex, m.left)) && ts.isIdentifier(skip(ex, (skip(ex, m.left) as TS.ElementAccessExpression).expression)) && ex.checker.getSymbolAtLocation(skip(ex, (skip(ex, m.left) as TS.ElementAccessExpression).expression)) === sym) found = true;
         else ts.forEachChild(m, look);
       };
       look(s);
@@ -221,8 +228,11 @@ export function arrayLiteral(ex: Exec, e: TS.ArrayLiteralExpression, st: State):
   for (const el of e.elements) {
     if (ts.isOmittedExpression(el)) refuse(el, "Holes are not modelled.", "List the elements explicitly.");
     if (ts.isSpreadElement(el)) {
-      const v = evalExpr(ex, el.expression, st);
-      if (v.k !== "arr" && v.k !== "sarr") refuse(el, "Only arrays can be spread here (a string spreads into code points, a `Set` or `Map` into entries, which is not modelled).", "Spread arrays: `[...a, ...b]`.");
+      let v = evalExpr(ex, el.expression, st);
+      // A Set or Map whose every key is known present or absent spreads into its elements in insertion order.
+      const known = v.k === "coll" ? knownItems(v) : undefined;
+      if (known) v = { k: "arr", items: known };
+      if (v.k !== "arr" && v.k !== "sarr") refuse(el, "Only arrays, and Sets and Maps whose keys are all known to be there, can be spread here (a string spreads into code points, which is not modelled).", "Spread arrays: `[...a, ...b]`, or loop over the Set with `for…of`.");
       if (v.k === "sarr" && v.bound === undefined) refuse(el, "Spread of an array of unknown length is not modelled.", "Loop over each array with `for (const x of xs)`, or filter and map each one.");
       parts.push(v);
       spread.push(true);

@@ -6,6 +6,7 @@ import type * as TS from "typescript";
 import { and, implies, not, rejoin, renameSymbols } from "../smt";
 import { UNDEF, type Sym } from "../values";
 import { viewOf } from "./callbacks";
+import { collectionItems } from "./collections";
 import { execExpressionStatement } from "./assignments";
 import { UNROLL_CAP } from "./caps";
 import { currentFrame, refuse, symbolOfDecl, type Exec } from "./context";
@@ -48,6 +49,8 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
   const view = value.k === "opaque" ? viewOf(value) : undefined;
   const iterable: Sym = view ? view.base : value;
   const keep = view?.keep;
+  // A Set or Map (collections.ts): each slot in insertion order, run where it is present.
+  if (iterable.k === "coll" && !keep) return execForOfKept(ex, s, loopSym, collectionItems(iterable), st);
   if (iterable.k === "arr" && keep) return execForOfKept(ex, s, loopSym, iterable.items.map((item, j) => ({ item, c: keep(String(j)) })), st);
   if (iterable.k === "arr") {
     if (iterable.items.length > UNROLL_CAP) refuse(s.expression, `The literal array has more than ${UNROLL_CAP} elements.`, `Split the loop; literal arrays are unrolled up to ${UNROLL_CAP} elements.`);

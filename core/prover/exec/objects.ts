@@ -188,7 +188,7 @@ export function refuseObjectOperator(ex: Exec, e: TS.Expression): never {
 }
 
 /** Array-index keys (canonical integers below 2^32 - 1) come first, ascending; the rest in insertion order (JavaScript's own-key order). */
-function ownKeys(fields: ReadonlyMap<string, Sym>): string[] {
+export function ownKeys(fields: ReadonlyMap<string, Sym>): string[] {
   const keys = [...fields.keys()];
   const isIndex = (k: string): boolean => /^(0|[1-9]\d*)$/.test(k) && Number(k) < 2 ** 32 - 1;
   return [...keys.filter(isIndex).sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isIndex(k))];

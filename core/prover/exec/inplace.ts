@@ -1,0 +1,181 @@
+/**
+ * In-place changes of an array the program owns (locals.ts `ownedArray`), on arrays of known
+ * length: `out[i] = v` with a known integer index within the array or just past its end,
+ * `splice` with known arguments (computed by JavaScript's own `splice` on the elements),
+ * `reverse`, and `sort` with the comparators whose order is a total preorder on the values —
+ * `(a, b) => a - b` / `b - a` on numbers that cannot be NaN, `(a, b) => (a < b ? -1 : a > b ? 1 : 0)`
+ * (or its reverse) on strings, and no comparator on strings — by a stable sorting network (the
+ * result of a stable sort is unique for such an order). Anything else is refused on its node.
+ */
+import type * as TS from "typescript";
+import { merge, type Sym } from "../values";
+import { refuse, skip, type Exec } from "./context";
+import { evalExpr } from "./expressions";
+import { ownedArray, storable } from "./locals";
+import { refuseObjectWrite } from "./objects";
+import { nameTerm, type State } from "./state";
+
+type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
+
+/** The longest array `sort` is modelled on (a network of n·(n−1)/2 compare-exchanges). */
+export const SORT_CAP = 8;
+
+function knownLength(target: Arr, at: TS.Node, what: string): readonly Sym[] {
+  if (target.k !== "arr") refuse(at, `${what} on an array whose length depends on the path is not modelled.`, "Build the array with the same number of elements on every path, or build a new array with `filter`/`map`.");
+  return target.items;
+}
+
+/** A known number argument (the start and count of `splice`, an index). */
+function knownNumber(ex: Exec, a: TS.Expression, st: State, what: string): number {
+  const v = evalExpr(ex, a, st);
+  if (v.k !== "num" || v.c === undefined) refuse(a, `${what} is modelled with a number the prover knows (a literal, or a counter of an unrolled loop).`, "Use a literal or a loop counter with a literal bound.");
+  return v.c;
+}
+
+/** The new value must be of the kind the array holds. */
+function sameKind(items: readonly Sym[], v: Sym, at: TS.Node): void {
+  const first = items[0];
+  if (first && !merge("c", first, v)) refuse(at, "The array holds values of another kind.", "Store values of one type in an array.");
+}
+
+/** `out.splice(…)`, `out.sort(…)`, `out.reverse()` on an owned array. */
+export function callInPlace(ex: Exec, target: Arr, name: "splice" | "sort" | "reverse", e: TS.CallExpression, st: State, sym: TS.Symbol): Sym {
+  const items = knownLength(target, e, `\`${name}\``);
+  if (name === "reverse") {
+    if (e.arguments.length > 0) refuse(e, "`reverse` takes no arguments.", "Call `out.reverse()`.");
+    st.env.set(sym, { k: "arr", items: [...items].reverse() });
+    return { k: "undef" };
+  }
+  if (name === "splice") {
+    if (e.arguments.length === 0) refuse(e, "`splice` without arguments changes nothing.", "Call `out.splice(start, count, …items)`.");
+    const start = knownNumber(ex, e.arguments[0]!, st, "The start of `splice`");
+    const count = e.arguments.length > 1 ? knownNumber(ex, e.arguments[1]!, st, "The count of `splice`") : undefined;
+    const added = e.arguments.slice(2).map((a) => {
+      const v = storable(evalExpr(ex, a, st), a);
+      sameKind(items, v, a);
+      return v;
+    });
+    const next = [...items];
+    // JavaScript's own `splice` on the elements: relative and clamped starts, truncated counts.
+    const removed = count === undefined ? next.splice(start) : next.splice(start, count, ...added);
+    st.env.set(sym, { k: "arr", items: next });
+    return { k: "arr", items: removed };
+  }
+  const order = comparator(ex, e);
+  if (items.length > SORT_CAP) refuse(e, `\`sort\` is modelled on arrays of at most ${SORT_CAP} elements.`, "Sort a shorter array, or loop in the order the elements come.");
+  for (const [i, x] of items.entries()) {
+    const ok = order.on === "string" ? x.k === "str" : x.k === "num" && (x.int !== undefined || (x.c !== undefined && !Number.isNaN(x.c)));
+    if (!ok) refuse(e, order.on === "string" ? `\`sort\` is modelled here on strings only (element ${i} is not a string).` : `\`sort\` with a numeric comparator is modelled on numbers that cannot be NaN (integers, or known numbers): element ${i} may be NaN, and then the comparator is inconsistent and the order is up to the engine.`, order.on === "string" ? "Sort strings." : "Sort integers (counts, lengths, integral amounts).");
+  }
+  // Stable: adjacent compare-exchanges that swap only when the later element must come first.
+  const a = [...items];
+  for (let pass = 0; pass < a.length - 1; pass++) {
+    for (let j = 0; j < a.length - 1 - pass; j++) {
+      const x = a[j]!, y = a[j + 1]!;
+      const swap = after(order, x, y);
+      if (swap === "false") continue;
+      a[j] = compact(ex, merge(swap, y, x)!);
+      a[j + 1] = compact(ex, merge(swap, x, y)!);
+    }
+  }
+  st.env.set(sym, { k: "arr", items: a });
+  return { k: "undef" };
+}
+
+type Order = { on: "number" | "string"; descending: boolean };
+
+/** Whether x must come after y (the comparator's result for (x, y) is positive). */
+function after(order: Order, x: Sym, y: Sym): string {
+  const [p, q] = order.descending ? [y, x] : [x, y];
+  if (p.k === "str" && q.k === "str") return p.c !== undefined && q.c !== undefined ? String(p.c > q.c) : `(str.< ${q.t} ${p.t})`;
+  if (p.k === "num" && q.k === "num") {
+    if (p.c !== undefined && q.c !== undefined) return String(p.c > q.c);
+    return p.int !== undefined && q.int !== undefined ? `(> ${p.int} ${q.int})` : `(fp.gt ${p.t} ${q.t})`;
+  }
+  throw new Error("sorted elements are checked before they are compared");
+}
+
+function compact(ex: Exec, v: Sym): Sym {
+  if (v.k === "str" && v.c === undefined) return { k: "str", t: nameTerm(ex, v.t, "String", "s") };
+  if (v.k === "num" && v.c === undefined) return v.int !== undefined ? { k: "num", t: nameTerm(ex, v.t, "(_ FloatingPoint 11 53)", "s"), int: nameTerm(ex, v.int, "Int", "s"), mag: v.mag } : { k: "num", t: nameTerm(ex, v.t, "(_ FloatingPoint 11 53)", "s") };
+  return v;
+}
+
+const SHAPES = "Sort numbers with `(a, b) => a - b` or `(a, b) => b - a`, strings with `sort()` or `(a, b) => (a < b ? -1 : a > b ? 1 : 0)`.";
+
+/** The order a comparator argument gives, recognised by its shape; anything else is refused. */
+function comparator(ex: Exec, e: TS.CallExpression): Order {
+  const ts = ex.ts;
+  if (e.arguments.length === 0) return { on: "string", descending: false };
+  if (e.arguments.length > 1) refuse(e, "`sort` takes one comparator.", SHAPES);
+  const fn = skip(ex, e.arguments[0]!);
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) refuse(fn, "`sort` is modelled with a comparator written in place.", SHAPES);
+  if (fn.parameters.length !== 2 || !fn.parameters.every((p) => ts.isIdentifier(p.name) && !p.initializer && !p.dotDotDotToken)) refuse(fn, "The comparator must take two plain parameters.", SHAPES);
+  const [a, b] = fn.parameters.map((p) => (p.name as TS.Identifier).text) as [string, string];
+  let body: TS.Node = fn.body;
+  if (ts.isBlock(body)) {
+    const only = body.statements.length === 1 ? body.statements[0]! : undefined;
+    if (!only || !ts.isReturnStatement(only) || !only.expression) refuse(fn, "The comparator's shape is not one of those modelled.", SHAPES);
+    body = only.expression;
+  }
+  const bare = (n: TS.Node): TS.Node => (ts.isParenthesizedExpression(n) ? bare(n.expression) : n);
+  const name = (n: TS.Node): string | undefined => (ts.isIdentifier(bare(n)) ? (bare(n) as TS.Identifier).text : undefined);
+  const numLit = (n: TS.Node): number | undefined => {
+    const x = bare(n);
+    if (ts.isNumericLiteral(x)) return Number(x.text);
+    if (ts.isPrefixUnaryExpression(x) && x.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(x.operand)) return -Number(x.operand.text);
+    return undefined;
+  };
+  const e0 = bare(body);
+  // `a - b` / `b - a`.
+  if (ts.isBinaryExpression(e0) && e0.operatorToken.kind === ts.SyntaxKind.MinusToken) {
+    const l = name(e0.left), r = name(e0.right);
+    if (l === a && r === b) return { on: "number", descending: false };
+    if (l === b && r === a) return { on: "number", descending: true };
+  }
+  // `a < b ? -1 : a > b ? 1 : 0` and its mirror images.
+  if (ts.isConditionalExpression(e0)) {
+    const test = (n: TS.Node): { lt: boolean; ab: boolean } | undefined => {
+      const x = bare(n);
+      if (!ts.isBinaryExpression(x)) return undefined;
+      const lt = x.operatorToken.kind === ts.SyntaxKind.LessThanToken ? true : x.operatorToken.kind === ts.SyntaxKind.GreaterThanToken ? false : undefined;
+      const l = name(x.left), r = name(x.right);
+      if (lt === undefined || !((l === a && r === b) || (l === b && r === a))) return undefined;
+      return { lt, ab: l === a };
+    };
+    const inner = bare(e0.whenFalse);
+    const t1 = test(e0.condition);
+    if (t1 && ts.isConditionalExpression(inner)) {
+      const t2 = test(inner.condition);
+      const v1 = numLit(e0.whenTrue), v2 = numLit(inner.whenTrue), v3 = numLit(inner.whenFalse);
+      // Normalise each test to "a < b" (true when a comes before b in ascending order).
+      const aBeforeB = (t: { lt: boolean; ab: boolean }): boolean => t.lt === t.ab;
+      if (t2 && v3 === 0 && aBeforeB(t1) !== aBeforeB(t2) && v1 !== undefined && v2 !== undefined && v1 === -v2 && v1 !== 0) {
+        // First branch: a < b (ascending) gives v1; ascending iff v1 < 0.
+        const firstIsLess = aBeforeB(t1);
+        return { on: "string", descending: firstIsLess ? v1 > 0 : v1 < 0 };
+      }
+    }
+  }
+  refuse(fn, "The comparator's shape is not one of those modelled (an arbitrary comparator may be inconsistent, call tools, or depend on the sort's internal order).", SHAPES);
+}
+
+/** `out[i] = v` on an owned array: a known index within the array, or just past its end. */
+export function assignElement(ex: Exec, e: TS.BinaryExpression, st: State): void {
+  const ts = ex.ts;
+  const left = skip(ex, e.left) as TS.ElementAccessExpression;
+  if (e.operatorToken.kind !== ts.SyntaxKind.EqualsToken) refuse(e.operatorToken, "Compound assignment to an element is not modelled.", "Read the element, compute, and assign with `out[i] = value`.");
+  // Writes into objects keep their own refusal (objects.ts).
+  if (!ex.checker.isArrayType(ex.checker.getTypeAtLocation(left.expression))) refuseObjectWrite(ex, left);
+  const sym = ownedArray(ex, left.expression);
+  const target = evalExpr(ex, left.expression, st);
+  if (target.k !== "arr" && target.k !== "sarr") refuse(left, "Only elements of arrays the program built can be assigned.", "Assign elements of a local array literal.");
+  const items = knownLength(target, left, "Assigning an element");
+  const i = knownNumber(ex, left.argumentExpression, st, "The index of an element assignment");
+  if (!Number.isInteger(i) || i < 0 || i > items.length) refuse(left.argumentExpression, `Index ${i} is not within the array or just past its end (${items.length} elements): holes and non-index properties are not modelled.`, "Assign within the array, or `push` to add at the end.");
+  const v = storable(evalExpr(ex, e.right, st), e.right);
+  sameKind(items, v, e.right);
+  const next = [...items];
+  next[i] = v;
+  st.env.set(sym, { k: "arr", items: next });
+}

@@ -1,0 +1,136 @@
+import type { CollectionsStmt, Effect, NumExpr, StrExpr } from "./ir";
+
+/**
+ * Sets, Maps, `JSON.stringify` and in-place array changes in the differential tester (profile
+ * `collections`, core/prover/exec/collections.ts, json.ts, inplace.ts): de-duplication over
+ * literal arrays (and over arrays of unknown length, refused), sizes, SameValueZero corners (NaN,
+ * -0), counting Maps, `get` that may be undefined, JSON of literals with escapes and number
+ * corners, `sort` with the modelled comparators (and refused ones), `splice`, `reverse`, index
+ * assignment (in range and past the end).
+ */
+export const COLLECTIONS_OPS = ["dedupe", "size", "nums", "count", "get", "unknown", "json", "sortStr", "sortNum", "splice", "reverse", "index"] as const;
+
+/** Texts JSON escapes: quotes, backslashes, controls, a lone surrogate, a pair. */
+export const JSON_TEXTS = ["a", "", "\"", "\\", "\n", "\u0001", "\ud800", "\ud83d\ude00", "é", "</"];
+/** Numbers at JSON's corners. */
+export const JSON_NUMBERS = [0, -0, NaN, Infinity, -Infinity, 0.1, 1e21, 1e-7, -5, 2 ** 53];
+
+/** What the printer lends the collections statement. */
+export interface CollectionsPrinter {
+  fresh(prefix: string): string;
+  line(text: string): void;
+  str(v: string): string;
+  num(v: number): string;
+  expr(e: StrExpr | NumExpr | CollectionsStmt["src"]): string;
+  effect(e: Effect): string;
+  /** The effect with a string in its key place. */
+  use(e: Effect, v: string): string;
+  /** The effect with a number in its amount place. */
+  useNum(e: Effect, v: string): string;
+}
+
+export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): void {
+  const y = p.fresh("y");
+  const lits = s.lits.map((l) => p.str(l));
+  const x = p.expr(s.x);
+  const list = `[${[...lits, x].join(", ")}]`;
+  const k = Math.max(0, s.cmp);
+  switch (s.op) {
+    case "dedupe": case "unknown": {
+      const seen = p.fresh("seen");
+      p.line(`const ${seen} = new Set<string>();`);
+      p.line(`for (const ${y} of ${s.op === "dedupe" ? `[${[...lits, x, ...lits].join(", ")}]` : p.expr(s.src)}) if (!${seen}.has(${y})) { ${seen}.add(${y}); ${p.use(s.e, y)}; }`);
+      if (s.cmp > 1) p.line(`if (${seen}.size === ${s.cmp}) ${p.effect(s.e)};`);
+      return;
+    }
+    case "size": {
+      const set = p.fresh("set");
+      p.line(`const ${set} = new Set<string>(${s.cmp % 2 === 0 ? "" : `[${lits.join(", ")}]`});`);
+      for (const l of lits) p.line(`${set}.add(${l});`);
+      p.line(`${set}.add(${x});`);
+      if (s.cmp > 2) p.line(`if (${set}.delete(${lits[0]})) ${p.effect(s.e)};`);
+      p.line(`if (${set}.size === ${k}) ${p.effect(s.e)};`);
+      p.line(`for (const ${y} of ${set}) ${p.use(s.e, y)};`);
+      return;
+    }
+    case "nums": {
+      const set = p.fresh("set");
+      p.line(`const ${set} = new Set<number>([${s.nums.map((n) => p.num(n)).join(", ")}]);`);
+      p.line(`${set}.add(${p.expr(s.xn)});`);
+      p.line(`if (${set}.has(${p.num(s.nums[0]!)}) && ${set}.size === ${k}) ${p.effect(s.e)};`);
+      p.line(`if (${set}.has(NaN) || ${set}.has(-0)) ${p.effect(s.e)};`);
+      p.line(`for (const ${y} of ${set}) if (1 / ${y} < 0 || ${y} !== ${y}) ${p.effect(s.e)};`);
+      return;
+    }
+    case "count": {
+      const mm = p.fresh("mm");
+      const old = p.fresh("old");
+      const v = p.fresh("v");
+      p.line(`const ${mm} = new Map<string, number>();`);
+      p.line(`for (const ${y} of ${list}) { const ${old} = ${mm}.get(${y}); ${mm}.set(${y}, (${old} ?? 0) + 1); }`);
+      p.line(`for (const [${y}, ${v}] of ${mm}) if (${v} >= ${k}) ${p.use(s.e, y)};`);
+      return;
+    }
+    case "get": {
+      const mm = p.fresh("mm");
+      const v = p.fresh("v");
+      const pairs = s.lits.map((l, i) => `[${p.str(l)}, ${p.str(s.lits[(i + 1) % s.lits.length]!)}]`);
+      p.line(`const ${mm} = new Map<string, string>([${pairs.join(", ")}]);`);
+      if (s.cmp > 2) p.line(`${mm}.set(${x}, ${lits[0]});`);
+      p.line(`const ${v} = ${mm}.get(${x});`);
+      // Cast: TypeScript does not narrow in code it finds unreachable (the generator writes some).
+      p.line(`if (${v} !== undefined) ${p.use(s.e, `(${v} as string)`)}; else ${p.effect(s.e)};`);
+      return;
+    }
+    case "json": {
+      const j = p.fresh("j");
+      const t = JSON_TEXTS[s.pick % JSON_TEXTS.length]!;
+      const n = JSON_NUMBERS[s.pick % JSON_NUMBERS.length]!;
+      const u = p.fresh("u");
+      p.line(`const ${u} = (${x} as string) === ${lits[0]} ? ${p.str(t)} : undefined;`);
+      p.line(`const ${j}: string = JSON.stringify({ ${s.cmp > 1 ? `"${s.cmp}": true, ` : ""}t: ${p.str(t)}, u: ${u}, n: ${p.num(n)}, xs: [${lits.join(", ")}, ${u}] });`);
+      p.line(`if (${j}.length > ${k * 8}) ${p.effect(s.e)};`);
+      p.line(`${p.use(s.e, j)};`);
+      return;
+    }
+    case "sortStr": {
+      const out = p.fresh("out");
+      const cmpFn = ["", "(a, b) => (a < b ? -1 : a > b ? 1 : 0)", "(a, b) => (a > b ? -1 : a < b ? 1 : 0)", "(a, b) => (a < b ? -1 : 1)"][s.pick % 4]!;
+      p.line(`const ${out}: string[] = ${list};`);
+      p.line(`${out}.sort(${cmpFn});`);
+      p.line(`${p.use(s.e, `${out}.join(${p.str(",")})`)};`);
+      return;
+    }
+    case "sortNum": {
+      const out = p.fresh("out");
+      const cmpFn = ["(a, b) => a - b", "(a, b) => b - a", "(a, b) => a - b", ""][s.pick % 4]!;
+      const lead = s.pick % 3 === 0 ? `${x}.length` : p.expr(s.xn);
+      p.line(`const ${out}: number[] = [${[lead, ...s.nums.map((n) => p.num(n))].join(", ")}];`);
+      p.line(`${out}.sort(${cmpFn});`);
+      p.line(`for (const ${y} of ${out}) if (${y} > ${s.cmp}) { ${p.useNum(s.e, y)}; break; }`);
+      return;
+    }
+    case "splice": {
+      const out = p.fresh("out");
+      const gone = p.fresh("gone");
+      p.line(`const ${out}: string[] = ${list};`);
+      p.line(`const ${gone} = ${out}.splice(${s.cmp - 1}${s.pick % 3 === 0 ? "" : `, ${s.pick % 3}, ${x}`});`);
+      p.line(`${p.use(s.e, `(${out}.join(${p.str("|")}) + ${p.str("/")} + ${gone}.join(${p.str("|")}))`)};`);
+      return;
+    }
+    case "reverse": {
+      const out = p.fresh("out");
+      p.line(`const ${out}: string[] = ${list};`);
+      p.line(`${out}.reverse();`);
+      p.line(`for (const ${y} of ${out}) ${p.use(s.e, y)};`);
+      return;
+    }
+    case "index": {
+      const out = p.fresh("out");
+      p.line(`const ${out}: string[] = [${lits.join(", ")}];`);
+      p.line(`${out}[${s.cmp}] = ${x};`);
+      p.line(`${p.use(s.e, `${out}.join(${p.str(",")})`)};`);
+      return;
+    }
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * Sets and Maps the program builds (core/prover/exec/collections.ts): `add`, `has`, `delete`,
+ * `set`, `get`, `size`, `clear`, `for…of` in insertion order, SameValueZero keys. Each verdict was
+ * decided from JavaScript's semantics before running the prover; adversarial cases have benign
+ * twins. IMPORTS are prepended: body line 1 is file line 3.
+ */
+import { describe, expect, it } from "vitest";
+import { problems, prove } from "../prover/prove-helpers";
+
+type Case = { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp };
+
+export const SET_MAP_CASES: Case[] = [
+  // ── de-duplicating recipients ──
+  { name: "dedupe over a literal array: two distinct recipients", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2), m.nobodyTwice()];
+export function main(): void {
+  const seen = new Set<string>();
+  for (const c of ["a@x", "b@x", "a@x"]) if (!seen.has(c)) { seen.add(c); sendEmail(c, "hi"); }
+}` },
+  { name: "adversarial: a send skipped by `has` is still counted when it happens", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  const seen = new Set<string>();
+  for (const c of ["a@x", "b@x", "a@x"]) if (!seen.has(c)) { seen.add(c); sendEmail(c, "hi"); }
+}` },
+  { name: "adversarial: dedupe of symbolic recipients may send twice to the same one only if they differ", verdict: "violated", match: /SendEmail/, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(a: string, b: string): void {
+  const seen = new Set<string>();
+  for (const c of [a, b, a]) if (!seen.has(c)) { seen.add(c); sendEmail(c, "hi"); }
+}` },
+  { name: "control: dedupe of symbolic recipients never emails anyone twice", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2), m.nobodyTwice()];
+export function main(a: string, b: string): void {
+  const seen = new Set<string>();
+  for (const c of [a, b, a, b]) if (!seen.has(c)) { seen.add(c); sendEmail(c, "hi"); }
+}` },
+  { name: "size counts distinct keys", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const s = new Set(["a", "b", "a"]);
+  if (s.size === 2) sendEmail("x", "y");
+}` },
+  { name: "control: size is not the number of adds", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const s = new Set(["a", "b", "a"]);
+  if (s.size === 3) sendEmail("x", "y");
+}` },
+  { name: "size of symbolic keys depends on their equality", verdict: "violated", match: /a=/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string, b: string): void {
+  const s = new Set<string>(); s.add(a); s.add(b);
+  if (s.size === 1) sendEmail("x", "y");
+}` },
+  { name: "SameValueZero: NaN is found, -0 and +0 are one key", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const s = new Set<number>([NaN, 0, -0]);
+  if (s.has(NaN) && s.size === 2 && s.has(-0)) sendEmail("x", "y");
+}` },
+  { name: "control: NaN is one key however often it is added", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const s = new Set<number>([NaN, NaN, 0, -0]);
+  if (s.size !== 2) sendEmail("x", "y");
+}` },
+  { name: "-0 is stored as +0 (1 / key is Infinity)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(z: number): void {
+  const s = new Set<number>();
+  if (z === 0) s.add(z);
+  for (const k of s) if (1 / k < 0) sendEmail("x", "y");
+}` },
+  { name: "delete returns whether the key was there and removes it", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const s = new Set(["a", "b"]);
+  if (s.delete("a") && !s.has("a") && !s.delete("a") && s.size === 1) sendEmail("x", "y");
+}` },
+  { name: "insertion order: a re-added key keeps its place; a deleted then re-added one moves to the end", verdict: "violated", line: 9, match: /to="b,c,a"/, body: `export const guarantees = [m.neverEmail("b,c,a")];
+export function main(): void {
+  const s = new Set<string>(["a", "b", "c"]);
+  s.add("b"); s.delete("a"); s.add("a");
+  const out: string[] = [];
+  for (const k of s) out.push(k);
+  sendEmail(out.join(","), "y");
+}` },
+  { name: "control: the order is not the order of the last adds", verdict: "proved", body: `export const guarantees = [m.neverEmail("c,b,a")];
+export function main(): void {
+  const s = new Set<string>(["a", "b", "c"]);
+  s.add("b"); s.delete("a"); s.add("a");
+  const out: string[] = [];
+  for (const k of s) out.push(k);
+  sendEmail(out.join(","), "y");
+}` },
+  { name: "a key added on one branch is there only on that path", verdict: "violated", match: /c=true/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(c: boolean): void {
+  const s = new Set<string>(["a"]);
+  if (c) s.add("ceo@corp");
+  for (const k of s) sendEmail(k, "y");
+}` },
+  { name: "control: a key added on the other branch is never sent", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(c: boolean): void {
+  const s = new Set<string>(["a"]);
+  if (c) s.add("b"); else s.add("ceo@corp");
+  if (c) for (const k of s) sendEmail(k, "y");
+}` },
+  { name: "clear empties the set", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const s = new Set(["a"]); s.clear();
+  for (const k of s) sendEmail(k, "y");
+  if (s.has("a") || s.size > 0) sendEmail("x", "y");
+}` },
+  { name: "spread of a set with known keys", verdict: "violated", line: 6, match: /to="a\|b"/, body: `export const guarantees = [m.neverEmail("a|b")];
+export function main(): void {
+  const s = new Set(["a", "b", "a"]);
+  sendEmail([...s].join("|"), "y");
+}` },
+  // ── Maps ──
+  { name: "Map get of a missing key is undefined", verdict: "violated", line: 8, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const counts = new Map<string, number>();
+  counts.set("a", 1);
+  const v = counts.get("b");
+  if (v === undefined) sendEmail("x", "y");
+}` },
+  { name: "adversarial: a Map get that may be undefined is reported when used", verdict: "violated", match: /undefined/, body: `export const guarantees = [m.nothing()];
+export function main(k: string): void {
+  const limits = new Map<string, number>([["a@x", 10]]);
+  const v = limits.get(k);
+  pay(k, v!);
+}` },
+  { name: "control: get after has is defined", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(10)];
+export function main(k: string): void {
+  const limits = new Map<string, number>([["a@x", 10], ["b@x", 5]]);
+  const v = limits.get(k);
+  if (v !== undefined) pay(k, v);
+}` },
+  { name: "adversarial: set overwrites the value", verdict: "violated", line: 7, body: `export const guarantees = [m.noPaymentOver(10)];
+export function main(): void {
+  const limits = new Map<string, number>([["a@x", 10]]);
+  limits.set("a@x", 11); limits.set("b@x", 1);
+  const v = limits.get("a@x"); if (v !== undefined) pay("a@x", v);
+}` },
+  { name: "a Map keeps the first insertion's place on overwrite", verdict: "violated", line: 9, match: /to="a=3,b=2"/, body: `export const guarantees = [m.neverEmail("a=3,b=2")];
+export function main(): void {
+  const mm = new Map<string, number>();
+  mm.set("a", 1); mm.set("b", 2); mm.set("a", 3);
+  const parts: string[] = [];
+  for (const [k, v] of mm) parts.push(k + "=" + v);
+  sendEmail(parts.join(","), "y");
+}` },
+  { name: "counting by key with a symbolic key", verdict: "violated", match: /a=/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  const n = new Map<string, number>();
+  for (const k of [a, "x", a]) { const old = n.get(k); n.set(k, old === undefined ? 1 : old + 1); }
+  if (n.get("x") === 3) sendEmail("x", "y");
+}` },
+  { name: "control: a count never exceeds the adds", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  const n = new Map<string, number>();
+  for (const k of [a, "x", a]) { const old = n.get(k); n.set(k, old === undefined ? 1 : old + 1); }
+  const x = n.get("x");
+  if (x !== undefined && x > 3) sendEmail("x", "y");
+}` },
+  // ── refused shapes ──
+  { name: "adversarial: carrying a set across iterations of a loop over a tool result is refused", verdict: "refused", line: 8, match: /carries state across iterations/, body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  const seen = new Set<string>();
+  for (const c of contacts()) {
+    if (!seen.has(c)) {
+      seen.add(c);
+      sendEmail(c, "hi");
+    }
+  }
+}` },
+  { name: "control: reading a set built before a loop over a tool result", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const blocked = new Set(["ceo@corp", "cfo@corp"]);
+  for (const c of contacts()) if (!blocked.has(c)) sendEmail(c, "hi");
+}` },
+  { name: "adversarial: an alias of a set is refused", verdict: "refused", line: 7, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const s = new Set<string>();
+  const t = s;
+  t.add("a"); s.add("b");
+}` },
+  { name: "adversarial: a chained add is refused", verdict: "refused", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const s = new Set<string>();
+  s.add("a").add("b");
+  if (s.size === 2) sendEmail("x", "y");
+}` },
+  { name: "adversarial: a set changed in a callback is refused", verdict: "refused", body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  const s = new Set<string>();
+  ["a", "b"].forEach((x) => s.add(x));
+  for (const k of s) sendEmail(k, "y");
+}` },
+  { name: "adversarial: changing a set while iterating it is refused", verdict: "refused", body: `export const guarantees = [m.emailsAtMost(5)];
+export function main(): void {
+  const s = new Set<string>(["a"]);
+  for (const k of s) { if (k.length < 3) s.add(k + "a"); sendEmail(k, "y"); }
+}` },
+  { name: "adversarial: forEach on a set is refused", verdict: "refused", body: `export const guarantees = [m.emailsAtMost(5)];
+export function main(): void {
+  const s = new Set<string>(["a"]);
+  s.forEach((k) => sendEmail(k, "y"));
+}` },
+  { name: "adversarial: a set of an array of unknown length is refused", verdict: "refused", body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  for (const c of new Set(contacts())) sendEmail(c, "hi");
+}` },
+];
+
+describe("Sets and Maps the program builds", () => {
+  for (const c of SET_MAP_CASES) {
+    it(c.name, async () => {
+      const v = await prove(c.body);
+      const ps = problems(v);
+      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
+      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
+      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
+    }, 600_000);
+  }
+});

@@ -1,0 +1,111 @@
+/**
+ * `JSON.stringify` of modelled values (core/prover/exec/json.ts): escaping of known strings
+ * (lone surrogates as \uXXXX), numbers (-0 as "0", NaN and Infinity as null, integers by their
+ * digits), booleans, arrays (`undefined` as null), object literals in their own-key order
+ * (`undefined` properties left out), and the refusals (unknown strings, non-integer numbers,
+ * tool objects, `toJSON`, replacer and indentation). Verdicts decided from JavaScript's semantics
+ * before running the prover. IMPORTS are prepended: body line 1 is file line 3.
+ */
+import { describe, expect, it } from "vitest";
+import { problems, prove } from "../prover/prove-helpers";
+
+const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+  { name: "a record in its key order", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail('{"to":"a","n":3,"ok":true}')];
+export function main(): void {
+  sendEmail(JSON.stringify({ to: "a", n: 3, ok: true }), "s");
+}` },
+  { name: "control: another key order is another text", verdict: "proved", body: `export const guarantees = [m.neverEmail('{"n":3,"to":"a","ok":true}')];
+export function main(): void {
+  sendEmail(JSON.stringify({ to: "a", n: 3, ok: true }), "s");
+}` },
+  { name: "array-index keys come first", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail('{"1":2,"b":1}')];
+export function main(): void {
+  sendEmail(JSON.stringify({ b: 1, "1": 2 }), "s");
+}` },
+  { name: "escaping: quotes, backslashes, controls and a lone surrogate", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail(${JSON.stringify(JSON.stringify(["a\"b\\c\n\u0001\ud800", "\ud83d\ude00"]))})];
+export function main(): void {
+  sendEmail(JSON.stringify(["a\\"b\\\\c\\n\\u0001\\ud800", "\\ud83d\\ude00"]), "s");
+}` },
+  { name: "numbers: -0, NaN, Infinity, fractions", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail("[0,null,null,0.1,1e+21]")];
+export function main(): void {
+  sendEmail(JSON.stringify([-0, NaN, -Infinity, 0.1, 1e21]), "s");
+}` },
+  { name: "an integer by its digits", verdict: "violated", match: /to="\[-?\d+\]"/, body: `export const guarantees = [m.neverEmail("[12]")];
+export function main(xs: string[]): void {
+  sendEmail(JSON.stringify([xs.length]), "s");
+}` },
+  { name: "control: a length is never negative in its JSON", verdict: "proved", body: `export const guarantees = [m.neverEmail("[-1]")];
+export function main(xs: string[]): void {
+  sendEmail(JSON.stringify([xs.length]), "s");
+}` },
+  { name: "undefined properties are left out, undefined elements are null", verdict: "violated", line: 6, body: `export const guarantees = [m.neverEmail('{"a":1}|[null,1]')];
+export function main(): void {
+  const u: number | undefined = undefined;
+  sendEmail(JSON.stringify({ a: 1, b: u }) + "|" + JSON.stringify([u, 1]), "s");
+}` },
+  { name: "a property that may be undefined is there only where it is defined", verdict: "violated", match: /c=false/, body: `export const guarantees = [m.neverEmail('{"b":true}')];
+export function main(c: boolean): void {
+  const a = c ? 1 : undefined;
+  sendEmail(JSON.stringify({ a, b: true }), "s");
+}` },
+  { name: "control: the comma follows a present property only", verdict: "proved", body: `export const guarantees = [m.neverEmail('{,"b":true}'), m.neverEmail('{"a":1"b":true}')];
+export function main(c: boolean): void {
+  const a = c ? 1 : undefined;
+  sendEmail(JSON.stringify({ a, b: true }), "s");
+}` },
+  { name: "a boolean input", verdict: "violated", match: /c=true/, body: `export const guarantees = [m.neverEmail("[true]")];
+export function main(c: boolean): void {
+  sendEmail(JSON.stringify([c]), "s");
+}` },
+  { name: "undefined at the top is undefined", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if (JSON.stringify(undefined) !== undefined) sendEmail("x", "s");
+}` },
+  { name: "an array the program built", verdict: "violated", match: /skip="c".*SendEmail\(to="\[\\"a\\",\\"b\\"\]"/, body: `export const guarantees = [m.neverEmail('["a","b"]')];
+export function main(skip: string): void {
+  const out: string[] = [];
+  for (const x of ["a", "b", "c"]) if (x !== skip) out.push(x);
+  sendEmail(JSON.stringify(out), "s");
+}` },
+  // ── refused ──
+  { name: "adversarial: a toJSON method is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  sendEmail(JSON.stringify({ a: 1, toJSON: () => { sendEmail("x", "y"); return 1; } }), "s");
+}` },
+  { name: "adversarial: a toJSON value is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  sendEmail(JSON.stringify({ a: 1, toJSON: 2 }), "s");
+}` },
+  { name: "adversarial: an unknown string is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.neverEmail('"a"')];
+export function main(to: string): void {
+  sendEmail(JSON.stringify(to), "s");
+}` },
+  { name: "adversarial: a number that may be a fraction is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.neverEmail("0.3")];
+export function main(x: number): void {
+  sendEmail(JSON.stringify(x), "s");
+}` },
+  { name: "adversarial: a replacer is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  sendEmail(JSON.stringify({ a: 1 }, null, 2), "s");
+}` },
+  { name: "adversarial: a tool's record is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(5)];
+export function main(): void {
+  for (const r of rows()) sendEmail(JSON.stringify(r), "s");
+}` },
+  { name: "adversarial: a Set is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(5)];
+export function main(): void {
+  sendEmail(JSON.stringify(new Set(["a"])), "s");
+}` },
+];
+
+describe("JSON.stringify of modelled values", () => {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const v = await prove(c.body);
+      const ps = problems(v);
+      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
+      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
+      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
+    }, 600_000);
+  }
+});
