@@ -6,33 +6,23 @@
  */
 import { describe, expect, it } from "vitest";
 import { COLLECTIONS_OPS } from "../../fuzz/collections";
-import { fuzz, generate, type Finding } from "../../fuzz/fuzz";
+import { fuzz } from "../../fuzz/fuzz";
 import { Oracle } from "../../fuzz/oracle";
 import { PROFILES } from "../../fuzz/profiles";
-import { fuzzLayerText, Project, typeErrors } from "../../fuzz/project";
-
-const show = (f: Finding) => `seed ${f.seed}: ${f.disagreement.kind} — ${f.disagreement.subject}: ${f.disagreement.detail}`;
+import { fuzzLayerText } from "../../fuzz/project";
+import { profilePrograms, showFinding, statementOps } from "../helpers/profiles";
 
 describe("Sets, Maps, JSON and in-place array changes in the differential tester", () => {
   it("the collections profile writes well-typed programs with every construct", () => {
-    const project = new Project(fuzzLayerText());
-    const bad: string[] = [];
-    const seen = new Set<string>();
-    for (let seed = 0; seed < 80; seed++) {
-      const { ir, text } = generate(PROFILES.collections, seed);
-      for (const m of JSON.stringify(ir).matchAll(/"k":"collections","op":"(\w+)"/g)) seen.add(m[1]!);
-      const { program, file } = project.program(text);
-      const errors = typeErrors(program, file).filter((e) => !e.startsWith("TS2356 "));
-      if (errors.length > 0) bad.push(`seed ${seed}: ${errors.join("; ")}\n${text}`);
-    }
-    expect(bad.slice(0, 2)).toEqual([]);
-    expect([...seen].sort()).toEqual([...COLLECTIONS_OPS].sort());
+    const { programs, illTyped } = profilePrograms(PROFILES.collections, 80);
+    expect(illTyped.slice(0, 2)).toEqual([]);
+    expect(statementOps(programs, "collections")).toEqual([...COLLECTIONS_OPS].sort());
   });
 
   it("40 programs with collections: the prover and real runs agree", async () => {
     const oracle = new Oracle(fuzzLayerText());
     const report = await fuzz(oracle, { count: 40, seed: 930_000, weights: PROFILES.collections, runs: 20, shrinkBudget: 0 });
-    expect(report.findings.map(show)).toEqual([]);
+    expect(report.findings.map(showFinding)).toEqual([]);
     expect(report.programs).toBe(40);
     expect(report.verdicts.proved).toBeGreaterThan(2);
     expect(report.verdicts.violated).toBeGreaterThan(2);
