@@ -1,6 +1,8 @@
 import type { ClauseEnd, ContractArg, Expr, Helper, ProgramIR, Scalar, Stmt, Ty } from "./ir";
 import { printStrings } from "./strings";
 import { HEADER, numberText, TYPE_TEXT, type Breakable, type Var } from "./print-expr";
+import { printLoopState } from "./loopstate";
+import { LAYER_IMPORT } from "./project";
 import { IdiomPrinter } from "./print-idioms";
 
 export { HEADER, numberText } from "./print-expr";
@@ -13,6 +15,8 @@ export { HEADER, numberText } from "./print-expr";
  * variable instead).
  */
 class Printer extends IdiomPrinter {
+  /** Layer tools the header does not import, imported after it by the programs that use them. */
+  readonly extraImports = new Set<string>();
   // ───────────── statements ─────────────
 
   stmts(ss: readonly Stmt[]): void {
@@ -247,6 +251,9 @@ class Printer extends IdiomPrinter {
         use: (e, v) => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`),
       }, s);
       case "locals": return this.locals(s);
+      case "loopstate": return printLoopState({
+        fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), effect: (e) => this.effect(e), use: (tool) => void this.extraImports.add(tool),
+      }, s);
       case "tryThrow": {
         // Widened: a `const` (or the literal standing in for a missing variable) has a literal type.
         const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;
@@ -461,5 +468,6 @@ export function printProgram(p: ProgramIR): string {
   pr.stmts(p.body);
   pr.leaveMain();
   const guarantees = p.guarantees.map((g) => `m.${g.contract}(${g.args.map((a) => pr.contractArg(a)).join(", ")})`);
-  return `${HEADER}${pr.consts.map((c) => `${c}\n`).join("")}export const guarantees = [${guarantees.join(", ")}];\n${pr.text()}\n`;
+  const extra = pr.extraImports.size > 0 ? `import { ${[...pr.extraImports].sort().join(", ")} } from "${LAYER_IMPORT}";\n` : "";
+  return `${HEADER}${extra}${pr.consts.map((c) => `${c}\n`).join("")}export const guarantees = [${guarantees.join(", ")}];\n${pr.text()}\n`;
 }
