@@ -127,6 +127,8 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement, st: State, q: st
   if (ex.loops.length > 0) {
     refuse(first, "State carried across iterations (an assignment of a variable declared outside the loop, or `break`) is not modelled in a loop nested inside another loop over an array of unknown length.", "Carry state in the outer loop only, or loop over a literal array.");
   }
+  // The search among short runs unrolls every loop it can; one it cannot has no invariant there.
+  if (ex.arrayBound !== undefined) refuse(first, "State carried across iterations of a loop over an array the search among short runs cannot bound is not modelled there.", "Loop over an array input or a tool result.");
   if (insideTry(ex)) {
     refuse(first, "State carried across iterations (an assignment of a variable declared outside the loop, or `break`) is not modelled inside a `try` (a throw would stop the loop at an iteration the state depends on).", "Move the loop out of the `try`, or compute the state in a helper called outside it.");
   }
