@@ -212,6 +212,22 @@ export function main(to: string[]): void {
     }
   } catch { log("failed"); }
 }` },
+  { name: "adversarial: a carried integer that becomes -0 (0 * -1) is told apart by 1 / x (odd lengths)", verdict: "violated", line: 10, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string[]): void {
+  let sign = 0;
+  for (const t of to) {
+    sign = sign * -1;
+  }
+  if (1 / sign < 0) sendEmail("ceo@corp", "negative zero");
+}` },
+  { name: "adversarial: a flag set before the check it guards", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  let done = false;
+  for (const c of contacts()) {
+    done = c.endsWith("@corp");
+    if (done) sendEmail(c, "offer");
+  }
+}` },
   // ── benign controls ──
   { name: "control: a counter beside a guarantee it does not affect", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(to: string[]): void {
