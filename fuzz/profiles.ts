@@ -140,6 +140,17 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     minBlock: 1,
     blockLength: 1,
   })),
+  // Counters and budgets whose bound only the step case of the invariant rules out (`sent <= 2`
+  // against at most two emails): the base case alone lets a bound through that a longer run passes.
+  "loop-invariant-base-only": sync(weights({
+    focus: true,
+    stmt: { loopstate: 10 },
+    effects: { sendEmail: 1, log: 1, pay: 0, measure: 0 },
+    contracts: { emailsAtMost: 5, spendAtMost: 3, measuresSumAtMost: 2 },
+    maxHelpers: 0,
+    minBlock: 1,
+    blockLength: 1,
+  })),
   // Clauses ending in a block that falls into the next clause, full of the effects the guarantees count.
   "switch-fallthrough": sync(weights({
     focus: true,

@@ -18,6 +18,7 @@
  */
 import type * as TS from "typescript";
 import type { Fact, LoopState, World } from "./facts";
+import { holeOpen } from "./holes";
 import type { ProgramBudget } from "./limits";
 import { and, implies, ite, not } from "./smt";
 import { ARRAY_LENGTH_MAG } from "./exec/integers";
@@ -140,7 +141,7 @@ async function establish(session: Z3Session, world: World, budget: ProgramBudget
   const common = [...world.assumptions.map((a) => a.term), ...lengthFacts, ...ghostBase];
   const decls = world.declarations.join("\n");
   // Base, then step; dropping a candidate never breaks another's base case, so base runs once to its fixpoint.
-  for (const phase of ["base", "step"] as const) {
+  for (const phase of holeOpen("loop-invariant-base-only") ? (["base"] as const) : (["base", "step"] as const)) {
     for (;;) {
       const live = [...cands];
       if (live.length === 0) break;
