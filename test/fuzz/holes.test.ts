@@ -20,7 +20,7 @@ const BUDGET: Readonly<Record<Exclude<Hole, "increment-non-number">, number>> = 
   // Found while writing the integer encoding (session 8), before the tester could write integers.
   "integer-bound-in-doubles": 150,
   // Written with the loop-state invariants (session 9) to show the tester finds an unchecked step case.
-  "loop-invariant-base-only": 60,
+  "loop-invariant-base-only": 30,
 };
 
 describe("the tester finds re-opened holes", () => {
