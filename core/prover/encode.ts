@@ -348,7 +348,7 @@ export class Encoder {
    * another loop, or a sum's value is not one integer field of the event.
    */
   private carriedAggregate(spec: Extract<SpecIR, { k: "compare" }>, facts: readonly Fact[], quantified: readonly Fact[]): ViolationQuery[] | undefined {
-    if (quantified.length === 0 || spec.rel.filters.length > 0) return undefined;
+    if (quantified.length === 0 || spec.rel.filters.length > 0 || quantified.some((f) => f.loops.length > 1)) return undefined;
     const terms: string[] = [];
     const mags: number[] = [];
     const values: Sym[] = [];

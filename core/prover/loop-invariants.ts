@@ -122,7 +122,9 @@ async function establish(session: Z3Session, world: World, budget: ProgramBudget
   const { q, len } = ls;
   const next = `(+ ${q} 1)`;
   const ghosts: { fn: string; kind: "count" | "sum"; fact: Fact; field?: string; group: string }[] = [];
-  for (const f of ls.facts) {
+  // Only the calls made once per iteration get ghosts: a call in a loop nested inside (its facts
+  // have a second index) may happen many times in one iteration, which one ghost step cannot count.
+  for (const f of ls.facts.filter((x) => x.loops.length === 1)) {
     const kind = f.event?.id ?? f.tool.id;
     ghosts.push({ fn: world.fresh("count"), kind: "count", fact: f, group: `count:${kind}` });
     for (const [name, v] of f.fields) if (v.k === "num" && v.int !== undefined) ghosts.push({ fn: world.fresh(`sum.${name}`), kind: "sum", fact: f, field: name, group: `sum:${kind}.${name}` });

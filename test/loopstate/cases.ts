@@ -228,6 +228,13 @@ export function main(): void {
     if (done) sendEmail(c, "offer");
   }
 }` },
+  { name: "adversarial: a call in a loop nested in the counting loop happens many times per iteration", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(to: string[], cc: string[]): void {
+  let sent = 0;
+  for (const t of to) {
+    if (sent < 2) { for (const c of cc) sendEmail(c, t); sent++; }
+  }
+}` },
   // ── benign controls ──
   { name: "control: a counter beside a guarantee it does not affect", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(to: string[]): void {
