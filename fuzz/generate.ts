@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { IntsStmt } from "./ir";
 import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, GuaranteeIR, Helper, HelperArgs, NumExpr, NumsExpr, OStrExpr, ProgramIR, RowExpr, Scalar, Stmt, StrExpr, StrsExpr } from "./ir";
-import { ARRAYS_OPS, LOCALS_OPS } from "./ir";
+import { ARRAYS_OPS, LOCALS_OPS, LOOPSTATE_OPS } from "./ir";
 import { PATTERNS, REPLACEMENTS, RESULT_TEXTS, STRINGS_OPS } from "./strings";
 import { COLLECTIONS_OPS } from "./collections";
 import { printProgram } from "./print";
@@ -121,6 +121,8 @@ export const DEFAULT_WEIGHTS: Weights = {
     locals: 0,
     // Drawn by profile `collections` only, for the same reason.
     collections: 0,
+    // Drawn by profile `loopstate` only, for the same reason.
+    loopstate: 0,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -408,6 +410,16 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           sink: fc.constantFrom("pay" as const, "measure" as const),
           e: effect,
         }).map((x) => ({ k: "ints", ...x }))],
+        [s.loopstate, fc.record({
+          op: fc.constantFrom(...LOOPSTATE_OPS),
+          limit: fc.constantFrom(0, 1, 2, 3, 5, 10, 100),
+          slack: fc.constantFrom(-1, 0, 0, 0, 1),
+          strict: fc.boolean(),
+          update: fc.constantFrom("ok" as const, "ok" as const, "ok" as const, "missing" as const, "before" as const, "wrong" as const),
+          sink: fc.constantFrom("pay" as const, "measure" as const),
+          lit: strLit,
+          e: effect,
+        }).map((x) => ({ k: "loopstate", ...x }))],
         [s.strings, fc.record({
           op: fc.constantFrom(...STRINGS_OPS),
           literal: fc.boolean(),

@@ -199,6 +199,7 @@ export type Stmt =
   | StringsStmt
   | LocalsStmt
   | CollectionsStmt
+  | LoopStateStmt
   | { readonly k: "arrays"; readonly op: ArraysOp; readonly strs: StrsExpr; readonly nums: NumsExpr; readonly useNums: boolean; readonly a: NumExpr; readonly b: NumExpr | null; readonly x: StrExpr; readonly xn: NumExpr; readonly lits: readonly string[]; readonly cmp: number; readonly e: Effect };
 
 /**
@@ -230,6 +231,18 @@ export type LocalsStmt = { readonly k: "locals"; readonly op: LocalsOp; readonly
  * Sets, Maps, `JSON.stringify` and in-place array changes (profile `collections`, fuzz/collections.ts).
  */
 export type CollectionsStmt = { readonly k: "collections"; readonly op: (typeof import("./collections").COLLECTIONS_OPS)[number]; readonly lits: readonly string[]; readonly nums: readonly number[]; readonly x: StrExpr; readonly xn: NumExpr; readonly src: StrsExpr; readonly cmp: number; readonly pick: number; readonly e: Effect };
+
+/**
+ * State carried across the iterations of a loop over an array of unknown length (profile
+ * `loopstate`, fuzz/loopstate.ts): a budget over the integral amounts of `invoices()` (`budget`,
+ * `budgetBreak`), a counter of emails to `names()` (`counter`, `counterBreak`), a found flag
+ * (`found`, `foundBreak`), each at `limit` (+ `slack`, the off-by-one), with its update kept,
+ * left out, made before the check, or made wrong (`update`); the state then guards `e`.
+ */
+export type LoopStateStmt = { readonly k: "loopstate"; readonly op: LoopStateOp; readonly limit: number; readonly slack: number; readonly strict: boolean; readonly update: "ok" | "missing" | "before" | "wrong"; readonly sink: "pay" | "measure"; readonly lit: string; readonly e: Effect };
+export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak"] as const;
+export type LoopStateOp = (typeof LOOPSTATE_OPS)[number];
+
 export const LOCALS_OPS = ["join", "loop", "count", "pop", "shift", "unshift", "spread", "sum", "alias", "unknown"] as const;
 export type LocalsOp = (typeof LOCALS_OPS)[number];
 

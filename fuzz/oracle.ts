@@ -18,7 +18,7 @@ import { fromShown, keepElementPromises, poolsOf, show, UNSPECIFIED, valueArb, t
  * results only in programs that call them, so the runs of every other program draw what they drew
  * before (a stream per tool shifts the random draws of every later run).
  */
-const ON_DEMAND_TOOLS: ReadonlySet<string> = new Set(["prefixed", "positives", "credits", "wholes", "tally"]);
+const ON_DEMAND_TOOLS: ReadonlySet<string> = new Set(["prefixed", "positives", "credits", "wholes", "tally", "invoices"]);
 
 /**
  * The oracle: prove a program, then run it for real and compare.

@@ -2,6 +2,8 @@ import type { ClauseEnd, ContractArg, Effect, Expr, Helper, ProgramIR, Scalar, S
 import { printStrings } from "./strings";
 import { printCollections } from "./collections";
 import { HEADER, numberText, TYPE_TEXT, type Breakable, type Var } from "./print-expr";
+import { printLoopState } from "./loopstate";
+import { LAYER_IMPORT } from "./project";
 import { IdiomPrinter } from "./print-idioms";
 
 export { HEADER, numberText } from "./print-expr";
@@ -14,6 +16,8 @@ export { HEADER, numberText } from "./print-expr";
  * variable instead).
  */
 class Printer extends IdiomPrinter {
+  /** Layer tools the header does not import, imported after it by the programs that use them. */
+  readonly extraImports = new Set<string>();
   // ───────────── statements ─────────────
 
   stmts(ss: readonly Stmt[]): void {
@@ -253,6 +257,9 @@ class Printer extends IdiomPrinter {
         use: (e, v) => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`),
         useNum: (e, v) => (e.tool === "pay" ? `pay(${this.expr(e.s)}, ${v})` : `measure(${v})`),
       }, s);
+      case "loopstate": return printLoopState({
+        fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), effect: (e) => this.effect(e), use: (tool) => void this.extraImports.add(tool),
+      }, s);
       case "tryThrow": {
         // Widened: a `const` (or the literal standing in for a missing variable) has a literal type.
         const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;
@@ -484,5 +491,6 @@ export function printProgram(p: ProgramIR): string {
   pr.stmts(p.body);
   pr.leaveMain();
   const guarantees = p.guarantees.map((g) => `m.${g.contract}(${g.args.map((a) => pr.contractArg(a)).join(", ")})`);
-  return `${HEADER}${pr.consts.map((c) => `${c}\n`).join("")}export const guarantees = [${guarantees.join(", ")}];\n${pr.text()}\n`;
+  const extra = pr.extraImports.size > 0 ? `import { ${[...pr.extraImports].sort().join(", ")} } from "${LAYER_IMPORT}";\n` : "";
+  return `${HEADER}${extra}${pr.consts.map((c) => `${c}\n`).join("")}export const guarantees = [${guarantees.join(", ")}];\n${pr.text()}\n`;
 }

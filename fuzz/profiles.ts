@@ -43,7 +43,7 @@ const INTEGERS = weights({
   contracts: { spendAtMost: 5, measuresSumAtMost: 5, measuresBelow: 3, neverMeasure: 3, noPaymentOver: 3, measuresAtMost: 2, emailsAtMost: 3, logsAtMost: 3, payOnce: 1, distinctMeasures: 1 },
 });
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "strings" | "locals" | "collections" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "strings" | "locals" | "collections" | "loopstate" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -117,6 +117,15 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
     contracts: { neverEmail: 4, emailsAtMost: 3, emailsAtLeast: 3, emailsExactly: 2, neverLog: 3, logsAtMost: 2, logsAtLeast: 2, nobodyTwice: 3, distinctLogs: 2, neverLogPrefix: 2, noPaymentOver: 2, spendAtMost: 1, measuresAtMost: 1 },
   }),
+  // State carried across iterations of loops over arrays of unknown length (issue 10): budgets,
+  // counters, found flags and `break`, with off-by-one and missing-update twins, under the
+  // guarantees they keep or break. The only profile that draws them.
+  loopstate: weights({
+    focus: true,
+    stmt: { loopstate: 10, effect: 1, decl: 1, if: 1 },
+    effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
+    contracts: { emailsAtMost: 6, spendAtMost: 4, measuresSumAtMost: 3, measuresAtMost: 2, neverEmail: 2, emailsAtLeast: 1, logsAtMost: 2, neverLog: 1 },
+  }),
   // Integers as Int terms (issue 14): the only profile that draws `ints` (with the hole's below).
   integers: INTEGERS,
   // Issue 10's strings and conversions (`String`, `Number`, `toFixed`, case mapping, `trim`,
@@ -136,6 +145,17 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     stmt: { ints: 10 },
     effects: { log: 1, sendEmail: 0, pay: 0, measure: 0 },
     contracts: { logsAtMost: 5, neverLog: 1 },
+    maxHelpers: 0,
+    minBlock: 1,
+    blockLength: 1,
+  })),
+  // Counters and budgets whose bound only the step case of the invariant rules out (`sent <= 2`
+  // against at most two emails): the base case alone lets a bound through that a longer run passes.
+  "loop-invariant-base-only": sync(weights({
+    focus: true,
+    stmt: { loopstate: 10 },
+    effects: { sendEmail: 1, log: 1, pay: 0, measure: 0 },
+    contracts: { emailsAtMost: 5, spendAtMost: 3, measuresSumAtMost: 2 },
     maxHelpers: 0,
     minBlock: 1,
     blockLength: 1,

@@ -3,7 +3,8 @@ import type { Executor } from "./exec";
 import type { Fact, World } from "./facts";
 import { and, implies, ite, not, numLit, or, renameSymbols, RM, strLit } from "./smt";
 import { compareFloat, compareInt, renameNum, strictEquals, truthy, type Comparison, type RelationIR, type SpecIR, type Sym } from "./values";
-import { boundWithin } from "./exec/integers";
+import { ARRAY_LENGTH_MAG, boundWithin } from "./exec/integers";
+import { ghostCount, ghostSum } from "./loop-invariants";
 
 /** One way a specification can be broken: an indicator term and the fact(s) that would witness it. */
 export interface Candidate {
@@ -248,6 +249,8 @@ export class Encoder {
   private compareQueries(spec: Extract<SpecIR, { k: "compare" }>): ViolationQuery[] {
     const facts = matchingFacts(this.layer, this.world, spec.rel);
     const quantified = facts.filter((f) => f.loops.length > 0);
+    const ghosts = this.carriedAggregate(spec, facts, quantified);
+    if (ghosts) return ghosts;
     if (spec.agg.k === "sum") {
       if (quantified.length > 0) throw new EncodingRefusal("a sum over a loop over an array input or an unbounded tool result cannot be computed exactly; bound the array with an `ensures((r) => r.length <= N)` on the tool, or loop over a literal array");
       const sel = spec.agg.sel;
@@ -334,6 +337,47 @@ export class Encoder {
     }
     if (tooFew) out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooFew, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [], tooFew: true }, inexact: "the count over a loop may fall below the bound for some inputs, but the encoding cannot decide it exactly; bound the array with an `ensures((r) => r.length <= N)` on the tool, or loop over a literal array" });
     return out;
+  }
+
+  /**
+   * A count or sum whose quantified facts all lie in loops that carry state (loop-invariants.ts):
+   * each loop's part is its ghost at the loop's length, which the loop's invariant constrains (the
+   * world assumes it at the length). Exact where the invariant pins it, an over-approximation
+   * elsewhere: a satisfiable query is only a candidate (prove.ts marks it inexact and searches
+   * short runs). Undefined (the general encoding decides) when a fact has a filter or lies in
+   * another loop, or a sum's value is not one integer field of the event.
+   */
+  private carriedAggregate(spec: Extract<SpecIR, { k: "compare" }>, facts: readonly Fact[], quantified: readonly Fact[]): ViolationQuery[] | undefined {
+    if (quantified.length === 0 || spec.rel.filters.length > 0 || quantified.some((f) => f.loops.length > 1)) return undefined;
+    const terms: string[] = [];
+    const mags: number[] = [];
+    const values: Sym[] = [];
+    for (const f of facts) {
+      if (spec.agg.k === "count") {
+        const g = f.loops.length > 0 ? ghostCount(this.world, f) : "";
+        if (g === undefined) return undefined;
+        terms.push(f.loops.length > 0 ? g : `(ite ${this.active(spec.rel, f)} 1 0)`);
+        continue;
+      }
+      const v = this.exec.applyLambda(spec.agg.sel, this.item(f));
+      if (v.k !== "num" || v.int === undefined) return undefined;
+      values.push(v);
+      if (f.loops.length === 0) {
+        terms.push(`(ite ${this.active(spec.rel, f)} ${v.int} 0)`);
+        mags.push(v.mag);
+        continue;
+      }
+      const field = [...f.fields].find(([, x]) => x.k === "num" && x.int === v.int)?.[0];
+      const g = field === undefined ? undefined : ghostSum(this.world, f, field);
+      if (g === undefined) return undefined;
+      terms.push(g.term);
+      // Every partial sum stays within the invariant's bound on it, or that of 2^32 - 1 such
+      // amounts: exact in Float64 when the bounds together stay within 2^53.
+      mags.push(g.bound ?? v.mag * ARRAY_LENGTH_MAG);
+    }
+    if (spec.agg.k === "sum" && boundWithin(mags) === undefined) return undefined;
+    const total = terms.length === 1 ? terms[0]! : `(+ ${terms.join(" ")})`;
+    return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareInt(total, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
   }
 
   /**

@@ -43,6 +43,44 @@ export interface ThrowFact {
   readonly order: number;
 }
 
+/**
+ * State a quantified loop carries from one iteration to the next (exec/loopstate.ts): each variable
+ * is a function of the iteration index k (its value when iteration k starts), `next(k)` the value
+ * after iteration k. Proved about every length by an inductive invariant (loop-invariants.ts).
+ */
+export interface LoopState {
+  readonly node: TS.Node;
+  /** The loop's index constant and the length of the array it ranges over. */
+  readonly q: string;
+  readonly len: string;
+  readonly vars: readonly LoopVar[];
+  /** The facts recorded in the body (each happens in iteration q under its guard). */
+  readonly facts: readonly Fact[];
+  /** Invariant conjuncts established (terms over q), filled in by loop-invariants.ts. */
+  invariant?: readonly string[];
+  /** Per fact of the body: its count and, by field, its sum so far, as functions of k. */
+  ghosts?: ReadonlyMap<Fact, { readonly count: string; readonly sums: ReadonlyMap<string, string> }>;
+  /** Ghosts the invariant keeps between 0 and a literal, with that literal. */
+  ghostBounds?: ReadonlyMap<string, number>;
+}
+
+export interface LoopVar {
+  /** The variable's name in the program ("" for the loop's own "not broken yet" flag). */
+  readonly name: string;
+  /** The declared function symbol (one Int argument): the value when iteration k starts. */
+  readonly fn: string;
+  readonly sort: "Int" | "Bool";
+  /** Its value before the loop (a literal). */
+  readonly init: string;
+  /** Its value after iteration q, a term over q. */
+  readonly next: string;
+  /** Int variables: |S(k)| ≤ base + k·step must be established for the Int model to be exact. */
+  readonly base?: number;
+  readonly step?: number;
+  /** Where the program assigns it (refusals point there). */
+  readonly at: TS.Node;
+}
+
 /** Everything symbolic execution of one program produced. */
 export class World {
   readonly declarations: string[] = [];
@@ -61,6 +99,8 @@ export class World {
   readonly throws: ThrowFact[] = [];
   /** Every quantified loop index constant, with the length of the array it ranges over. */
   readonly loopRanges = new Map<string, { readonly len: string }>();
+  /** Quantified loops that carry state across iterations. */
+  readonly loopStates: LoopState[] = [];
   private counter = 0;
   fresh(prefix: string): string {
     return `${prefix.replace(/[^\w]/g, "_")}!${this.counter++}`;

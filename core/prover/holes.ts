@@ -18,6 +18,8 @@ export const HOLES = {
   "tdz": "a variable read before its declaration sees a stale value",
   /** The bound of an integer sum was added in doubles (2^53 − 2 + 3 rounds to 2^53 and passed for exact); found while writing the integer encoding. */
   "integer-bound-in-doubles": "the magnitude bound of an integer sum is added in doubles",
+  /** Candidate invariants of a loop's carried state checked at k = 0 only, never inductively (written to show the tester finds it). */
+  "loop-invariant-base-only": "a loop's invariant candidates are checked at the first iteration only",
 } as const;
 
 export type Hole = keyof typeof HOLES;

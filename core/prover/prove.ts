@@ -19,10 +19,14 @@ import { showText } from "./model-reader";
 import { bool, num, str, type Sym } from "./values";
 import { SolverError, Z3Session } from "./z3";
 import { checkProgramLimits, failedProof, ProgramBudget } from "./limits";
+import { establishInvariants } from "./loop-invariants";
+import { CarriedStateRefusal } from "./exec/loopstate";
 import { ProofAbandoned } from "./turns";
 
 /** Array length bound of the counterexample search that backs up undecided guarantees. */
 const BOUNDED_SEARCH = 3;
+/** The same where a loop carries state (its violations need a concrete length: k = 1..4 elements). */
+const BOUNDED_SEARCH_CARRIED = 4;
 
 /** The sentence of a guarantee: the one renderer's sentence (or the first JSDoc paragraph). */
 export function guaranteeSentence(g: GuaranteeModel): string | undefined {
@@ -123,12 +127,15 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
 
   await pause();
   const session = await Z3Session.get();
+  // Loops that carry state (exec/loopstate.ts): their invariants, before anything is decided.
+  const carried = world.loopStates.length > 0 || programRefusal instanceof CarriedStateRefusal;
+  if (!programRefusal && world.loopStates.length > 0) programRefusal = await establishInvariants(session, world, budget);
   let boundedRun: { world: World; exec: Executor } | null | undefined;
   const boundedSearch = async (): Promise<{ world: World; exec: Executor } | null> => {
     if (boundedRun === undefined) {
       await pause();
       const w = new World();
-      const e = new Executor(ts, program, checker, layer.model, w, layer.isTrusted, BOUNDED_SEARCH);
+      const e = new Executor(ts, program, checker, layer.model, w, layer.isTrusted, carried ? BOUNDED_SEARCH_CARRIED : BOUNDED_SEARCH);
       try {
         e.runMain(main!);
         boundedRun = { world: w, exec: e };
@@ -140,10 +147,41 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     return boundedRun;
   };
   const runQuery = (q: ViolationQuery, describe: Describe): Promise<Outcome> => runViolation(session, world, q, budget, describe);
+  /** A violation found among runs whose arrays are short (unrolled exactly), or undefined. */
+  const boundedViolation = async (g: GuaranteeModel, common: Parameters<typeof decide>[1]): Promise<ProofResult | undefined> => {
+    const bounded = await boundedSearch();
+    if (!bounded) return undefined;
+    try {
+      const found = await decide(g, common, bounded.world, bounded.exec, (q, d) => runViolation(session, bounded.world, q, budget, d), base);
+      if (found.verdict === "violated") return { ...found, message: `${found.message} (Found among runs whose arrays have at most ${carried ? BOUNDED_SEARCH_CARRIED : BOUNDED_SEARCH} elements.)` };
+    } catch (error) {
+      if (!(error instanceof Refusal || error instanceof EncodingRefusal || error instanceof SolverError)) throw error;
+    }
+    return undefined;
+  };
+  /**
+   * Where loops carry state, a failing precondition or reachable throw found over their invariant
+   * may need a state no run reaches: each is reported only as found again among runs with short
+   * arrays (unrolled exactly), and refused otherwise.
+   */
+  const confirmCarried = async (checked: ProofResult[]): Promise<ProofResult[]> => {
+    if (!checked.some((r) => r.verdict === "violated")) return checked;
+    const bounded = await boundedSearch();
+    const again = bounded ? [...(await checkObligations(session, bounded.world, budget, base)), ...(await checkThrows(session, bounded.world, budget, base))] : [];
+    const key = (r: ProofResult) => `${r.kind}@${r.location?.fileName}:${r.location?.start}`;
+    const found = new Map(again.filter((r) => r.verdict === "violated").map((r) => [key(r), r] as const));
+    return checked.map((r) => {
+      if (r.verdict !== "violated") return r;
+      const confirmed = found.get(key(r));
+      if (confirmed) return { ...confirmed, message: `${confirmed.message} (Found among runs whose arrays have at most ${BOUNDED_SEARCH_CARRIED} elements.)` };
+      const { counterexample: _dropped, ...rest } = r;
+      return { ...rest, verdict: "refused" as const, code: PROOF_CODES.refused, message: `refused: ${r.message.replace(/^violated: /, "")} This was found over the invariant of a loop that carries state, and no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements confirms it; it is not proved.` };
+    });
+  };
   /** One guarantee over the program's execution; what cannot be decided is refused on the node that stops it. */
   const decideOrRefuse = async (g: GuaranteeModel, common: Parameters<typeof decide>[1]): Promise<ProofResult> => {
     try {
-      return await decide(g, common, world, exec, runQuery, base);
+      return await decide(g, common, world, exec, runQuery, base, carriedWhy(world));
     } catch (error) {
       if (error instanceof Refusal) return refused(error.node, error.reason, error.instead, common);
       if (error instanceof EncodingRefusal) return refused(g.node, `${common.contract}: ${error.message}.`, "", common);
@@ -164,24 +202,17 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
       continue;
     }
     if (programRefusal) {
-      results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
+      // A loop whose carried state is not modelled for every length may still break the guarantee
+      // in a run with a few elements, found exactly by unrolling.
+      const found = carried && main ? await boundedViolation(g, common) : undefined;
+      results.push(found ?? refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
       continue;
     }
     let result = await decideOrRefuse(g, common);
     // Where the general encoding cannot decide, look for a genuine counterexample among runs whose
     // arrays have at most BOUNDED_SEARCH elements (exact there). Finding none proves nothing.
     const hasArrays = world.loopRanges.size > 0 || [...world.inputs, ...world.toolResults].some((v) => v.sym.k === "sarr");
-    if (result.verdict === "refused" && main && hasArrays) {
-      const bounded = await boundedSearch();
-      if (bounded) {
-        try {
-          const found = await decide(g, common, bounded.world, bounded.exec, (q, d) => runViolation(session, bounded.world, q, budget, d), base);
-          if (found.verdict === "violated") result = { ...found, message: `${found.message} (Found among runs whose arrays have at most ${BOUNDED_SEARCH} elements.)` };
-        } catch (error) {
-          if (!(error instanceof Refusal || error instanceof EncodingRefusal || error instanceof SolverError)) throw error;
-        }
-      }
-    }
+    if (result.verdict === "refused" && main && hasArrays) result = (await boundedViolation(g, common)) ?? result;
     results.push(result);
   }
 
@@ -201,8 +232,8 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
 
   if (!programRefusal && !layerProblem) {
     await pause();
-    results.push(...(await checkObligations(session, world, budget, base)));
-    results.push(...(await checkThrows(session, world, budget, base)));
+    const checked = [...(await checkObligations(session, world, budget, base)), ...(await checkThrows(session, world, budget, base))];
+    results.push(...(world.loopStates.length > 0 ? await confirmCarried(checked) : checked));
   } else if (guarantees.length === 0 && programRefusal) {
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
   }
@@ -218,6 +249,7 @@ async function decide(
   exec: Executor,
   runQuery: (q: ViolationQuery, describe: Describe) => Promise<Outcome>,
   base: string,
+  inexact?: string,
 ): Promise<ProofResult> {
   const { contract, sentence } = common;
   const spec = exec.buildSpec(g.contract, g.args.map((a) => literalSym(a.value)), g.node);
@@ -228,7 +260,9 @@ async function decide(
     return { ...common, verdict: "refused", code: PROOF_CODES.refused, location: span, message: `refused: \`${contract}\` constrains ${name} events, but no tool of this program's layer performs them, so it would hold vacuously. Declare \`performs(...)\` on the tools that perform ${name}, or select the library that does.` };
   }
   const encoder = new Encoder(exec.layerModel, world, exec);
-  for (const q of encoder.queries(spec)) {
+  for (const q0 of encoder.queries(spec)) {
+    // Over a loop's invariant a model may show a state no run reaches: never a counterexample by itself.
+    const q = inexact && !q0.inexact ? { ...q0, inexact } : q0;
     const o = await runQuery(q, (index) => {
       const c = q.candidates[index]!;
       return { fact: c.fact, other: c.other, otherRenames: c.otherRenames };
@@ -249,6 +283,12 @@ async function decide(
     };
   }
   return { ...common, verdict: "proved", code: PROOF_CODES.proved, location: g.span, message: `proved: ${sentence ?? contract}` };
+}
+
+/** Why a violation in this world is not yet a counterexample (loops that carry state), if so. */
+function carriedWhy(world: World): string | undefined {
+  if (world.loopStates.length === 0) return undefined;
+  return `a loop here carries state across iterations, and over its invariant the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements breaks it (longer runs are not searched); it is not proved`;
 }
 
 function literalSym(v: LiteralValue): Sym {

@@ -65,6 +65,11 @@ export const wholes = trusted(
   function wholes(): Row[] { return []; },
 );
 export const tally = trusted(ensures((n: number) => Number.isInteger(n) && n >= -2 && n <= 3), function tally(): number { return 0; });
+// Integral amounts in a list of any length (state carried across iterations, issue 10). (Last, and on demand.)
+export const invoices = trusted(
+  ensures((r: Row[]) => r.every((c) => Number.isInteger(c.amount) && c.amount > 0 && c.amount <= 1000)),
+  function invoices(): Row[] { return []; },
+);
 
 /** Never email the address. */
 export const neverEmail = contract({ description: "Never email {addr}." }, (addr: string): ContractSpec => SendEmail.all((e) => e.to !== addr));

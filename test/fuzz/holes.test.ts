@@ -19,6 +19,8 @@ const BUDGET: Readonly<Record<Exclude<Hole, "increment-non-number">, number>> = 
   tdz: 30,
   // Found while writing the integer encoding (session 8), before the tester could write integers.
   "integer-bound-in-doubles": 150,
+  // Written with the loop-state invariants (session 9) to show the tester finds an unchecked step case.
+  "loop-invariant-base-only": 30,
 };
 
 describe("the tester finds re-opened holes", () => {
@@ -28,7 +30,7 @@ describe("the tester finds re-opened holes", () => {
   });
 
   it("has a profile for every hole", () => {
-    expect(Object.keys(PROFILES).sort()).toEqual(["default", "async", "contracts", "callbacks", "arrays", "objects", "fluents", "integers", "strings", "locals", ...Object.keys(HOLES)].sort());
+    expect(Object.keys(PROFILES).sort()).toEqual(["default", "async", "contracts", "callbacks", "arrays", "objects", "fluents", "integers", "strings", "locals", "loopstate", ...Object.keys(HOLES)].sort());
   });
 
   for (const [hole, budget] of Object.entries(BUDGET) as [keyof typeof BUDGET, number][]) {

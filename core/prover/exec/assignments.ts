@@ -63,7 +63,7 @@ function assignTarget(ex: Exec, node: TS.Expression): TS.Symbol {
     refuse(node, `The function assigns \`${node.text}\`, which it captured from outside: closures that mutate captured state are not modelled.`, "Return the new value from the helper and assign it at the call.");
   }
   if (!frame.fn && !inside(decl, node.getSourceFile())) refuse(node, "Assignment to module state is not modelled.", "Use local variables.");
-  if (frame.loopBody && !inside(decl, frame.loopBody)) {
+  if (frame.loopBody && !inside(decl, frame.loopBody) && !frame.carried?.has(sym)) {
     refuse(node, `The loop body assigns \`${node.text}\`, declared outside a loop over an array input or tool result (loop-carried state is not modelled).`, "Compute per-element values inside the loop, or loop over a literal array or a literal bound.");
   }
   return sym;

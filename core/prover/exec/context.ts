@@ -17,6 +17,8 @@ export interface Frame {
   readonly fn: FunctionLike | undefined;
   /** The quantified-loop body the frame is executing in, if any (assignments may not escape it). */
   loopBody: TS.Node | undefined;
+  /** Variables declared outside `loopBody` that it may assign: the state the loop carries (loopstate.ts). */
+  carried?: ReadonlySet<TS.Symbol>;
 }
 
 /**

@@ -15,6 +15,7 @@ import { declare } from "./fresh";
 import { cond, definite } from "./guards";
 import { compactPc, join, joinStates, jumpsOf, type Flow, type State } from "./state";
 import { startedFlag } from "./iterations";
+import { beginCarried } from "./loopstate";
 import { bindPattern } from "./objects";
 import { execStatement } from "./statements";
 
@@ -87,35 +88,45 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
   const range = (x: string) => and(`(<= 0 ${x})`, `(< ${x} ${iterable.len})`, keep ? keep(x) : "true");
   ex.world.loopRanges.set(q, { len: iterable.len });
   const started = startedFlag(ex, q, iterable.len);
-  const entry = and(st.pc, range(q), started.term);
+  // State carried across iterations (loopstate.ts), or `break`: S(q) in the body, S(len) after it.
+  const carried = beginCarried(ex, s, st, q, iterable.len);
+  const entry = and(st.pc, range(q), started.term, carried?.entry ?? "true");
   const body: State = { pc: entry, env: new Map(st.env) };
   const element = iterable.at(q);
+  const factsBefore = ex.world.facts.length;
   ex.loops.push(q);
-  const savedLoopBody = currentFrame(ex).loopBody;
-  currentFrame(ex).loopBody = s.statement;
+  const frame = currentFrame(ex);
+  const savedLoopBody = frame.loopBody;
+  const savedCarried = frame.carried;
+  frame.loopBody = s.statement;
   let flow: Flow;
   try {
+    carried?.enter(body);
     // Bound inside the loop: a pattern that may throw (a field that may be undefined) throws in iteration q.
     loopSym(body, element);
     flow = execStatement(ex, s.statement, body);
   } finally {
-    currentFrame(ex).loopBody = savedLoopBody;
+    frame.loopBody = savedLoopBody;
+    frame.carried = savedCarried;
     ex.loops.pop();
   }
-  if (flow.returns.length > 0) refuse(s, "`return` inside a loop over an array input or tool result is not modelled.", "Guard the calls with `if` instead.");
-  const broke = jumpsOf(flow, "break")[0];
-  // Whether iteration q runs would depend on every earlier iteration: not modelled.
-  if (broke) refuse(broke.node, "`break` inside a loop over an array input or tool result is not modelled (which iterations run would depend on the earlier ones).", "Skip elements with `if` or `continue` instead, or loop over a literal array or a literal bound.");
-  // An iteration ends normally or by `continue`; only the path condition matters here (the body
-  // assigns nothing declared outside it).
-  const after = rejoin([...jumpsOf(flow, "continue").map((x) => x.state.pc), ...(flow.fall ? [flow.fall.pc] : [])]);
+  if (flow.returns.length > 0) refuse(s, "`return` inside a loop over an array input or tool result is not modelled.", "Guard the calls with `if` instead, or `break` out of the loop.");
+  const breaks = jumpsOf(flow, "break");
+  // Without carried state, which iterations run would depend on the earlier ones: beginCarried
+  // gives every loop with a `break` its "not broken yet" flag, so none reaches here unmodelled.
+  if (breaks.length > 0 && !carried) refuse(breaks[0]!.node, "`break` inside a loop over an array input or tool result is not modelled (which iterations run would depend on the earlier ones).", "Skip elements with `if` or `continue` instead, or loop over a literal array or a literal bound.");
+  // An iteration ends normally, by `continue` or by `break`; the carried variables are bound after the loop.
+  const after = rejoin([...jumpsOf(flow, "continue").map((x) => x.state.pc), ...(flow.fall ? [flow.fall.pc] : []), ...breaks.map((x) => x.state.pc)]);
   started.close(entry, after);
   if (after !== entry) {
     // Some iteration may throw: the code after the loop runs only if no iteration did.
     const q2 = ex.world.fresh("j");
     const renamed = renameSymbols(after, new Map([[q, q2]]));
-    st.pc = and(st.pc, `(forall ((${q2} Int)) ${implies(range(q2), renamed)})`);
+    // With carried state, an iteration after a `break` does not start, so it need not end normally.
+    const entered = carried ? renameSymbols(entry, new Map([[q, q2]])) : "true";
+    st.pc = and(st.pc, `(forall ((${q2} Int)) ${implies(and(range(q2), entered), renamed)})`);
   }
+  carried?.finish(flow, st, factsBefore);
   return { fall: st, returns: [] };
 }
 

@@ -1,0 +1,200 @@
+/**
+ * State carried across the iterations of a loop over an array of unknown length (a running total,
+ * a counter, a "found" flag, `break`). Each carried variable becomes a function of the iteration
+ * index, S(k): its value when iteration k starts, with S(0) its literal value before the loop and
+ * S(k + 1) the body's update at k (an `ite` over the paths through the body; S(k) itself where
+ * iteration k does not run). A `break` adds the loop's own flag "not broken yet", L(k), which every
+ * iteration's path condition includes. The body runs once, at the loop's index q, over S(q).
+ *
+ * Nothing here is assumed about S(q) beyond S(0): loop-invariants.ts establishes an inductive
+ * invariant (base and step checked by the solver) before any guarantee is decided, and refuses the
+ * loop when it cannot bound every integer variable. Integer variables claim the magnitude
+ * `CARRIED_MAG` in the body, so their arithmetic stays in Int terms; the invariant must show that
+ * every run keeps them within it (where every integer is a double, so Int and Float64 agree).
+ */
+import type * as TS from "typescript";
+import type { LoopVar } from "../facts";
+import { and, ite, not, rejoin } from "../smt";
+import { boolT, intToFp, type Sym } from "../values";
+import { Refusal } from "../../refusal";
+import { currentFrame, type Exec } from "./context";
+import { declare } from "./fresh";
+import { jumpsOf, joinStates, type Flow, type State } from "./state";
+import { insideTry } from "./try";
+
+/** A refusal of carried state: the prover still looks for a violation among runs with short arrays. */
+export class CarriedStateRefusal extends Refusal {}
+
+function refuse(node: TS.Node, reason: string, instead: string): never {
+  throw new CarriedStateRefusal(node, reason, instead);
+}
+
+/** The magnitude an integer carried variable may reach (the invariant must keep it there). */
+export const CARRIED_MAG = 2 ** 52;
+
+/** The largest literal a carried integer may start from. */
+const INIT_MAG = 2 ** 40;
+
+interface Carried {
+  readonly sym: TS.Symbol;
+  readonly name: string;
+  readonly at: TS.Node;
+  readonly fn: string;
+  readonly sort: "Int" | "Bool";
+  readonly init: string;
+  readonly initMag: number;
+  /** Bool term: an Int variable that is 0 at k may be -0 there (only Float64 operations can tell). */
+  readonly negz?: string;
+}
+
+/** A quantified loop whose body carries state: what the body starts from, and how to close the loop. */
+export interface CarriedLoop {
+  /** Extra path condition of iteration q (the loop has not been broken out of). */
+  readonly entry: string;
+  /** Binds the carried variables to their values when iteration q starts. */
+  enter(body: State): void;
+  /** After the body: records the updates and the loop's facts, and binds the values after the loop in `after`. */
+  finish(flow: Flow, after: State, factsBefore: number): void;
+}
+
+const ZERO_NEG = "(_ -zero 11 53)";
+
+function at(fn: string, k: string): string {
+  return `(${fn} ${k})`;
+}
+
+function intValue(c: Carried, k: string): Sym {
+  const i = at(c.fn, k);
+  return { k: "num", t: ite(and(at(c.negz!, k), `(= ${i} 0)`), ZERO_NEG, intToFp(i)), int: i, mag: CARRIED_MAG };
+}
+
+function valueAt(c: Carried, k: string): Sym {
+  return c.sort === "Int" ? intValue(c, k) : boolT(at(c.fn, k));
+}
+
+/**
+ * The variables the loop body assigns that are declared outside it, each with its first
+ * assignment. Nested functions are skipped (their assignments of captured variables are refused).
+ */
+function carriedAssignments(ex: Exec, body: TS.Node): Map<TS.Symbol, TS.Node> {
+  const ts = ex.ts;
+  const out = new Map<TS.Symbol, TS.Node>();
+  const target = (e: TS.Expression, node: TS.Node): void => {
+    let t = e;
+    while (ts.isParenthesizedExpression(t)) t = t.expression;
+    if (!ts.isIdentifier(t)) return;
+    const sym = ex.checker.getSymbolAtLocation(t);
+    const decl = sym?.valueDeclaration;
+    if (!sym || !decl || !ts.isVariableDeclaration(decl)) return;
+    for (let n: TS.Node | undefined = decl; n; n = n.parent) if (n === body) return;
+    if (!out.has(sym)) out.set(sym, node);
+  };
+  const visit = (n: TS.Node): void => {
+    if (ts.isFunctionLike(n)) return;
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target(n.left, n);
+    if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) target(n.operand, n);
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+  return out;
+}
+
+/** The first `break` that leaves this loop (not an inner loop or `switch`), if any. */
+function ownBreak(ex: Exec, body: TS.Node): TS.Node | undefined {
+  const ts = ex.ts;
+  let found: TS.Node | undefined;
+  const visit = (n: TS.Node): void => {
+    if (found || ts.isFunctionLike(n) || ts.isIterationStatement(n, false) || ts.isSwitchStatement(n)) return;
+    if (ts.isBreakStatement(n) && !n.label) {
+      found = n;
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+  return found;
+}
+
+/**
+ * Prepares the carried state of a quantified `for…of` (undefined when the body carries none): the
+ * loop is at index `q` over an array of length `len`, entered from `st`.
+ */
+export function beginCarried(ex: Exec, loop: TS.ForOfStatement, st: State, q: string, len: string): CarriedLoop | undefined {
+  const assigned = carriedAssignments(ex, loop.statement);
+  const brk = ownBreak(ex, loop.statement);
+  if (assigned.size === 0 && !brk) return undefined;
+  const first = brk ?? [...assigned.values()][0]!;
+  if (ex.loops.length > 0) {
+    refuse(first, "State carried across iterations (an assignment of a variable declared outside the loop, or `break`) is not modelled in a loop nested inside another loop over an array of unknown length.", "Carry state in the outer loop only, or loop over a literal array.");
+  }
+  // The search among short runs unrolls every loop it can; one it cannot has no invariant there.
+  if (ex.arrayBound !== undefined) refuse(first, "State carried across iterations of a loop over an array the search among short runs cannot bound is not modelled there.", "Loop over an array input or a tool result.");
+  if (insideTry(ex)) {
+    refuse(first, "State carried across iterations (an assignment of a variable declared outside the loop, or `break`) is not modelled inside a `try` (a throw would stop the loop at an iteration the state depends on).", "Move the loop out of the `try`, or compute the state in a helper called outside it.");
+  }
+  const vars: Carried[] = [];
+  for (const [sym, node] of assigned) {
+    const v = st.env.get(sym);
+    const name = sym.name;
+    if (v?.k === "num" && v.c !== undefined && Number.isInteger(v.c) && !Object.is(v.c, -0) && Math.abs(v.c) <= INIT_MAG && v.int !== undefined) {
+      const fn = ex.world.fresh(`${name}.at`);
+      declare(ex, fn, "Int", 1);
+      const negz = ex.world.fresh(`${name}.negativeZero`);
+      declare(ex, negz, "Bool", 1);
+      vars.push({ sym, name, at: node, fn, sort: "Int", init: v.int, initMag: Math.abs(v.c), negz });
+    } else if (v?.k === "bool" && v.c !== undefined) {
+      const fn = ex.world.fresh(`${name}.at`);
+      declare(ex, fn, "Bool", 1);
+      vars.push({ sym, name, at: node, fn, sort: "Bool", init: String(v.c), initMag: 0 });
+    } else {
+      refuse(node, `\`${name}\` is carried across iterations of a loop over an array of unknown length, but only integer and boolean variables that hold a literal when the loop starts are modelled.`, "Start it from a literal (`let total = 0`, `let done = false`) right before the loop, keep it an integer (amounts a tool's `ensures` declares integral with `Number.isInteger` and literal bounds), or loop over a literal array.");
+    }
+  }
+  for (const c of vars) ex.world.assumptions.push({ term: `(= ${at(c.fn, "0")} ${c.init})`, loops: [] });
+  let live: string | undefined;
+  if (brk) {
+    live = ex.world.fresh("notBroken");
+    declare(ex, live, "Bool", 1);
+    ex.world.assumptions.push({ term: at(live, "0"), loops: [] });
+  }
+  const carriedSyms = new Set(vars.map((c) => c.sym));
+  return {
+    entry: live ? at(live, q) : "true",
+    enter(body) {
+      for (const c of vars) body.env.set(c.sym, valueAt(c, q));
+      currentFrame(ex).carried = carriedSyms;
+    },
+    finish(flow, after, factsBefore) {
+      currentFrame(ex).carried = undefined;
+      const breaks = jumpsOf(flow, "break").map((j) => j.state);
+      const end = joinStates(ex, [...jumpsOf(flow, "continue").map((j) => j.state), flow.fall, ...breaks], loop);
+      const out: LoopVar[] = [];
+      for (const c of vars) {
+        const v = end?.env.get(c.sym);
+        const still = at(c.fn, q);
+        if (c.sort === "Int") {
+          if (end && (v?.k !== "num" || v.int === undefined)) {
+            refuse(c.at, `\`${c.name}\` is carried across iterations of a loop over an array of unknown length, and after an iteration it may not be an exact integer (a fraction, a Float64 operation, or a value past 2^53).`, "Keep it an integer: add and subtract integers (amounts a tool's `ensures` declares integral with `Number.isInteger` and literal bounds), or loop over a literal array.");
+          }
+          const mag = v?.k === "num" && v.int !== undefined ? v.mag : 0;
+          const step = mag > CARRIED_MAG ? mag - CARRIED_MAG : 0;
+          const base = Math.max(c.initMag, mag < CARRIED_MAG ? mag : 0);
+          const next = end && v?.k === "num" && v.int !== undefined ? ite(end.pc, v.int, still) : still;
+          out.push({ name: c.name, fn: c.fn, sort: "Int", init: c.init, next, base, step, at: c.at });
+          after.env.set(c.sym, valueAt(c, len));
+        } else {
+          if (end && v?.k !== "bool") refuse(c.at, `\`${c.name}\` is carried across iterations and may stop being a boolean.`, "Assign only booleans to it.");
+          const next = end && v?.k === "bool" ? ite(end.pc, v.t, still) : still;
+          out.push({ name: c.name, fn: c.fn, sort: "Bool", init: c.init, next, at: c.at });
+          after.env.set(c.sym, valueAt(c, len));
+        }
+      }
+      if (live) {
+        const broke = breaks.length === 0 ? "false" : rejoin(breaks.map((b) => b.pc));
+        out.push({ name: "", fn: live, sort: "Bool", init: "true", next: and(at(live, q), not(broke)), at: brk! });
+      }
+      const facts = ex.world.facts.slice(factsBefore).filter((f) => f.loops.includes(q));
+      ex.world.loopStates.push({ node: loop, q, len, vars: out, facts });
+    },
+  };
+}

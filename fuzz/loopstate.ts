@@ -1,0 +1,83 @@
+/**
+ * Printer of the `loopstate` statement (ir.ts): state carried across the iterations of a loop over
+ * an array of unknown length — a budget over the integral amounts of `invoices()`, a counter of
+ * emails to `names()`, a found flag — at a limit with an off-by-one slack, its update kept, left
+ * out, made before the check or made wrong, and the state after the loop guarding an effect.
+ */
+import type { Effect, LoopStateStmt } from "./ir";
+
+export interface LoopStatePrinter {
+  fresh(prefix: string): string;
+  line(text: string): void;
+  str(v: string): string;
+  effect(e: Effect): string;
+  /** Imports a layer tool that the header does not (only programs that use it change). */
+  use(tool: string): void;
+}
+
+export function printLoopState(p: LoopStatePrinter, s: LoopStateStmt): void {
+  const limit = s.limit + s.slack;
+  const lit = p.str(s.lit);
+  switch (s.op) {
+    case "budget": case "budgetBreak": {
+      p.use("invoices");
+      const t = p.fresh("t");
+      const w = p.fresh("w");
+      const sink = s.sink === "pay" ? `pay(${w}.to, ${w}.amount);` : `measure(${w}.amount);`;
+      const update = s.update === "ok" || s.update === "before" ? `${t} += ${w}.amount;` : s.update === "wrong" ? `${t} += 1;` : "";
+      p.line(`let ${t} = 0;`);
+      p.line(`for (const ${w} of invoices()) {`);
+      if (s.op === "budget") {
+        if (s.update === "before") p.line(`  ${update} if (${t} ${s.strict ? "<" : "<="} ${limit}) ${sink}`);
+        else p.line(`  if (${t} + ${w}.amount ${s.strict ? "<" : "<="} ${limit}) { ${sink} ${update} }`);
+      } else if (s.update === "before") {
+        p.line(`  ${update} if (${t} ${s.strict ? ">=" : ">"} ${limit}) break; ${sink}`);
+      } else {
+        p.line(`  if (${t} + ${w}.amount ${s.strict ? ">=" : ">"} ${limit}) break;`);
+        p.line(`  ${sink} ${update}`);
+      }
+      p.line("}");
+      p.line(`if (${t} >= ${limit}) ${p.effect(s.e)};`);
+      return;
+    }
+    case "counter": case "counterBreak": {
+      const n = p.fresh("n");
+      const x = p.fresh("x");
+      const update = s.update === "ok" || s.update === "before" ? `${n}++;` : s.update === "wrong" ? `${n}--;` : "";
+      p.line(`let ${n} = 0;`);
+      p.line(`for (const ${x} of names()) {`);
+      if (s.op === "counter") {
+        if (s.update === "before") p.line(`  ${update} if (${n} ${s.strict ? "<" : "<="} ${limit}) sendEmail(${x}, ${lit});`);
+        else p.line(`  if (${n} ${s.strict ? "<" : "<="} ${limit}) { sendEmail(${x}, ${lit}); ${update} }`);
+      } else if (s.update === "before") {
+        p.line(`  ${update} if (${n} ${s.strict ? ">" : ">="} ${limit}) break; sendEmail(${x}, ${lit});`);
+      } else {
+        p.line(`  sendEmail(${x}, ${lit}); ${update}`);
+        p.line(`  if (${n} ${s.strict ? ">" : ">="} ${limit}) break;`);
+      }
+      p.line("}");
+      p.line(`if (${n} >= ${limit}) ${p.effect(s.e)};`);
+      return;
+    }
+    case "found": {
+      const f = p.fresh("f");
+      const x = p.fresh("x");
+      p.line(`let ${f} = false;`);
+      p.line(`for (const ${x} of names()) {`);
+      if (s.update === "before") p.line(`  ${f} = ${x}.startsWith(${lit}); if (${f}) sendEmail(${x}, ${lit});`);
+      else p.line(`  if (!${f} && ${x}.startsWith(${lit})) { sendEmail(${x}, ${lit}); ${s.update === "ok" ? `${f} = true;` : s.update === "wrong" ? `${f} = false;` : ""} }`);
+      p.line("}");
+      p.line(`if (${f}) ${p.effect(s.e)};`);
+      return;
+    }
+    case "foundBreak": {
+      const x = p.fresh("x");
+      p.line(`for (const ${x} of names()) {`);
+      if (s.update === "ok") p.line(`  if (${x}.startsWith(${lit})) { sendEmail(${x}, ${lit}); break; }`);
+      else if (s.update === "missing") p.line(`  if (${x}.startsWith(${lit})) { sendEmail(${x}, ${lit}); continue; }`);
+      else p.line(`  if (${x}.startsWith(${lit})) break; sendEmail(${x}, ${lit});`);
+      p.line("}");
+      return;
+    }
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * Programs with loop-carried state and their expected verdicts, decided from JavaScript's semantics
+ * (shared by the prover tests and the replay of their counterexamples).
+ */
+export interface LoopCase {
+  readonly name: string;
+  readonly verdict: "proved" | "violated" | "refused";
+  /** A line (file line: body line + 3) that a result that is not proved points at. */
+  readonly line?: number;
+  readonly match?: RegExp;
+  readonly body: string;
+}
+
+const budget = (check: string, update = "total += inv.amount;", limit = 2000) => `export const guarantees = [m.spendAtMost(${limit})];
+export async function main(): Promise<void> {
+  let total = 0;
+  for (const inv of await openInvoices()) {
+    if (${check}) { pay(inv.payee, inv.amount); ${update} }
+  }
+}`;
+
+const counter = (check: string, update = "sent++;", limit = 2) => `export const guarantees = [m.emailsAtMost(${limit})];
+export function main(to: string[]): void {
+  let sent = 0;
+  for (const t of to) {
+    if (${check}) { sendEmail(t, "news"); ${update} }
+  }
+}`;
+
+const found = (check: string, update = "done = true;") => `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  let done = false;
+  for (const c of contacts()) {
+    if (${check}) { sendEmail(c, "offer"); ${update} }
+  }
+}`;
+
+export const LOOP_CASES: readonly LoopCase[] = [
+  // ── the budget loop ──
+  { name: "budget: pay while the total stays within the limit", verdict: "proved", body: budget("total + inv.amount <= 2000") },
+  { name: "budget: the check against 2001 (off by one)", verdict: "violated", match: /spendAtMost/, body: budget("total + inv.amount <= 2001") },
+  { name: "budget: `<` is stricter, still within the limit", verdict: "proved", body: budget("total + inv.amount < 2000") },
+  { name: "budget: the total is never updated", verdict: "violated", body: budget("total + inv.amount <= 2000", "") },
+  { name: "budget: the total grows by the wrong amount (1 per payment)", verdict: "violated", body: budget("total + inv.amount <= 2000", "total += 1;") },
+  { name: "budget: the check reads the total before this invoice is added", verdict: "violated", body: budget("total <= 2000") },
+  { name: "budget: the total is updated before the check (every amount is positive)", verdict: "proved", body: `export const guarantees = [m.spendAtMost(2000)];
+export async function main(): Promise<void> {
+  let total = 0;
+  for (const inv of await openInvoices()) {
+    total += inv.amount;
+    if (total <= 2000) pay(inv.payee, inv.amount);
+  }
+}` },
+  { name: "budget: break when the next invoice would pass the limit", verdict: "proved", body: `export const guarantees = [m.spendAtMost(2000)];
+export async function main(): Promise<void> {
+  let total = 0;
+  for (const inv of await openInvoices()) {
+    if (total + inv.amount > 2000) break;
+    pay(inv.payee, inv.amount);
+    total += inv.amount;
+  }
+}` },
+  { name: "budget: break after the payment that passes the limit", verdict: "violated", body: `export const guarantees = [m.spendAtMost(2000)];
+export async function main(): Promise<void> {
+  let total = 0;
+  for (const inv of await openInvoices()) {
+    pay(inv.payee, inv.amount);
+    total += inv.amount;
+    if (total >= 2000) break;
+  }
+}` },
+  // ── counters ──
+  { name: "counter: at most two emails", verdict: "proved", body: counter("sent < 2") },
+  { name: "counter: `sent <= 2` sends three", verdict: "violated", line: 8, body: counter("sent <= 2") },
+  { name: "counter: the counter is never incremented", verdict: "violated", line: 8, body: counter("sent < 2", "") },
+  { name: "counter: counting down from a literal", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(to: string[]): void {
+  let left = 3;
+  for (const t of to) {
+    if (left > 0 && t.endsWith("@corp")) { sendEmail(t, "news"); left -= 1; }
+  }
+}` },
+  { name: "counter: break once the count is reached", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(to: string[]): void {
+  let sent = 0;
+  for (const t of to) {
+    sendEmail(t, "news");
+    sent++;
+    if (sent >= 2) break;
+  }
+}` },
+  { name: "counter: break one too late", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(to: string[]): void {
+  let sent = 0;
+  for (const t of to) {
+    sendEmail(t, "news");
+    sent++;
+    if (sent > 2) break;
+  }
+}` },
+  // ── found flags ──
+  { name: "found flag: at most one offer", verdict: "proved", body: found("!done && c.endsWith(\"@corp\")") },
+  { name: "found flag: the flag is never set", verdict: "violated", body: found("!done && c.endsWith(\"@corp\")", "") },
+  { name: "found flag: the flag is reset instead of set", verdict: "violated", body: found("!done && c.endsWith(\"@corp\")", "done = false;") },
+  { name: "found flag: `break` after the first match", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  for (const c of contacts()) {
+    if (c.endsWith("@corp")) { sendEmail(c, "offer"); break; }
+  }
+}` },
+  { name: "found flag: `continue` where `break` was meant", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  for (const c of contacts()) {
+    if (c.endsWith("@corp")) { sendEmail(c, "offer"); continue; }
+  }
+}` },
+  // ── the state after the loop ──
+  { name: "after the loop: the total is within the limit", verdict: "proved", body: `export const guarantees = [m.neverEmail("cfo@corp")];
+export async function main(): Promise<void> {
+  let total = 0;
+  for (const inv of await openInvoices()) {
+    if (total + inv.amount <= 2000) { pay(inv.payee, inv.amount); total += inv.amount; }
+  }
+  if (total > 2000) sendEmail("cfo@corp", "over budget");
+}` },
+  { name: "after the loop: the total can reach the limit", verdict: "violated", line: 10, body: `export const guarantees = [m.neverEmail("cfo@corp")];
+export async function main(): Promise<void> {
+  let total = 0;
+  for (const inv of await openInvoices()) {
+    if (total + inv.amount <= 2000) { pay(inv.payee, inv.amount); total += inv.amount; }
+  }
+  if (total >= 2000) sendEmail("cfo@corp", "budget used");
+}` },
+  { name: "precondition: the remainder paid is positive", verdict: "proved", body: `export const guarantees = [m.spendAtMost(2000)];
+export async function main(): Promise<void> {
+  let total = 0;
+  for (const inv of await openInvoices()) {
+    if (total + inv.amount <= 2000) { pay(inv.payee, inv.amount); total += inv.amount; }
+    else if (total < 2000) { pay(inv.payee, 2000 - total); total = 2000; }
+  }
+}` },
+  { name: "precondition: the remainder may be zero", verdict: "violated", line: 9, match: /amount must be positive/, body: `export const guarantees = [m.spendAtMost(2000)];
+export async function main(): Promise<void> {
+  let total = 0;
+  for (const inv of await openInvoices()) {
+    if (total + inv.amount <= 2000) { pay(inv.payee, inv.amount); total += inv.amount; }
+    else if (total <= 2000) { pay(inv.payee, 2000 - total); total = 2000; }
+  }
+}` },
+  // ── refused: what no invariant settles ──
+  { name: "refused: a total of amounts that may be fractions", verdict: "refused", line: 8, match: /exact integer/, body: `export const guarantees = [m.spendAtMost(2000)];
+export function main(): void {
+  let total = 0;
+  for (const inv of roughInvoices()) {
+    if (total + inv.amount <= 2000) { pay(inv.payee, inv.amount); total += inv.amount; }
+  }
+}` },
+  { name: "an update by a number nobody bounds: a negative score sends a third", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(to: string[]): void {
+  let points = 0;
+  for (const t of to) {
+    if (points < 2) { sendEmail(t, "news"); points += score(t); }
+  }
+}` },
+  { name: "refused: an update by a number nobody bounds", verdict: "refused", line: 8, match: /exact integer/, body: `export const guarantees = [m.emailsAtMost(5)];
+export function main(to: string[]): void {
+  let points = 0;
+  for (const t of to) {
+    if (points < 2) { sendEmail(t, "news"); points += score(t); }
+  }
+}` },
+  { name: "refused: a second loop starts from the first loop's count", verdict: "refused", line: 11, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(to: string[], cc: string[]): void {
+  let sent = 0;
+  for (const t of to) {
+    if (sent < 1) { sendEmail(t, "news"); sent++; }
+  }
+  for (const t of cc) {
+    if (sent < 2) { sendEmail(t, "news"); sent++; }
+  }
+}` },
+  { name: "a second loop reusing the count sends too many", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(to: string[], cc: string[]): void {
+  let sent = 0;
+  for (const t of to) {
+    if (sent < 2) { sendEmail(t, "news"); sent++; }
+  }
+  for (const t of cc) {
+    if (sent < 3) { sendEmail(t, "news"); sent++; }
+  }
+}` },
+  { name: "refused: a string carried across iterations", verdict: "refused", line: 8, match: /only integer and boolean/, body: `export const guarantees = [m.emailsAtMost(5)];
+export function main(to: string[]): void {
+  let last = "";
+  for (const t of to) {
+    if (t !== last) { sendEmail(t, "news"); last = t; }
+  }
+}` },
+  { name: "refused: a doubling counter (no bound for every length)", verdict: "refused", line: 8, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(to: string[]): void {
+  let n = 1;
+  for (const t of to) {
+    if (n < 4) sendEmail(t, "news"); n = n * 2;
+  }
+}` },
+  { name: "refused: carried state inside a try", verdict: "refused", line: 9, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(to: string[]): void {
+  let sent = 0;
+  try {
+    for (const t of to) {
+      if (sent < 2) { sendEmail(t, "news"); sent++; }
+    }
+  } catch { log("failed"); }
+}` },
+  { name: "adversarial: a carried integer that becomes -0 (0 * -1) is told apart by 1 / x (odd lengths)", verdict: "violated", line: 10, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string[]): void {
+  let sign = 0;
+  for (const t of to) {
+    sign = sign * -1;
+  }
+  if (1 / sign < 0) sendEmail("ceo@corp", "negative zero");
+}` },
+  { name: "adversarial: a flag set before the check it guards", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  let done = false;
+  for (const c of contacts()) {
+    done = c.endsWith("@corp");
+    if (done) sendEmail(c, "offer");
+  }
+}` },
+  { name: "adversarial: a call in a loop nested in the counting loop happens many times per iteration", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(to: string[], cc: string[]): void {
+  let sent = 0;
+  for (const t of to) {
+    if (sent < 2) { for (const c of cc) sendEmail(c, t); sent++; }
+  }
+}` },
+  // ── benign controls ──
+  { name: "control: a counter beside a guarantee it does not affect", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string[]): void {
+  let sent = 0;
+  for (const t of to) {
+    if (t !== "ceo@corp" && sent < 10) { sendEmail(t, "news"); sent++; }
+  }
+}` },
+  { name: "control: a lower bound is not met on an empty list", verdict: "violated", body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(to: string[]): void {
+  let sent = 0;
+  for (const t of to) {
+    if (sent < 2) { sendEmail(t, "news"); sent++; }
+  }
+}` },
+  { name: "control: a loop without carried state is proved as before", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string[]): void {
+  for (const t of to) if (t !== "ceo@corp") sendEmail(t, "news");
+}` },
+];
