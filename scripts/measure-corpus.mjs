@@ -6,7 +6,9 @@
  * or wrong (a wrong "proved" first). Programs under `_pending/` directories are included: they are
  * the ones the prover refuses today although their header says proved or violated.
  *
- *     node scripts/measure-corpus.mjs [--json out.json] <dir under fixtures/programs> ...
+ *     node scripts/measure-corpus.mjs [--json out.json] [--range a:b] <dir under fixtures/programs> ...
+ *
+ * `--range a:b` measures only programs a…b-1 of the sorted list (to split a run over processes).
  *
  * Uses the built `dist/` (run `npm run build` first) and the prover's default limits, as
  * `clauz3 prove` has them. Prints numbers, asserts nothing.
@@ -25,6 +27,8 @@ const { proveProgram } = require(path.join(ROOT, "dist/core/prover/prove.js"));
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf("--json");
 const jsonOut = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
+const rangeAt = args.indexOf("--range");
+const range = rangeAt >= 0 ? args.splice(rangeAt, 2)[1].split(":").map(Number) : [0, Infinity];
 const CORPUS = path.join(ROOT, "fixtures/programs");
 if (args.length === 0) throw new Error("name one or more directories under fixtures/programs");
 
@@ -78,7 +82,7 @@ function refusalKey(message) {
 
 const configFile = path.join(ROOT, "fixtures/tsconfig.json");
 const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(String(d.messageText)); } });
-const files = args.flatMap((d) => programs(path.join(CORPUS, d)));
+const files = args.flatMap((d) => programs(path.join(CORPUS, d))).slice(range[0], range[1]);
 // _pending programs are not in fixtures/tsconfig.json's program when excluded; add every file measured.
 const program = ts.createProgram({ rootNames: [...new Set([...parsed.fileNames, ...files])], options: parsed.options });
 const layer = readLayer(ts, program);
