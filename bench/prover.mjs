@@ -17,7 +17,11 @@
  *    10/100/1000 straight-line calls under an `all` and a `count` guarantee, 10/20 nested
  *    branches, `distinct` over 10/50/100 calls — each proved `runs` times (median).
  *
- *     node bench/prover.mjs [--runs 7] [--passes 3]
+ *     node bench/prover.mjs [--runs 7] [--passes 3] [--corpus-only] [--only dir,dir]
+ *
+ * The async corpus (issue 10: the directories in ASYNC_CORPUS) gets its own warm median beside the
+ * rest of the corpus; `--corpus-only` stops after the warm rows (no stability, cold or growth runs);
+ * `--only` limits the warm corpus to the named directories of fixtures/programs.
  *
  * Also a module of bench/run.mjs (`name`, `description`, `run`). Not a test: it prints numbers,
  * it asserts nothing.
@@ -38,6 +42,9 @@ export const description =
 const require = createRequire(import.meta.url);
 const FIXTURES = path.join(ROOT, "fixtures");
 const CLI = path.join(ROOT, "dist/cli/main.js");
+/** Directories of fixtures/programs holding the async corpus (issue 10), measured beside the rest. */
+const ASYNC_CORPUS = ["ops", "net", "files-async"];
+const inAsyncCorpus = (file) => ASYNC_CORPUS.some((d) => file.startsWith(`programs/${d}/`));
 /** A typical small corpus program for the cold run. */
 const COLD_PROGRAM = "fixtures/programs/email/and_guard_pass.ts";
 
@@ -111,7 +118,7 @@ async function proveTimes(prover, program, layer, file, times) {
   return { wall, z3, verdict };
 }
 
-async function warmCorpus(prover, passes, log) {
+async function warmCorpus(prover, passes, log, only) {
   const { ts, readLayer, Z3Session } = prover;
   const t0 = now();
   const { program, fileNames } = createProgram(ts, path.join(FIXTURES, "tsconfig.json"));
@@ -124,7 +131,7 @@ async function warmCorpus(prover, passes, log) {
   const corpusDir = path.join(FIXTURES, "programs");
   const programs = fileNames.filter((f) => {
     const rel = path.relative(corpusDir, f);
-    return !rel.startsWith("..") && !rel.split(/[\\/]/).some((segment) => segment.startsWith("_"));
+    return !rel.startsWith("..") && !rel.split(/[\\/]/).some((segment) => segment.startsWith("_")) && (!only || only.includes(rel.split(/[\\/]/)[0]));
   });
   // One unmeasured pass warms the JIT, Z3 and the checker's caches.
   const rows = [];
@@ -327,16 +334,23 @@ async function growth(prover, runs, log) {
   }
 }
 
-export async function run({ runs, log, passes = Math.min(runs, 3) }) {
+export async function run({ runs, log, passes = Math.min(runs, 3), corpusOnly = false, only }) {
   ensureBuilt(log);
   const prover = loadProver();
-  const corpus = await warmCorpus(prover, passes, log);
+  const corpus = await warmCorpus(prover, passes, log, only);
   const rows = [
     { benchmark: "prover warm (median)", subject: `corpus programs with ≤ 10 calls (${corpus.small.length})`, subjectMs: median(corpus.small.map((r) => r.ms)), baseline: "target 15 ms", baselineMs: 15, runs: passes },
     { benchmark: "prover warm (median)", subject: `all corpus programs (${corpus.rows.length})`, subjectMs: median(corpus.rows.map((r) => r.ms)), baseline: "target 15 ms", baselineMs: 15, runs: passes },
     { benchmark: "prover warm (p90)", subject: `all corpus programs (${corpus.rows.length})`, subjectMs: percentile(corpus.rows.map((r) => r.ms), 90), baseline: "median", baselineMs: median(corpus.rows.map((r) => r.ms)), runs: passes },
     { benchmark: "prover warm (median split)", subject: "Z3 (solving, models)", subjectMs: median(corpus.rows.map((r) => r.z3)), baseline: "the rest (execution, encoding)", baselineMs: Math.max(0.01, median(corpus.rows.map((r) => r.ms - r.z3))), runs: passes },
   ];
+  const asyncRows = corpus.rows.filter((r) => inAsyncCorpus(r.file));
+  const syncRows = corpus.rows.filter((r) => !inAsyncCorpus(r.file));
+  if (asyncRows.length > 0) {
+    rows.push({ benchmark: "prover warm (median)", subject: `async corpus programs (${asyncRows.length})`, subjectMs: median(asyncRows.map((r) => r.ms)), baseline: `the other corpus programs (${syncRows.length})`, baselineMs: median(syncRows.map((r) => r.ms)), runs: passes });
+    rows.push({ benchmark: "prover warm (p90)", subject: `async corpus programs (${asyncRows.length})`, subjectMs: percentile(asyncRows.map((r) => r.ms), 90), baseline: `the other corpus programs (${syncRows.length})`, baselineMs: percentile(syncRows.map((r) => r.ms), 90), runs: passes });
+  }
+  if (corpusOnly) return rows;
   const bases = [1, 2, 3];
   rows.push({ benchmark: "prover stability", subject: `slowest query, corpus under seed bases ${bases.join(", ")}`, subjectMs: await stability(prover, corpus, bases, log), baseline: "query timeout", baselineMs: 20_000, runs: 1 });
   rows.push(...coldCli(runs, log));
@@ -353,7 +367,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const runs = option("--runs", 7);
   const log = (line) => process.stderr.write(`${line}\n`);
   const { table } = await import("./run.mjs");
-  run({ runs, log, passes: option("--passes", Math.min(runs, 3)) }).then(
+  run({ runs, log, passes: option("--passes", Math.min(runs, 3)), corpusOnly: argv.includes("--corpus-only"), only: argv.includes("--only") ? argv[argv.indexOf("--only") + 1].split(",") : undefined }).then(
     (rows) => {
       process.stdout.write(`${table(rows)}\n`);
       process.exit(0);
