@@ -82,7 +82,14 @@ export class IdiomPrinter extends ExprPrinter {
         this.syncOnly++;
         const each = s.useElement ? use(y) : `log(${y})`;
         this.syncOnly--;
-        this.line(`${src}.filter(${cb}).forEach((${y}: string) => ${each});`);
+        if (s.useElement || (s.src.k !== "few" && s.src.k !== "lit")) {
+          this.line(`${src}.filter(${cb}).forEach((${y}: string) => ${each});`);
+          return;
+        }
+        // Over a bounded array the kept elements read as an array: their count, first and text.
+        this.line(`const ${r}: string[] = ${src}.filter(${cb});`);
+        this.line(`if (${r}.length >= 2) ${this.effect(e)};`);
+        this.line(`log(${r}.join(${this.str("+")}) + ${r}.at(0));`);
         return;
       }
       case "some": case "every":

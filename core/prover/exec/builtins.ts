@@ -1,7 +1,7 @@
 /** Modelled built-ins: `Math.min`/`Math.max`, the `Number` predicates, `console.log` and its kin, and the methods of strings, arrays and contract relations. */
 import type * as TS from "typescript";
 import { ARRAY_METHODS, callArrayMethod } from "./arrays";
-import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, viewOf } from "./callbacks";
+import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, compactView, viewOf } from "./callbacks";
 import { and, numLit } from "../smt";
 import { bool, boolT, num, UNDEF, type Sym } from "../values";
 import { refuseToolValues } from "./calls";
@@ -100,6 +100,8 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);
   if (target.k === "agg") return compareAggregate(target, name, e, args);
   if (target.k === "fluent" || target.k === "finalAt") return fluentMethod(ex, target, name, e, st);
+  const compact = compactView(target);
+  if (compact) return callMethod(ex, compact, name, e, st);
   if (target.k === "opaque") refuse(e, `This value cannot be used: ${target.why}.`, "Use tool results of modelled types.");
   refuseToolValues(ex, e.arguments);
   refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes, length, trim, split, replace, replaceAll, toLowerCase and toUpperCase on strings, toFixed on numbers; length, at, includes, indexOf, lastIndexOf, slice, join and the callback methods on arrays.");

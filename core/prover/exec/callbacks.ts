@@ -13,7 +13,8 @@
  *
  * `filter` with a condition the prover cannot decide element by element gives a filtered view
  * (an opaque value registered here): it can be iterated (`for…of`, the callbacks above), and
- * nothing else reads it, so no consumer can ignore which elements it keeps.
+ * nothing else reads it, so no consumer can ignore which elements it keeps. Over a bounded array
+ * the view also reads as the compacted array (`compactView`: length, join, slice, indexing).
  */
 import type * as TS from "typescript";
 import { and, implies, ite, not, or, renameSymbols } from "../smt";
@@ -50,6 +51,49 @@ const VIEW_WHY = "the result of `filter` over elements the prover cannot decide 
 export function viewOf(v: Sym): View | undefined {
   if (v.k === "arr" || v.k === "sarr") return { base: v };
   return views.get(v);
+}
+
+/** A filtered view over at most this many elements reads as an array (compactView); the bound of ensures-bounded unrolling. */
+const COMPACT_CAP = 16;
+
+/**
+ * The array a `filter` over a bounded array returns, for the reads a view does not offer
+ * (`length`, `join`, `slice`, indexing, …): the kept elements in order, its length their count.
+ * Element m is the base element j that is kept with exactly m kept before it; past the length any
+ * element stands (every read is guarded by the length). Undefined for anything but such a view:
+ * over an array of unknown length the count of kept elements is not modelled.
+ */
+export function compactView(v: Sym): Extract<Sym, { k: "sarr" }> | undefined {
+  const view = views.get(v);
+  if (!view) return undefined;
+  const base = view.base;
+  const n = base.k === "arr" ? base.items.length : base.bound;
+  if (n === undefined || n === 0 || n > COMPACT_CAP) return undefined;
+  const elem = base.k === "sarr" ? base.elem : literalElemType(base.items);
+  if (!elem) return undefined;
+  const element = (j: number): Sym => (base.k === "arr" ? base.items[j]! : base.at(String(j)));
+  const kept = (j: number): string => and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
+  // before[j]: how many of the elements 0…j−1 are kept (Int terms; before[n] is the length).
+  const before = ["0"];
+  for (let j = 0; j < n; j++) before.push(`(+ ${before[j]} ${ite(kept(j), "1", "0")})`);
+  const at = (index: string): Sym => {
+    let acc = element(n - 1);
+    for (let j = n - 1; j >= 0; j--) {
+      const m = merge(and(kept(j), `(= ${before[j]} ${index})`), element(j), acc);
+      if (!m) throw new Error("elements of one array did not merge");
+      acc = m;
+    }
+    return acc;
+  };
+  return { k: "sarr", len: before[n]!, at, elem, bound: n, label: base.k === "sarr" ? `${base.label}.filter` : "filter" };
+}
+
+/** The element type of a literal array of strings, numbers or booleans (undefined for others). */
+function literalElemType(items: readonly Sym[]): Extract<Sym, { k: "sarr" }>["elem"] | undefined {
+  const kinds = new Set(items.map((x) => x.k));
+  if (kinds.size !== 1) return undefined;
+  const [kind] = kinds;
+  return kind === "str" ? { kind: "string" } : kind === "num" ? { kind: "number" } : kind === "bool" ? { kind: "boolean" } : undefined;
 }
 
 function makeView(view: View): Sym {
@@ -105,7 +149,8 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
 /** Arrays of bounded unknown length are joined for every length up to this many elements. */
 const JOIN_BOUND = 64;
 
-export function callJoin(ex: Exec, target: Sym, e: TS.CallExpression, st: State): Sym {
+export function callJoin(ex: Exec, target0: Sym, e: TS.CallExpression, st: State): Sym {
+  const target = compactView(target0) ?? target0;
   const bounded = target.k === "sarr" && target.bound !== undefined && target.bound <= JOIN_BOUND;
   if (target.k !== "arr" && !bounded) refuse(e, `\`join\` is modelled on literal arrays and on arrays of at most ${JOIN_BOUND} elements the program built (the length of other arrays is unknown).`, "Loop over the array and call the tool per element, or join a literal array.");
   if (e.arguments.length > 1) refuse(e, "`join` takes one separator.", "Call `join(\", \")`.");

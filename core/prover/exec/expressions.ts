@@ -13,6 +13,7 @@ import { fluentProperty } from "./fluents";
 import { evalCall } from "./calls";
 import { refuse, sized, skip, tick, type Exec } from "./context";
 import { cond, definite, noFunctionValue } from "./guards";
+import { compactView } from "./callbacks";
 import { lookup } from "./names";
 import { evalObjectLiteral, inOptionalChain, readOptional, refuseObjectOperator } from "./objects";
 import { concat, evalBinary, toStr, toStrOrUndefined } from "./operators";
@@ -112,6 +113,8 @@ function readProperty(ex: Exec, e: TS.PropertyAccessExpression, target: Sym): Sy
     const v = target.fields.get(name);
     if (v) return v;
   }
+  const compact = compactView(target);
+  if (compact) return readProperty(ex, e, compact);
   if (target.k === "opaque") refuse(e, `This value cannot be read: ${target.why}.`, "Use tool results of modelled types (string, number, boolean, arrays, interfaces of those).");
   refuse(e.name, `The property \`${name}\` is not modelled here.`, "Read `length`, fields of events and tool results, or call the modelled string and array methods.");
 }
