@@ -7,7 +7,7 @@ import type { BoolExpr, Effect, StringsStmt } from "./ir";
  * in replacements), and their printing. The literals also reach the oracle's pools, so tool
  * results and inputs are drawn from them.
  */
-export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll"] as const;
+export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring"] as const;
 
 /** Texts for `Number(…)`: digits, spaces around, signs, exponents, other bases, non-ASCII digits, junk. */
 export const NUMBER_TEXTS = ["", " ", "12", " 12 ", "\t7\n", "007", "+5", "-5", "-0", "1e3", "1.5", ".5", "5.", "0x10", "0b11", "0o7", "Infinity", "-Infinity", "١٢", "12px", "1_000", "9007199254740993", "\u00a012\ufeff"];
@@ -71,6 +71,12 @@ export function printStrings(p: StringsPrinter, s: StringsStmt): void {
       const y = p.fresh("y");
       p.line(`for (const ${y} of ${text()}.split(${p.str(s.pattern)})) if (${y} !== ${cmp(s.lit)}) ${p.use(s.e, y)};`);
       return;
+    }
+    case "slice": case "substring": {
+      // Start -1…3, end -2…3 or none: negative indices, a start past the end, swapped bounds.
+      const end = s.pick % 7 === 0 ? "" : `, ${p.num((s.pick % 6) - 2)}`;
+      p.line(`const ${r}: string = ${text()}.${s.op}(${p.num(s.off)}${end});`);
+      break;
     }
     case "replace": case "replaceAll":
       p.line(`const ${r}: string = ${text()}.${s.op}(${p.str(s.pattern)}, ${p.str(s.replacement)});`);

@@ -38,7 +38,7 @@ export function callArrayMethod(ex: Exec, target: Arr, name: string, e: TS.CallE
 }
 
 /** An index argument as JavaScript's ToIntegerOrInfinity: an Int term, and whether it is +∞ or -∞. */
-interface IntIndex {
+export interface IntIndex {
   readonly i: string;
   readonly posInf: string;
   readonly negInf: string;
@@ -46,9 +46,9 @@ interface IntIndex {
   readonly c?: number;
 }
 
-function indexArg(ex: Exec, arg: TS.Expression, st: State, what: string): IntIndex;
-function indexArg(ex: Exec, arg: TS.Expression, st: State, what: string, undefinedIsAbsent: true): IntIndex | undefined;
-function indexArg(ex: Exec, arg: TS.Expression, st: State, what: string, undefinedIsAbsent = false): IntIndex | undefined {
+export function indexArg(ex: Exec, arg: TS.Expression, st: State, what: string): IntIndex;
+export function indexArg(ex: Exec, arg: TS.Expression, st: State, what: string, undefinedIsAbsent: true): IntIndex | undefined;
+export function indexArg(ex: Exec, arg: TS.Expression, st: State, what: string, undefinedIsAbsent = false): IntIndex | undefined {
   const v = evalExpr(ex, arg, st);
   noFunctionValue(v, arg);
   if (v.k === "undef") return undefinedIsAbsent ? undefined : { i: "0", posInf: "false", negInf: "false", c: 0 };
@@ -77,8 +77,8 @@ function bigIntLit(n: number): string {
 }
 
 const plus = (a: string, b: string): string => (/^\d+$/.test(a) && /^\d+$/.test(b) ? String(Number(a) + Number(b)) : a === "0" ? b : b === "0" ? a : `(+ ${a} ${b})`);
-const maxI = (a: string, b: string): string => (a === b ? a : `(ite (>= ${a} ${b}) ${a} ${b})`);
-const minI = (a: string, b: string): string => (a === b ? a : `(ite (<= ${a} ${b}) ${a} ${b})`);
+export const maxI = (a: string, b: string): string => (a === b ? a : `(ite (>= ${a} ${b}) ${a} ${b})`);
+export const minI = (a: string, b: string): string => (a === b ? a : `(ite (<= ${a} ${b}) ${a} ${b})`);
 
 /** `xs.at(i)`: the element at i (counted from the end when negative), `undefined` out of range. */
 function callAt(ex: Exec, target: Arr, e: TS.CallExpression, st: State): Sym {
@@ -155,7 +155,7 @@ function renameAt(term: string, from: string, to: string): string {
 }
 
 /** A relative slice bound as an absolute index in [0, len] (JavaScript's `slice`). */
-function sliceBound(idx: IntIndex, len: string): string {
+export function sliceBound(idx: IntIndex, len: string): string {
   if (idx.c !== undefined) return idx.c >= 0 ? minI(String(idx.c), len) : maxI(plus(len, intLit(idx.c)), "0");
   const finite = `(ite (< ${idx.i} 0) ${maxI(`(+ ${len} ${idx.i})`, "0")} ${minI(idx.i, len)})`;
   return ite(idx.negInf, "0", ite(idx.posInf, len, finite));

@@ -104,5 +104,5 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (compact) return callMethod(ex, compact, name, e, st);
   if (target.k === "opaque") refuse(e, `This value cannot be used: ${target.why}.`, "Use tool results of modelled types.");
   refuseToolValues(ex, e.arguments);
-  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes, length, trim, split, replace, replaceAll, toLowerCase and toUpperCase on strings, toFixed on numbers; length, at, includes, indexOf, lastIndexOf, slice, join and the callback methods on arrays.");
+  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes, length, trim, split, replace, replaceAll, toLowerCase, toUpperCase, slice and substring on strings, toFixed on numbers; length, at, includes, indexOf, lastIndexOf, slice, join and the callback methods on arrays.");
 }

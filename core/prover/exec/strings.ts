@@ -8,13 +8,14 @@ import type * as TS from "typescript";
 import { and, ite, not, numLit, or, strLit } from "../smt";
 import { num, str, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
+import { indexArg, maxI, minI, sliceBound, type IntIndex } from "./arrays";
 import { evalExpr } from "./expressions";
 import { freshValue } from "./fresh";
 import { noFunctionValue, notOpaque } from "./guards";
 import { toStrOrUndefined } from "./operators";
 import { nameTerm, type State } from "./state";
 
-export const STRING_METHODS: ReadonlySet<string> = new Set(["toLowerCase", "toUpperCase", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll"]);
+export const STRING_METHODS: ReadonlySet<string> = new Set(["toLowerCase", "toUpperCase", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring"]);
 
 /**
  * The code units `String.prototype.trim` removes (WhiteSpace and LineTerminator of ECMA-262: the
@@ -101,6 +102,7 @@ function known(v: Sym, at: TS.Node): Sym {
 }
 
 export function callStringMethod(ex: Exec, target: Extract<Sym, { k: "str" }>, name: string, e: TS.CallExpression, st: State): Sym {
+  if (name === "slice" || name === "substring") return sliced(ex, target, name, e, st);
   const args = e.arguments.map((a) => known(evalExpr(ex, a, st), a));
   switch (name) {
     case "toLowerCase": case "toUpperCase": {
@@ -189,3 +191,30 @@ function expandDollars(r: string, pattern: string, at: TS.Node): string {
   return out;
 }
 
+/**
+ * `s.slice(a?, b?)` and `s.substring(a?, b?)` with JavaScript's index rules (ToIntegerOrInfinity;
+ * `slice` counts negative indices from the end, `substring` clamps them to 0 and swaps a start past
+ * the end), over code units, the model's characters: `str.substr` from the start index, of the
+ * length between the two (none when the end comes first).
+ */
+function sliced(ex: Exec, target: Extract<Sym, { k: "str" }>, name: "slice" | "substring", e: TS.CallExpression, st: State): Sym {
+  if (e.arguments.length > 2) refuse(e, `\`${name}\` takes a start and an end.`, `Call \`s.${name}(start, end)\`.`);
+  const a = e.arguments[0] ? indexArg(ex, e.arguments[0], st, "start") : undefined;
+  // An end that is `undefined` means the string's end (a start that is `undefined` is 0).
+  const b = e.arguments[1] ? indexArg(ex, e.arguments[1], st, "end", true) : undefined;
+  const literal = (x: IntIndex | undefined): number | undefined => (x === undefined ? undefined : x.c ?? (x.posInf === "true" ? Infinity : x.negInf === "true" ? -Infinity : NaN));
+  const la = literal(a), lb = literal(b);
+  if (target.c !== undefined && !Number.isNaN(la) && !Number.isNaN(lb)) return str(name === "slice" ? target.c.slice(la, lb) : target.c.substring(la ?? 0, lb));
+  const len = `(str.len ${target.t})`;
+  let from: string, to: string;
+  if (name === "slice") {
+    from = a ? sliceBound(a, len) : "0";
+    to = b ? sliceBound(b, len) : len;
+  } else {
+    const clamp = (x: IntIndex): string => ite(x.negInf, "0", ite(x.posInf, len, minI(maxI(x.i, "0"), len)));
+    const ca = a ? clamp(a) : "0", cb = b ? clamp(b) : len;
+    from = minI(ca, cb);
+    to = maxI(ca, cb);
+  }
+  return sized({ k: "str", t: `(str.substr ${target.t} ${from} ${maxI(`(- ${to} ${from})`, "0")})` }, e);
+}
