@@ -100,7 +100,7 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);
   if (target.k === "agg") return compareAggregate(target, name, e, args);
   if (target.k === "fluent" || target.k === "finalAt") return fluentMethod(ex, target, name, e, st);
-  const compact = compactView(target);
+  const compact = compactView(ex, target);
   if (compact) return callMethod(ex, compact, name, e, st);
   if (target.k === "opaque") refuse(e, `This value cannot be used: ${target.why}.`, "Use tool results of modelled types.");
   refuseToolValues(ex, e.arguments);

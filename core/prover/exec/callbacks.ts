@@ -29,7 +29,7 @@ import { notOpaque, noFunctionValue } from "./guards";
 import { startedFlag } from "./iterations";
 import { lookup } from "./names";
 import { bindPattern } from "./objects";
-import { flowValue, type State } from "./state";
+import { compactSym, flowValue, nameTerm, type State } from "./state";
 import { execBody } from "./statements";
 
 export const CALLBACK_METHODS = new Set(["forEach", "map", "filter", "some", "every", "find", "findIndex"]);
@@ -63,7 +63,7 @@ const COMPACT_CAP = 16;
  * element stands (every read is guarded by the length). Undefined for anything but such a view:
  * over an array of unknown length the count of kept elements is not modelled.
  */
-export function compactView(v: Sym): Extract<Sym, { k: "sarr" }> | undefined {
+export function compactView(ex: Exec, v: Sym): Extract<Sym, { k: "sarr" }> | undefined {
   const view = views.get(v);
   if (!view) return undefined;
   const base = view.base;
@@ -72,18 +72,27 @@ export function compactView(v: Sym): Extract<Sym, { k: "sarr" }> | undefined {
   const elem = base.k === "sarr" ? base.elem : literalElemType(base.items);
   if (!elem) return undefined;
   const element = (j: number): Sym => (base.k === "arr" ? base.items[j]! : base.at(String(j)));
-  const kept = (j: number): string => and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
+  // Named terms (nameTerm): every read repeats them, and `join` reads every element.
+  const keptTerms = Array.from({ length: n }, (_, j) => nameTerm(ex, and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true"), "Bool", "kept"));
   // before[j]: how many of the elements 0…j−1 are kept (Int terms; before[n] is the length).
   const before = ["0"];
-  for (let j = 0; j < n; j++) before.push(`(+ ${before[j]} ${ite(kept(j), "1", "0")})`);
+  for (let j = 0; j < n; j++) before.push(nameTerm(ex, `(+ ${before[j]} ${ite(keptTerms[j]!, "1", "0")})`, "Int", "kept"));
+  // Reads named per loop scope: a name made inside a quantified loop takes its indices.
+  const seen = new Map<string, Sym>();
   const at = (index: string): Sym => {
+    const key = `${index} ${ex.loops.join(" ")}`;
+    const known = seen.get(key);
+    if (known) return known;
     let acc = element(n - 1);
     for (let j = n - 1; j >= 0; j--) {
-      const m = merge(and(kept(j), `(= ${before[j]} ${index})`), element(j), acc);
+      const m = merge(and(keptTerms[j]!, `(= ${before[j]} ${index})`), element(j), acc);
       if (!m) throw new Error("elements of one array did not merge");
       acc = m;
     }
-    return acc;
+    // Only reads at a literal index are named: another index may be a bound variable of a quantifier.
+    const named = /^\d+$/.test(index) ? compactSym(ex, acc) : acc;
+    seen.set(key, named);
+    return named;
   };
   return { k: "sarr", len: before[n]!, at, elem, bound: n, label: base.k === "sarr" ? `${base.label}.filter` : "filter" };
 }
@@ -150,7 +159,7 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
 const JOIN_BOUND = 64;
 
 export function callJoin(ex: Exec, target0: Sym, e: TS.CallExpression, st: State): Sym {
-  const target = compactView(target0) ?? target0;
+  const target = compactView(ex, target0) ?? target0;
   const bounded = target.k === "sarr" && target.bound !== undefined && target.bound <= JOIN_BOUND;
   if (target.k !== "arr" && !bounded) refuse(e, `\`join\` is modelled on literal arrays and on arrays of at most ${JOIN_BOUND} elements the program built (the length of other arrays is unknown).`, "Loop over the array and call the tool per element, or join a literal array.");
   if (e.arguments.length > 1) refuse(e, "`join` takes one separator.", "Call `join(\", \")`.");

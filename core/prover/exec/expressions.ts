@@ -113,7 +113,7 @@ function readProperty(ex: Exec, e: TS.PropertyAccessExpression, target: Sym): Sy
     const v = target.fields.get(name);
     if (v) return v;
   }
-  const compact = compactView(target);
+  const compact = compactView(ex, target);
   if (compact) return readProperty(ex, e, compact);
   if (target.k === "opaque") refuse(e, `This value cannot be read: ${target.why}.`, "Use tool results of modelled types (string, number, boolean, arrays, interfaces of those).");
   refuse(e.name, `The property \`${name}\` is not modelled here.`, "Read `length`, fields of events and tool results, or call the modelled string and array methods.");

@@ -55,7 +55,7 @@ export function nameTerm(ex: Exec, term: string, sort: string, prefix: string): 
  * loop-carried counter guarded by its own value (`if (n < 5) n++`) repeats itself in the
  * condition and both branches, doubling with every unrolled iteration.
  */
-function compactSym(ex: Exec, v: Sym): Sym {
+export function compactSym(ex: Exec, v: Sym): Sym {
   switch (v.k) {
     case "str": return { ...v, t: nameTerm(ex, v.t, "String", "v") };
     case "bool": return { ...v, t: nameTerm(ex, v.t, "Bool", "v") };
