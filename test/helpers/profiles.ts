@@ -1,5 +1,7 @@
-import { generate, type Finding } from "../../fuzz/fuzz";
+import { describe, expect, it } from "vitest";
+import { fuzz, generate, type Finding } from "../../fuzz/fuzz";
 import type { Generated, Weights } from "../../fuzz/generate";
+import { Oracle } from "../../fuzz/oracle";
 import { fuzzLayerText, Project, typeErrors } from "../../fuzz/project";
 
 /**
@@ -31,3 +33,28 @@ export function statementOps(programs: readonly Generated[], kind: string): stri
 
 /** A finding on one line, for `expect(findings.map(showFinding)).toEqual([])`. */
 export const showFinding = (f: Finding): string => `seed ${f.seed}: ${f.disagreement.kind} — ${f.disagreement.subject}: ${f.disagreement.detail}`;
+
+/**
+ * The two tests of a statement's profile: its programs type-check and draw every form of the
+ * statement (`ops`, over `wellTyped` seeds), and `count` programs from `seed` on agree with real
+ * runs (no finding, some proved and some violated).
+ */
+export function profileSuite(title: string, o: { readonly weights: Weights; readonly kind: string; readonly ops: readonly string[]; readonly wellTyped: number; readonly count: number; readonly seed: number; readonly programs: string }): void {
+  describe(title, () => {
+    it(`the profile writes well-typed programs with every form of \`${o.kind}\``, () => {
+      const { programs, illTyped } = profilePrograms(o.weights, o.wellTyped);
+      expect(illTyped.slice(0, 2)).toEqual([]);
+      expect(statementOps(programs, o.kind)).toEqual([...o.ops].sort());
+    });
+
+    it(`${o.count} ${o.programs}: the prover and real runs agree`, async () => {
+      const oracle = new Oracle(fuzzLayerText());
+      const report = await fuzz(oracle, { count: o.count, seed: o.seed, weights: o.weights, runs: 20, shrinkBudget: 0 });
+      expect(report.findings.map(showFinding)).toEqual([]);
+      expect(report.programs).toBe(o.count);
+      expect(report.verdicts.proved).toBeGreaterThan(2);
+      expect(report.verdicts.violated).toBeGreaterThan(2);
+      expect(report.illTyped.examples).toEqual([]);
+    }, 3_600_000);
+  });
+}
