@@ -30,7 +30,7 @@ import { RequiresError } from "../runtime/errors";
 import { loadLayer, loadPlan, OracleFailure, runMain, type LoadedLayer, type Run, type ToolRuntime } from "./execute";
 import { LAYER_IMPORT, ROOT } from "./project";
 import { shapeOf, type Shape } from "./shapes";
-import { keepElementPromises, poolsOf, show, type Pools } from "./values";
+import { keepElementPromises, poolsOf, show, valueArb, type Pools } from "./values";
 
 const CORPUS = path.join(ROOT, "fixtures/programs");
 
@@ -51,27 +51,6 @@ const LAYERS: Readonly<Record<string, { readonly files: readonly string[]; reado
  */
 const WORLD_STRINGS = ["a@corp.com", "ceo@corp.com", "b@example.com", "a@corp.com ", "https://example.com/", "#ops", "T-1", "x"];
 const WORLD_NUMBERS = [1, 2, 3, 7, 100, 200, 404, 500, 2000, 50000, 100000, 500000];
-
-/** Values of a shape (as fuzz/values.ts's valueArb, with arrays of up to 12 elements: the corpus's bounds are 8 to 12). */
-function arb(shape: Shape, pools: Pools): fc.Arbitrary<unknown> {
-  switch (shape.k) {
-    case "string": return fc.constantFrom(...pools.strings);
-    case "number": return fc.constantFrom(...pools.numbers);
-    case "boolean": return fc.boolean();
-    case "undefined": return fc.constant(undefined);
-    case "null": return fc.constant(null);
-    case "array": {
-      const item = arb(shape.of, pools);
-      return fc.oneof(
-        { weight: 4, arbitrary: fc.array(item, { maxLength: 4 }) },
-        { weight: 2, arbitrary: fc.array(item, { minLength: 5, maxLength: 12 }) },
-        { weight: 1, arbitrary: fc.tuple(item, fc.integer({ min: 2, max: 3 })).map(([x, n]) => Array.from({ length: n }, () => x)) },
-      );
-    }
-    case "record": return fc.record(Object.fromEntries(shape.fields.map(([k, f]) => [k, arb(f, pools)])));
-    case "union": return fc.oneof(...shape.of.map((u) => ({ weight: u.k === "undefined" || u.k === "null" ? 2 : 4, arbitrary: arb(u, pools) })));
-  }
-}
 
 const IMPORT = /^import\s+(type\s+)?(.*?)\s+from\s+"([^"]+)";\s*$/;
 
@@ -218,8 +197,8 @@ function main(): void {
     const fn = source.statements.find((s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === "main");
     const params = (fn?.parameters ?? []).map((p) => shapeOf(checker, checker.getTypeAtLocation(p)));
     const toolNames = [...layer.toolNames].filter((n) => toolShapes.get(n) && toolShapes.get(n)!.k !== "undefined");
-    const inputsArb = fc.tuple(...params.map((s) => arb(s, pools)));
-    const streamsArb = fc.record(Object.fromEntries(toolNames.map((n) => [n, fc.infiniteStream(arb(toolShapes.get(n)!, pools))])) as Record<string, fc.Arbitrary<fc.Stream<unknown>>>);
+    const inputsArb = fc.tuple(...params.map((s) => valueArb(s, pools, true)));
+    const streamsArb = fc.record(Object.fromEntries(toolNames.map((n) => [n, fc.infiniteStream(valueArb(toolShapes.get(n)!, pools, true))])) as Record<string, fc.Arbitrary<fc.Stream<unknown>>>);
     const seen = new Map<string, string>();
     const samples = fc.sample(fc.tuple(inputsArb, streamsArb), { seed, numRuns: runs });
     for (const [inputs, streams] of samples) {

@@ -56,7 +56,7 @@ export function poolsOf(file: ts.SourceFile): Pools {
 }
 
 /** Values of a shape, drawn from the pools (program literals weighted above the neighbours and corners). */
-export function valueArb(shape: Shape, pools: Pools): fc.Arbitrary<unknown> {
+export function valueArb(shape: Shape, pools: Pools, longArrays = false): fc.Arbitrary<unknown> {
   switch (shape.k) {
     case "string": return fc.constantFrom(...pools.strings);
     case "number": return fc.constantFrom(...pools.numbers);
@@ -64,17 +64,19 @@ export function valueArb(shape: Shape, pools: Pools): fc.Arbitrary<unknown> {
     case "undefined": return fc.constant(undefined);
     case "null": return fc.constant(null);
     case "array": {
-      const item = valueArb(shape.of, pools);
+      const item = valueArb(shape.of, pools, longArrays);
       return fc.oneof(
         { weight: 4, arbitrary: fc.array(item, { maxLength: 4 }) },
+        // With `longArrays`, arrays of 5 to 12 elements too (the bounds of the corpus's tools are 8 to 12).
+        ...(longArrays ? [{ weight: 2, arbitrary: fc.array(item, { minLength: 5, maxLength: 12 }) }] : []),
         // The same element repeated: duplicates break `distinct`, agreement keeps `allSameValue`.
         { weight: 1, arbitrary: fc.tuple(item, fc.integer({ min: 2, max: 3 })).map(([x, n]) => Array.from({ length: n }, () => x)) },
       );
     }
-    case "record": return fc.record(Object.fromEntries(shape.fields.map(([k, s]) => [k, valueArb(s, pools)])));
+    case "record": return fc.record(Object.fromEntries(shape.fields.map(([k, s]) => [k, valueArb(s, pools, longArrays)])));
     case "union": {
       // `T | undefined`: undefined a third of the time.
-      return fc.oneof(...shape.of.map((s) => ({ weight: s.k === "undefined" || s.k === "null" ? 2 : 4, arbitrary: valueArb(s, pools) })));
+      return fc.oneof(...shape.of.map((s) => ({ weight: s.k === "undefined" || s.k === "null" ? 2 : 4, arbitrary: valueArb(s, pools, longArrays) })));
     }
   }
 }

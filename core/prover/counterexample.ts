@@ -101,40 +101,39 @@ export async function runViolation(
   return strip(best);
 }
 
+/** Whether every number and string a counterexample shows (inputs, tool results, deep) passes `ok`. */
+function everyShown(cex: Counterexample, ok: (v: string | number) => boolean): boolean {
+  const each = (v: ShownValue): boolean =>
+    typeof v === "string" || typeof v === "number" ? ok(v)
+    : Array.isArray(v) ? v.every(each)
+    : typeof v === "object" && v !== null ? Object.values(v).every(each)
+    : true;
+  return [...Object.values(cex.inputs), ...Object.values(cex.toolResults)].every(each);
+}
+
 /** Whether every number a counterexample shows is already a small integer (other than -0). */
 function shownPlainly(cex: Counterexample): boolean {
-  const plain = (v: ShownValue): boolean =>
-    typeof v === "number" ? Number.isInteger(v) && Math.abs(v) <= PLAIN_MAGNITUDE && !Object.is(v, -0)
-    : typeof v === "string" ? !["NaN", "-0", "Infinity", "-Infinity"].includes(v)
-    : Array.isArray(v) ? v.every(plain)
-    : typeof v === "object" && v !== null ? Object.values(v).every(plain)
-    : true;
-  return [...Object.values(cex.inputs), ...Object.values(cex.toolResults)].every(plain);
+  return everyShown(cex, (v) => (typeof v === "number" ? Number.isInteger(v) && Math.abs(v) <= PLAIN_MAGNITUDE && !Object.is(v, -0) : !["NaN", "-0", "Infinity", "-Infinity"].includes(v)));
 }
 
 /** Whether every string a counterexample shows is printable ASCII. */
 function shownPrintably(cex: Counterexample): boolean {
-  const printable = (v: ShownValue): boolean =>
-    typeof v === "string" ? PRINTABLE.test(v)
-    : Array.isArray(v) ? v.every(printable)
-    : typeof v === "object" && v !== null ? Object.values(v).every(printable)
-    : true;
-  return [...Object.values(cex.inputs), ...Object.values(cex.toolResults)].every(printable);
+  return everyShown(cex, (v) => typeof v !== "string" || PRINTABLE.test(v));
 }
 
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
 /**
- * "This string is printable ASCII" for every string a counterexample shows (the same values as
- * plainNumbers: inputs, results of calls outside loops, their fields and first elements).
+ * A constraint for every value a counterexample shows (inputs, results of calls outside loops, with
+ * their fields and first SHORT_ARRAY elements) that `leaf` constrains, under the condition that
+ * the value is there.
  */
-function printableStrings(world: World): string[] {
+function shownConstraints(world: World, leaf: (v: Sym) => string | undefined): string[] {
   const out: string[] = [];
   const visit = (v: Sym, guard: string): void => {
-    if (v.k === "str" && v.c === undefined) {
-      const printable = `(str.in_re ${v.t} (re.* (re.range " " "~")))`;
-      out.push(guard === "true" ? printable : `(=> ${guard} ${printable})`);
-    } else if (v.k === "rec") for (const f of v.fields.values()) visit(f, guard);
+    const c = leaf(v);
+    if (c !== undefined) out.push(guard === "true" ? c : `(=> ${guard} ${c})`);
+    else if (v.k === "rec") for (const f of v.fields.values()) visit(f, guard);
     else if (v.k === "arr") v.items.forEach((x) => visit(x, guard));
     else if (v.k === "maybe") visit(v.v, guard === "true" ? v.def : and(guard, v.def));
     else if (v.k === "sarr") for (let i = 0; i < SHORT_ARRAY; i++) visit(v.at(String(i)), and(guard, `(< ${i} ${v.len})`));
@@ -144,28 +143,22 @@ function printableStrings(world: World): string[] {
   return out;
 }
 
+/** "This string is printable ASCII" for every unknown string a counterexample shows. */
+function printableStrings(world: World): string[] {
+  return shownConstraints(world, (v) => (v.k === "str" && v.c === undefined ? `(str.in_re ${v.t} (re.* (re.range " " "~")))` : undefined));
+}
+
 /** The largest magnitude a readable counterexample number may have. */
 const PLAIN_MAGNITUDE = 1_000_000;
 
-/**
- * "This number is a small integer (and not -0)" for every Float64 number a counterexample shows:
- * inputs and results of calls outside loops, with their fields and their first SHORT_ARRAY elements.
- */
+/** "This number is a small integer (and not -0)" for every Float64 number a counterexample shows. */
 function plainNumbers(world: World): string[] {
-  const out: string[] = [];
   const limit = numLit(PLAIN_MAGNITUDE);
-  const visit = (v: Sym, guard: string): void => {
-    if (v.k === "num" && v.c === undefined && v.int === undefined) {
-      const plain = `(and (fp.eq ${v.t} (fp.roundToIntegral RNE ${v.t})) (fp.leq (fp.abs ${v.t}) ${limit}) (not (and (fp.isZero ${v.t}) (fp.isNegative ${v.t}))))`;
-      out.push(guard === "true" ? plain : `(=> ${guard} ${plain})`);
-    } else if (v.k === "rec") for (const f of v.fields.values()) visit(f, guard);
-    else if (v.k === "arr") v.items.forEach((x) => visit(x, guard));
-    else if (v.k === "maybe") visit(v.v, guard === "true" ? v.def : and(guard, v.def));
-    else if (v.k === "sarr") for (let i = 0; i < SHORT_ARRAY; i++) visit(v.at(String(i)), and(guard, `(< ${i} ${v.len})`));
-  };
-  for (const input of world.inputs) visit(input.sym, "true");
-  for (const r of world.toolResults) if (r.loops.length === 0) visit(r.sym, "true");
-  return out;
+  return shownConstraints(world, (v) =>
+    v.k === "num" && v.c === undefined && v.int === undefined
+      ? `(and (fp.eq ${v.t} (fp.roundToIntegral RNE ${v.t})) (fp.leq (fp.abs ${v.t}) ${limit}) (not (and (fp.isZero ${v.t}) (fp.isNegative ${v.t}))))`
+      : undefined,
+  );
 }
 
 /** The query with every violation but one left out (indices stay the same). */
