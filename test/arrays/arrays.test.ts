@@ -5,9 +5,9 @@
  * semantics a careless model gets wrong) has a benign twin. IMPORTS are prepended: body line 1 is
  * file line 3.
  */
-import { problems, prove } from "../prover/prove-helpers";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
-const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+const cases: ProveCase[] = [
   // ── at ──
   { name: "at(-1) of a literal array is its last element", verdict: "violated", line: 5, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(): void {
@@ -281,13 +281,5 @@ export function main(to: string[]): void {
 ];
 
 describe("array methods, Object.keys/values/entries, Array.from, for…of patterns", () => {
-  for (const c of cases) {
-    it(c.name, async () => {
-      const v = await prove(c.body);
-      const ps = problems(v);
-      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
-      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
-      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
-    }, 600_000);
-  }
+  proveCases(cases);
 });

@@ -3,9 +3,9 @@
  * JavaScript's semantics before running the prover. IMPORTS are prepended: body line 1 is file
  * line 3, so a call on the third line of a body is reported on line 5.
  */
-import { problems, prove } from "../prover/prove-helpers";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
-const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+const cases: ProveCase[] = [
   // ── forEach ──
   { name: "forEach over an input, guarded: proved", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(to: string[]): void {
@@ -208,13 +208,5 @@ export function main(to: string[]): void {
 ];
 
 describe("array callbacks", () => {
-  for (const c of cases) {
-    it(c.name, async () => {
-      const v = await prove(c.body);
-      const ps = problems(v);
-      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
-      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
-      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
-    }, 600_000);
-  }
+  proveCases(cases);
 });

@@ -5,10 +5,10 @@
  * aliasing results). Verdicts decided from JavaScript's semantics before running the prover.
  * IMPORTS are prepended: body line 1 is file line 3.
  */
-import { describe, expect, it } from "vitest";
-import { problems, prove } from "../prover/prove-helpers";
+import { describe } from "vitest";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
-const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+const cases: ProveCase[] = [
   { name: "index assignment replaces an element", verdict: "violated", line: 6, match: /to="a,x,c"/, body: `export const guarantees = [m.neverEmail("a,x,c")];
 export function main(): void {
   const out = ["a", "b", "c"]; out[1] = "x";
@@ -107,13 +107,5 @@ export function main(c: boolean): void {
 ];
 
 describe("in-place changes of arrays the program owns", () => {
-  for (const c of cases) {
-    it(c.name, async () => {
-      const v = await prove(c.body);
-      const ps = problems(v);
-      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
-      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
-      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
-    }, 600_000);
-  }
+  proveCases(cases);
 });

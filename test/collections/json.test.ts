@@ -6,10 +6,10 @@
  * tool objects, `toJSON`, replacer and indentation). Verdicts decided from JavaScript's semantics
  * before running the prover. IMPORTS are prepended: body line 1 is file line 3.
  */
-import { describe, expect, it } from "vitest";
-import { problems, prove } from "../prover/prove-helpers";
+import { describe } from "vitest";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
-const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+const cases: ProveCase[] = [
   { name: "a record in its key order", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail('{"to":"a","n":3,"ok":true}')];
 export function main(): void {
   sendEmail(JSON.stringify({ to: "a", n: 3, ok: true }), "s");
@@ -99,13 +99,5 @@ export function main(): void {
 ];
 
 describe("JSON.stringify of modelled values", () => {
-  for (const c of cases) {
-    it(c.name, async () => {
-      const v = await prove(c.body);
-      const ps = problems(v);
-      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
-      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
-      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
-    }, 600_000);
-  }
+  proveCases(cases);
 });

@@ -4,10 +4,10 @@
  * Each verdict was decided from JavaScript's semantics before running the prover; adversarial
  * cases have benign twins. IMPORTS are prepended: body line 1 is file line 3.
  */
-import { describe, expect, it } from "vitest";
-import { problems, prove } from "../prover/prove-helpers";
+import { describe } from "vitest";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
-const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+const cases: ProveCase[] = [
   // ── push in straight-line and unrolled code ──
   { name: "push then join: the joined text is sent", verdict: "violated", line: 7, match: /SendEmail\(to="a, ceo@corp"/, body: `export const guarantees = [m.neverEmail("a, ceo@corp")];
 export function main(): void {
@@ -287,13 +287,5 @@ export function main(c: boolean): void {
 ];
 
 describe("arrays the program builds: push, pop, unshift, shift, spread", () => {
-  for (const c of cases) {
-    it(c.name, async () => {
-      const v = await prove(c.body);
-      const ps = problems(v);
-      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
-      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
-      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
-    }, 600_000);
-  }
+  proveCases(cases);
 });

@@ -19,3 +19,25 @@ export async function prove(body: string, extra: Record<string, string> = {}): P
 export function problems(v: ProgramVerdict): { verdict: string; kind: string; line: number; text: string }[] {
   return v.results.filter((r) => r.verdict !== "proved").map((r: ProofResult) => ({ verdict: r.verdict, kind: r.kind, line: r.location.line, text: r.message }));
 }
+
+/** A program and what the prover must say of it: the verdict, the first problem's line, a pattern its messages match. */
+export interface ProveCase {
+  readonly name: string;
+  readonly body: string;
+  readonly verdict: "proved" | "violated" | "refused";
+  readonly line?: number;
+  readonly match?: RegExp;
+}
+
+/** One test per case: `prove(body)` gives the verdict, and the first problem the line and match. */
+export function proveCases(cases: readonly ProveCase[]): void {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const v = await prove(c.body);
+      const ps = problems(v);
+      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
+      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
+      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
+    }, 600_000);
+  }
+}

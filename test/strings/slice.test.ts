@@ -4,9 +4,9 @@
  * prover; adversarial cases (negative indices, a start past the end, swapped `substring` bounds,
  * NaN and Infinity, a lone surrogate cut from its pair) have benign twins. Body line 1 is file line 3.
  */
-import { problems, prove } from "../prover/prove-helpers";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
-const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+const cases: ProveCase[] = [
   { name: "the first three code units of an input: violated for an input starting with ceo", verdict: "violated", line: 5, match: /s="ceo/, body: `export const guarantees = [m.neverEmail("ceo")];
 export function main(s: string): void {
   sendEmail(s.slice(0, 3), "x");
@@ -62,13 +62,5 @@ export function main(): void {
 ];
 
 describe("slice and substring of strings", () => {
-  for (const c of cases) {
-    it(c.name, async () => {
-      const v = await prove(c.body);
-      const ps = problems(v);
-      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
-      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
-      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
-    }, 600_000);
-  }
+  proveCases(cases);
 });

@@ -6,9 +6,9 @@
  * prepended: body line 1 is file line 3.
  */
 import { TRIM_RANGES } from "../../core/prover/exec/strings";
-import { problems, prove } from "../prover/prove-helpers";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
-const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+const cases: ProveCase[] = [
   // ── String(x) ──
   { name: "String of an integer input's length is its digits", verdict: "violated", line: 5, match: /to="3"/, body: `export const guarantees = [m.neverEmail("3")];
 export function main(s: string): void {
@@ -262,13 +262,5 @@ describe("strings and conversions", () => {
     for (let c = 0; c < 0x10000; c++) if (String.fromCharCode(c).trim() === "") ws.push(c);
     expect(TRIM_RANGES.flatMap(([lo, hi]) => Array.from({ length: hi - lo + 1 }, (_, k) => lo + k))).toEqual(ws);
   });
-  for (const c of cases) {
-    it(c.name, async () => {
-      const v = await prove(c.body);
-      const ps = problems(v);
-      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
-      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
-      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
-    }, 600_000);
-  }
+  proveCases(cases);
 });
