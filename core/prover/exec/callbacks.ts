@@ -154,10 +154,14 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
   }
 }
 
-/** `xs.join(sep?)` over a literal array of strings and numbers: the concatenation, as JavaScript prints it. */
 /** Arrays of bounded unknown length are joined for every length up to this many elements. */
 const JOIN_BOUND = 64;
 
+/**
+ * `xs.join(sep?)` over an array of strings and numbers: the concatenation, as JavaScript prints
+ * it. A literal array exactly; an array of bounded unknown length (one the program built, a
+ * bounded tool result, a filter over one) as the prefix its length chooses.
+ */
 export function callJoin(ex: Exec, target0: Sym, e: TS.CallExpression, st: State): Sym {
   const target = compactView(ex, target0) ?? target0;
   const bounded = target.k === "sarr" && target.bound !== undefined && target.bound <= JOIN_BOUND;
