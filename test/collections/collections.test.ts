@@ -4,12 +4,11 @@
  * decided from JavaScript's semantics before running the prover; adversarial cases have benign
  * twins. IMPORTS are prepended: body line 1 is file line 3.
  */
-import { describe, expect, it } from "vitest";
-import { problems, prove } from "../prover/prove-helpers";
+import { describe } from "vitest";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
-type Case = { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp };
 
-export const SET_MAP_CASES: Case[] = [
+const SET_MAP_CASES: ProveCase[] = [
   // ── de-duplicating recipients ──
   { name: "dedupe over a literal array: two distinct recipients", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2), m.nobodyTwice()];
 export function main(): void {
@@ -204,13 +203,5 @@ export function main(): void {
 ];
 
 describe("Sets and Maps the program builds", () => {
-  for (const c of SET_MAP_CASES) {
-    it(c.name, async () => {
-      const v = await prove(c.body);
-      const ps = problems(v);
-      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
-      if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);
-      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
-    }, 600_000);
-  }
+  proveCases(SET_MAP_CASES);
 });
