@@ -88,7 +88,7 @@ export async function skillOf(project: Project, library: Library): Promise<Skill
     const problem = `the library breaks ${broken.length} trusted-layer rule${broken.length === 1 ? "" : "s"} (first: ${broken[0]!.message}), so no program over it is proved; fix the layer (\`clauz3 check\` lists the rules).`;
     return { library, tools, contracts, sample: { problem } };
   }
-  const candidates = sampleCandidates(project.layer.model, library, project.projectDir);
+  const candidates = sampleCandidates(project.ts, project.layer.model, library, project.projectDir);
   const tried = candidates.slice(0, MAX_SAMPLE_CANDIDATES);
   let first: string | undefined;
   for (const c of tried) {

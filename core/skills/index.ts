@@ -5,6 +5,7 @@
  * is decided by proving the candidates (cli/skills.ts): this module only writes them.
  */
 import * as path from "node:path";
+import type * as TS from "typescript";
 import type { Library } from "../manifest";
 import type { ContractModel, LayerModel, ParameterModel, ToolModel, ValueType } from "../model";
 import { showValueType } from "../types";
@@ -141,16 +142,22 @@ export function describeEntries(layer: LayerModel, library: Library, projectDir:
 }
 
 /**
- * A literal of a type, or undefined when none can be written. `role` picks the value: a contract's
- * bounds are generous (10) and a tool's amounts small (1), so `atMost(n)` holds of one call; a
- * contract's strings are either the tool's (`same`) or another (`other`), so both `only(x)` and
- * `never(x)` shapes have a candidate that holds.
+ * The words a candidate's strings are made of. A contract's bounds are generous (10) and a tool's
+ * amounts small (1), so `atMost(n)` holds of one call; a contract's strings are either the tool's
+ * word (`same`) or `"other"`, so both `only(x)` and `never(x)` shapes have a candidate that holds.
  */
-function literalOf(t: ValueType, role: "tool" | "same" | "other", needs: Set<string>): string | undefined {
-  const word = role === "other" ? "other" : "example";
+interface Words {
+  /** The tool's strings: `"example"`, or a variant its precondition asks for (`"https://example"`). */
+  readonly tool: string;
+  readonly role: "tool" | "same" | "other";
+}
+
+/** A literal of a type, or undefined when none can be written. */
+function literalOf(t: ValueType, words: Words, needs: Set<string>): string | undefined {
+  const word = words.role === "other" ? "other" : words.tool;
   switch (t.kind) {
     case "string": return JSON.stringify(word);
-    case "number": return role === "tool" ? "1" : "10";
+    case "number": return words.role === "tool" ? "1" : "10";
     case "boolean": return "true";
     case "FilePath":
       needs.add("FilePath");
@@ -159,11 +166,11 @@ function literalOf(t: ValueType, role: "tool" | "same" | "other", needs: Set<str
       needs.add("DirectoryPath");
       return `DirectoryPath(${JSON.stringify(word)})`;
     case "array": {
-      const e = literalOf(t.element, role, needs);
+      const e = literalOf(t.element, words, needs);
       return e === undefined ? undefined : `[${e}]`;
     }
     case "record": {
-      const fields = t.fields.map((f) => [f.name, literalOf(f.type, role, needs)] as const);
+      const fields = t.fields.map((f) => [f.name, literalOf(f.type, words, needs)] as const);
       return fields.some(([, v]) => v === undefined) ? undefined : `{ ${fields.map(([n, v]) => `${n}: ${v}`).join(", ")} }`;
     }
     default: return undefined;
@@ -171,43 +178,67 @@ function literalOf(t: ValueType, role: "tool" | "same" | "other", needs: Set<str
 }
 
 /** Arguments of a call: required parameters only (optional and defaulted ones are left out). */
-function argumentsOf(params: readonly ParameterModel[], role: "tool" | "same" | "other", needs: Set<string>, objectForm: boolean): string | undefined {
+function argumentsOf(params: readonly ParameterModel[], words: Words, needs: Set<string>, objectForm: boolean): string | undefined {
   const given = params.filter((p) => !p.optional && p.defaultText === undefined && !p.rest);
-  const values = given.map((p) => literalOf(p.type, role, needs));
+  const values = given.map((p) => literalOf(p.type, words, needs));
   if (values.some((v) => v === undefined)) return undefined;
   if (objectForm) return `{ ${given.map((p, i) => `${p.name}: ${values[i]}`).join(", ")} }`;
   return values.join(", ");
 }
 
+const WORD = "example";
+
+/**
+ * The words to try for a tool's strings: `"example"`, then, for each string literal its
+ * preconditions mention (`url.startsWith("https://")`, `name.endsWith(".csv")`), the word with
+ * that literal in front and behind, so a tool that only takes https URLs still gets a call that
+ * meets its precondition. Which one holds is left to the prover.
+ */
+function toolWords(ts: typeof TS, tool: ToolModel): string[] {
+  const literals: string[] = [];
+  const visit = (n: TS.Node): void => {
+    if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && n.text !== "" && !literals.includes(n.text)) literals.push(n.text);
+    ts.forEachChild(n, visit);
+  };
+  for (const r of tool.requires) visit(r.fn.body);
+  const words = [WORD, ...literals.flatMap((l) => [`${l}${WORD}`, `${WORD}${l}`])];
+  return [...new Set(words)];
+}
+
 /**
  * Candidate samples for a library, most likely to be proved first: contracts with fewer
  * parameters first, tools that perform events before those that perform none, synchronous tools
- * before asynchronous ones. Each calls one tool once under one contract.
+ * before asynchronous ones, plain words before those a precondition asks for. Each calls one tool
+ * once under one contract.
  */
-export function sampleCandidates(layer: LayerModel, library: Library, projectDir: string): SampleCandidate[] {
+export function sampleCandidates(ts: typeof TS, layer: LayerModel, library: Library, projectDir: string): SampleCandidate[] {
   const { tools, contracts } = libraryEntries(layer, library);
   const ns = namespaceName(library.domain);
   const toolRank = (t: ToolModel): number => (t.performs && t.performs.events.length > 0 ? 0 : 2) + (t.async ? 1 : 0);
-  const orderedTools = [...tools].sort((a, b) => toolRank(a) - toolRank(b));
+  const orderedTools = [...tools].sort((a, b) => toolRank(a) - toolRank(b)).map((t) => ({ tool: t, words: toolWords(ts, t) }));
   const orderedContracts = [...contracts].sort((a, b) => a.parameters.length - b.parameters.length);
   const out: SampleCandidate[] = [];
   for (const c of orderedContracts) {
     const roles = c.parameters.some((p) => /string|Path/.test(showValueType(p.type))) ? (["same", "other"] as const) : (["same"] as const);
     for (const role of roles) {
-      for (const t of orderedTools) {
-        const needs = new Set<string>();
-        const contractArgs = argumentsOf(c.parameters, role, needs, false);
-        const toolArgs = argumentsOf(t.parameters, "tool", needs, t.objectParameter !== undefined);
-        if (contractArgs === undefined || toolArgs === undefined) continue;
-        const lines: string[] = [];
-        if (needs.size > 0) lines.push(`import { ${[...needs].sort().join(", ")} } from "clauz3";`);
-        lines.push(`import * as ${ns} from "${moduleSpecifier(projectDir, c.fileName)}";`);
-        lines.push(`import { ${t.name} } from "${moduleSpecifier(projectDir, t.fileName)}";`);
-        lines.push("", `export const guarantees = [${ns}.${c.name}(${contractArgs})];`, "");
-        const call = `${t.name}(${toolArgs})`;
-        if (t.async) lines.push("export async function main(): Promise<void> {", `  await ${call};`, "}");
-        else lines.push("export function main(): void {", `  ${call};`, "}");
-        out.push({ program: `${lines.join("\n")}\n`, contract: c.qualifiedName, tool: t.qualifiedName });
+      for (const { tool: t, words } of orderedTools) {
+        for (const word of words) {
+          const needs = new Set<string>();
+          const contractArgs = argumentsOf(c.parameters, { tool: word, role }, needs, false);
+          const toolArgs = argumentsOf(t.parameters, { tool: word, role: "tool" }, needs, t.objectParameter !== undefined);
+          if (contractArgs === undefined || toolArgs === undefined) continue;
+          const lines: string[] = [];
+          if (needs.size > 0) lines.push(`import { ${[...needs].sort().join(", ")} } from "clauz3";`);
+          lines.push(`import * as ${ns} from "${moduleSpecifier(projectDir, c.fileName)}";`);
+          lines.push(`import { ${t.name} } from "${moduleSpecifier(projectDir, t.fileName)}";`);
+          lines.push("", `export const guarantees = [${ns}.${c.name}(${contractArgs})];`, "");
+          const call = `${t.name}(${toolArgs})`;
+          if (t.async) lines.push("export async function main(): Promise<void> {", `  await ${call};`, "}");
+          else lines.push("export function main(): void {", `  ${call};`, "}");
+          const program = `${lines.join("\n")}\n`;
+          // A tool with no string parameter gives the same program for every word.
+          if (!out.some((o) => o.program === program)) out.push({ program, contract: c.qualifiedName, tool: t.qualifiedName });
+        }
       }
     }
   }

@@ -105,6 +105,13 @@ describe("skills of stdlib/ and the fixture layers", () => {
     }
   });
 
+  it("builds a tool's strings from the literals its precondition tests (net: every tool wants an https URL or a #channel)", () => {
+    const net = skills.find((s) => s.library.id.endsWith("net"))!;
+    const sample = sampleOf(renderSkill(net));
+    expect(sample, "problem" in net.sample ? net.sample.problem : "").toBeDefined();
+    expect(sample).toMatch(/await (httpGet|httpGetLines|httpPost|postMessage)\(.*"(https:\/\/example|#example)"/);
+  });
+
   it("states each tool's signature and first JSDoc line and each contract's signature and template", () => {
     const fsSkill = skills.find((s) => s.library.id === "stdlib:filesystem")!;
     const md = renderSkill(fsSkill);
