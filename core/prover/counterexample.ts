@@ -10,7 +10,8 @@ import type { ProgramBudget } from "./limits";
 import { ModelReader } from "./model-reader";
 import { and, numLit, renameSymbols } from "./smt";
 import { renameNum, type Sym } from "./values";
-import { SolverError, type Z3Session } from "./z3";
+import { applicationsIn, disagreements, EXACT, selectBranch, type ConversionKind } from "./conversions";
+import { SolverError, type GetValues, type Z3Session } from "./z3";
 import { spanOf } from "../span";
 
 /** Loops over arrays longer than this in a model are blamed without looking at each iteration. */
@@ -198,13 +199,61 @@ async function attempt(
   const live = q.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.indicator !== "false");
   if (live.length === 0) return { status: "unsat" };
   const names = live.map(({ i }) => `violation!${i}`);
-  const decls = [...world.declarations, ...q.declarations, ...live.map(({ c }, k) => `(define-fun ${names[k]} () Bool ${c.indicator})`)].join("\n");
-  const assertions = [...world.assumptions.map((a) => a.term), ...q.assumptions, ...extra, names.length === 1 ? names[0]! : `(or ${names.join(" ")})`];
-  const next = budget.next();
-  if (!next) return { status: "unknown", reason: budget.programReason };
-  const limits = cap === undefined ? next : { ...next, rlimit: Math.min(next.rlimit, cap) };
-  const declared = world.declarations.length;
-  const answer = await session.query(decls, assertions, limits, async (get) => {
+  const conversions = world.conversions;
+  // After a model whose conversions disagree with JavaScript, the next query first asks for one
+  // where each of them gets the input whose text the model wanted, or else takes its exact branch
+  // (conversions.ts `disagreements`): a "steered" query. Its answer is a counterexample when sat; when unsat it proves nothing (it only looked
+  // at some runs), and the query is asked again without it.
+  let steer: string | undefined;
+  // With conversions, the query is first asked with their abstract terms (any text in range): unsat
+  // there is unsat (an over-approximation); sat there proves nothing and the exact query follows.
+  let abstract = conversions.kinds.size > 0;
+  for (let round = 0; ; round++) {
+    const raw = [
+      [...world.declarations, ...q.declarations, ...live.map(({ c }, k) => `(define-fun ${names[k]} () Bool ${c.indicator})`)].join("\n"),
+      ...world.assumptions.map((a) => a.term), ...q.assumptions, ...extra, ...conversions.facts, ...(steer ? [steer] : []), names.length === 1 ? names[0]! : `(or ${names.join(" ")})`,
+    ];
+    const [decls, ...assertions] = conversions.kinds.size > 0 ? [...selectBranch(raw, !abstract), ...(abstract ? [] : [EXACT])] : raw;
+    const applications = conversions.kinds.size > 0 && !abstract ? applicationsIn(conversions, [decls!, ...assertions]) : undefined;
+    const next = budget.next();
+    if (!next) return { status: "unknown", reason: budget.programReason };
+    const limits = cap === undefined ? next : { ...next, rlimit: Math.min(next.rlimit, cap) };
+    const declared = world.declarations.length;
+    if (abstract) {
+      abstract = false;
+      const answer = await session.query(decls!, assertions, limits, async () => undefined);
+      budget.note(answer);
+      if (answer.status === "unsat") return answer;
+      round--;
+      continue;
+    }
+    type Checked = { readonly found: Awaited<ReturnType<typeof readCounterexample>> } | { readonly refine: readonly string[]; readonly hints: readonly string[] } | { readonly unchecked: ConversionKind };
+    const answer = await session.query(decls!, assertions, limits, async (get): Promise<Checked> => {
+      // A model is a counterexample only where its conversions agree with JavaScript (conversions.ts).
+      if (applications?.quantified) return { unchecked: applications.quantified };
+      const found = applications ? await disagreements(get, world.declarations.slice(declared), applications.ground) : undefined;
+      if (found && found.facts.length > 0) return { refine: found.facts, hints: found.hints };
+      return { found: await readCounterexample(get, declared) };
+    });
+    budget.note(answer);
+    const steered = steer !== undefined;
+    steer = undefined;
+    if (answer.status !== "sat") {
+      if (steered) continue;
+      return answer;
+    }
+    const r = answer.result;
+    if ("found" in r) return { status: "sat", ...r.found };
+    if ("unchecked" in r) return { status: "unknown", reason: `a model depends on ${r.unchecked.what} inside a loop over an array of unknown length (first at ${lineOf(conversions, r.unchecked)}), which is not modelled exactly there` };
+    r.refine.forEach((f) => conversions.learn(f));
+    if (round + 1 >= MAX_REFINEMENTS) {
+      const kind = conversions.kinds.values().next().value!;
+      return { status: "unknown", reason: `models kept depending on ${kind.kind.what} (first at ${lineOf(conversions, kind.kind)}) after ${MAX_REFINEMENTS} corrections by JavaScript's own result` };
+    }
+    if (!steered && r.hints.length > 0) steer = r.hints.length === 1 ? r.hints[0] : `(and ${r.hints.join(" ")})`;
+  }
+
+  async function readCounterexample(get: GetValues, declared: number) {
     // Reading an array's elements may declare its element functions only now.
     const reader = new ModelReader(get, () => world.declarations.slice(declared));
     names.forEach((n) => reader.wantTerm(n));
@@ -259,10 +308,18 @@ async function attempt(
       ...(chosen.other && otherFields ? { otherEvent: { ...eventOf(chosen.other, otherFields), callSite: spanOf(chosen.other.site) } } : {}),
     };
     return { index, cex, activeSites, longest, named: k >= 0 || live.length === 1 };
-  });
-  budget.note(answer);
-  if (answer.status !== "sat") return answer;
-  return { status: "sat", ...answer.result };
+  }
+}
+
+/** How many times a query is asked again with facts that correct a model's conversions. */
+const MAX_REFINEMENTS = 12;
+
+function lineOf(conversions: World["conversions"], kind: ConversionKind): string {
+  const at = conversions.kinds.get(kind.fn)?.at;
+  if (!at) return "?";
+  const sf = at.getSourceFile();
+  const { line, character } = sf.getLineAndCharacterOfPosition(at.getStart());
+  return `line ${line + 1}, column ${character + 1}`;
 }
 
 /** An execution of a call site: where it stands in the run, its result and whether it happens. */

@@ -1,5 +1,6 @@
 import type * as TS from "typescript";
 import type { EventClassModel, FluentModel, ToolModel, ValueType } from "../model";
+import { Conversions } from "./conversions";
 import type { Sym } from "./values";
 
 /**
@@ -101,6 +102,8 @@ export class World {
   readonly loopRanges = new Map<string, { readonly len: string }>();
   /** Quantified loops that carry state across iterations. */
   readonly loopStates: LoopState[] = [];
+  /** Conversions modelled as functions of their input, and what models taught about them (conversions.ts). */
+  readonly conversions = new Conversions();
   private counter = 0;
   fresh(prefix: string): string {
     return `${prefix.replace(/[^\w]/g, "_")}!${this.counter++}`;

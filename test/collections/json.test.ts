@@ -76,11 +76,11 @@ export function main(): void {
 export function main(): void {
   sendEmail(JSON.stringify({ a: 1, toJSON: 2 }), "s");
 }` },
-  { name: "adversarial: an unknown string is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.neverEmail('"a"')];
+  { name: "adversarial: an unknown string is quoted (conversions.ts)", verdict: "violated", line: 5, match: /to="a"/, body: `export const guarantees = [m.neverEmail('"a"')];
 export function main(to: string): void {
   sendEmail(JSON.stringify(to), "s");
 }` },
-  { name: "adversarial: a number that may be a fraction is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.neverEmail("0.3")];
+  { name: "adversarial: a number that may be a fraction is written as JavaScript writes it", verdict: "violated", line: 5, match: /x=0\.3/, body: `export const guarantees = [m.neverEmail("0.3")];
 export function main(x: number): void {
   sendEmail(JSON.stringify(x), "s");
 }` },

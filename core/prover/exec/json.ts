@@ -9,13 +9,15 @@
  * indentation argument, Sets and Maps.
  */
 import type * as TS from "typescript";
+import { JSON_STRING_KIND } from "../conversions";
 import { decodeString, parseSExprs, printSExpr, type SExpr } from "../sexpr";
 import { ite, or, strLit } from "../smt";
 import { str, UNDEF, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { ownKeys } from "./objects";
-import { toStr } from "./operators";
+import { numberText, toStr } from "./operators";
+import { convert } from "./conversions";
 import type { State } from "./state";
 
 type Str = Extract<Sym, { k: "str" }>;
@@ -61,10 +63,15 @@ function text(ex: Exec, v: Sym, at: TS.Node): Str {
         const chosen = choiceOfLiterals(parseSExprs(v.t)[0]);
         if (chosen !== undefined) return { k: "str", t: chosen };
       }
-      refuse(at, "`JSON.stringify` of a string the prover does not know is not modelled (JSON escapes quotes, backslashes, control characters and lone surrogates, and a lone surrogate cannot be found exactly here).", "Send the fields themselves, or build the text with a template literal (`${to}: ${n}`).");
+      // `"` + s + `"` when nothing in s is escaped; otherwise JavaScript's escaping (conversions.ts).
+      return convert(ex, JSON_STRING_KIND, v.t, at, { reason: "`JSON.stringify` of a string the prover does not know is not modelled here: JSON escapes quotes, backslashes, control characters and lone surrogates", instead: "Send the fields themselves, or build the text with a template literal (`${to}: ${n}`)." }) as Str;
     case "num": {
       if (v.c !== undefined) return lit(JSON.stringify(v.c));
-      if (v.int === undefined) refuse(at, "`JSON.stringify` of a number that may not be an integer is not modelled (JavaScript prints the shortest digits that round-trip).", "Stringify integers only (counts, lengths, integral amounts), or send the number itself.");
+      if (v.int === undefined) {
+        // A finite number is written as `String` writes it; NaN and ±Infinity as null.
+        const digits = numberText(ex, v.t, at) as Str;
+        return { k: "str", t: ite(`(or (fp.isNaN ${v.t}) (fp.isInfinite ${v.t}))`, strLit("null"), digits.t) };
+      }
       return toStr(ex, v, at) as Str;
     }
     case "bool": return v.c !== undefined ? lit(String(v.c)) : { k: "str", t: ite(v.t, strLit("true"), strLit("false")) };

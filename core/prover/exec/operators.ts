@@ -1,8 +1,10 @@
 /** Binary operators (`&&`, `||`, `??`, equality, comparisons, arithmetic, `+`) and conversion to strings. */
 import type * as TS from "typescript";
+import { NUMBER_TEXT_KIND } from "../conversions";
 import { ite, not, RM, strLit } from "../smt";
 import { bool, boolT, compareInt, num, str, strictEquals, type NumSym, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
+import { convert } from "./conversions";
 import { intArithmetic } from "./integers";
 import { evalExpr } from "./expressions";
 import { cond, definite, notOpaque } from "./guards";
@@ -123,12 +125,21 @@ function withInt(t: string, int: { int: string; mag: number } | undefined): Sym 
   return int ? { k: "num", t, ...int } : { k: "num", t };
 }
 
+/**
+ * The text of a number that may not be an integer: JavaScript's shortest round-trip digits, a
+ * function of the number the solver does not know (conversions.ts); refused where no model can
+ * be checked against JavaScript (contract predicates and top-level values).
+ */
+export function numberText(ex: Exec, t: string, at: TS.Node): Sym {
+  return convert(ex, NUMBER_TEXT_KIND, t, at, { reason: "Converting a number that may not be an integer to a string is not modelled here: JavaScript prints the shortest digits that round-trip", instead: "Format integers only (lengths, counts, integer arithmetic), or compare the number directly instead of formatting it." });
+}
+
 export function toStr(ex: Exec, v: Sym, at: TS.Node): Sym {
   switch (v.k) {
     case "str": return v;
     case "num": {
       if (v.c !== undefined) return str(String(v.c));
-      if (v.int === undefined) refuse(at, "Converting a symbolic number that may not be an integer to a string is not modelled (JavaScript prints the shortest digits that round-trip).", "Format integers only (lengths, counts, integer arithmetic), or compare the number directly instead of formatting it.");
+      if (v.int === undefined) return numberText(ex, v.t, at);
       // An integer prints as its decimal digits (-0 as "0"). Int terms are lengths (below 2^53
       // by the language) and literals merged with them, where JavaScript's digits are exact.
       const n = nameTerm(ex, v.int, "Int", "n");

@@ -5,9 +5,11 @@
  * known values; what neither covers is refused on its node.
  */
 import type * as TS from "typescript";
+import { caseKind, toFixedKind } from "../conversions";
 import { and, ite, not, numLit, or, strLit } from "../smt";
 import { num, str, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
+import { convert } from "./conversions";
 import { indexArg, maxI, minI, sliceBound, type IntIndex } from "./arrays";
 import { evalExpr } from "./expressions";
 import { freshValue } from "./fresh";
@@ -85,7 +87,10 @@ export function callToFixed(ex: Exec, target: Extract<Sym, { k: "num" }>, e: TS.
   if (args.length > 1 || d.k !== "num" || d.c === undefined || !Number.isInteger(d.c) || d.c < 0 || d.c > 100) refuse(e, "`toFixed` is modelled with a literal number of digits from 0 to 100.", "Write `x.toFixed(2)`.");
   const digits = d.c;
   if (target.c !== undefined) return str(target.c.toFixed(digits));
-  if (target.int === undefined) refuse(e, "`toFixed` of a number that may not be an integer is not modelled (its rounding of binary fractions has no exact model here).", "Format integers only (counts, lengths, integral amounts), or compare the number instead of formatting it.");
+  if (target.int === undefined) {
+    // JavaScript's digits, a function of the number the solver does not know (conversions.ts).
+    return convert(ex, toFixedKind(digits), target.t, e, { reason: "`toFixed` of a number that may not be an integer is not modelled here: its rounding of binary fractions has no exact model", instead: "Format integers only (counts, lengths, integral amounts), or compare the number instead of formatting it." });
+  }
   // An integer (|n| ≤ 2^53 < 1e21) prints its digits, then "." and `digits` zeros; -0 prints as 0.
   const n = nameTerm(ex, target.int, "Int", "n");
   const tail = digits === 0 ? "" : `.${"0".repeat(digits)}`;
@@ -108,7 +113,8 @@ export function callStringMethod(ex: Exec, target: Extract<Sym, { k: "str" }>, n
     case "toLowerCase": case "toUpperCase": {
       if (args.length !== 0) refuse(e, `\`${name}\` takes no arguments.`, `Call \`${name}()\`.`);
       if (target.c !== undefined) return str(name === "toLowerCase" ? target.c.toLowerCase() : target.c.toUpperCase());
-      refuse(e, `\`${name}\` of a string the prover does not know is not modelled (JavaScript maps Unicode case exactly: some characters become two, and Σ depends on its neighbours).`, "Compare with each spelling you accept, or have the trusted tool return normalised text.");
+      // Unicode's case mapping, a function of the text the solver does not know (conversions.ts).
+      return convert(ex, caseKind(name), target.t, e, { reason: `\`${name}\` of a string the prover does not know is not modelled here: JavaScript maps Unicode case exactly (some characters become two, and Σ depends on its neighbours)`, instead: "Compare with each spelling you accept, or have the trusted tool return normalised text." });
     }
     case "trim": case "trimStart": case "trimEnd":
       if (args.length !== 0) refuse(e, `\`${name}\` takes no arguments.`, `Call \`${name}()\`.`);

@@ -1,0 +1,281 @@
+/**
+ * Conversions with no exact model in Z3's theories — the digits JavaScript prints for a number
+ * that may not be an integer (`String(x)`, `${x}`, `x.toFixed(2)`), Unicode case mapping
+ * (`toLowerCase`/`toUpperCase`), the JSON text of an unknown string — are modelled as functions of
+ * their input that Z3 does not know: the same input gives the same text, and nothing else is
+ * assumed but the characters the text is made of (`range`). That over-approximates JavaScript, so
+ * an `unsat` answer is exact: no function, JavaScript's included, breaks the guarantee.
+ *
+ * A `sat` answer is a counterexample only where the model's function agrees with JavaScript at
+ * every point the query depends on. After each model, every application outside a quantifier is
+ * evaluated, JavaScript computes the real text at the model's input, and each disagreement becomes
+ * a fact (`f(1.5) = "1.5"`, true in every run) added to the next query: the model is refined until
+ * it agrees (a genuine counterexample) or the query becomes unsat (proved). An application under a
+ * quantifier (a conversion inside a loop over an array of unknown length that decides a branch)
+ * cannot be checked point by point: such a model stays undecided, never a counterexample.
+ */
+import type * as TS from "typescript";
+import { decodeFloat, decodeString, parseSExprs, printSExpr, type SExpr } from "./sexpr";
+import { FLOAT64, numLit, strLit } from "./smt";
+import type { GetValues } from "./z3";
+
+export interface ConversionKind {
+  /** The SMT function's name (one per conversion: `toFixed` per number of digits). */
+  readonly fn: string;
+  readonly from: "Float64" | "String";
+  /** A regular expression every result is in, and a text in it (see `applyConversion`). */
+  readonly range?: { readonly re: string; readonly fallback: string };
+  /**
+   * Inputs whose text is modelled exactly (`when`, a Bool term of the input) and that text
+   * (`value`): NaN and ±Infinity, a string JSON does not escape. The function is read only elsewhere.
+   */
+  readonly exact?: { readonly when: (arg: string) => string; readonly value: (arg: string) => string };
+  /** JavaScript's result at one input. */
+  readonly compute: (x: number | string) => string;
+  /** An input whose result is `text`, when one is easy to find (checked with `compute` before use). */
+  readonly inverse?: (text: string) => number | string | undefined;
+  /** What the conversion is, for messages: "the digits of a number that may not be an integer". */
+  readonly what: string;
+}
+
+/** The characters JavaScript prints a number with (`-1.5e-7`, `Infinity`, `NaN`). */
+const NUMBER_TEXT = `(re.* (re.union (re.range "0" "9") (str.to_re ".") (str.to_re "-") (str.to_re "+") (str.to_re "e") (str.to_re "Infinity") (str.to_re "NaN")))`;
+
+/** NaN, ±Infinity and ±0, whose text is fixed: `zero` is the text of ±0. */
+function specialNumbers(zero: string): NonNullable<ConversionKind["exact"]> {
+  return {
+    when: (x) => `(or (fp.isNaN ${x}) (fp.isInfinite ${x}) (fp.isZero ${x}))`,
+    value: (x) => `(ite (fp.isNaN ${x}) "NaN" (ite (fp.isZero ${x}) ${strLit(zero)} (ite (fp.isPositive ${x}) "Infinity" "-Infinity")))`,
+  };
+}
+
+/** `String(x)`, `${x}`, `"" + x` of a number that may not be an integer. */
+export const NUMBER_TEXT_KIND: ConversionKind = {
+  fn: "conv!String",
+  from: "Float64",
+  range: { re: NUMBER_TEXT, fallback: "0" },
+  exact: specialNumbers("0"),
+  compute: (x) => String(x),
+  inverse: (text) => Number(text),
+  what: "the digits JavaScript prints for a number that may not be an integer",
+};
+
+/** `x.toFixed(digits)` of a number that may not be an integer. */
+export function toFixedKind(digits: number): ConversionKind {
+  return {
+    fn: `conv!toFixed${digits}`,
+    from: "Float64",
+    range: { re: NUMBER_TEXT, fallback: "0" },
+    exact: specialNumbers((0).toFixed(digits)),
+    compute: (x) => (x as number).toFixed(digits),
+    inverse: (text) => Number(text),
+    what: `the digits of \`toFixed(${digits})\` of a number that may not be an integer`,
+  };
+}
+
+/** `s.toLowerCase()` / `s.toUpperCase()` of an unknown string (Unicode's full case mapping). */
+export function caseKind(name: "toLowerCase" | "toUpperCase"): ConversionKind {
+  return {
+    fn: `conv!${name}`,
+    from: "String",
+    // ASCII text with no letter to map is its own image (no replacement: Z3 leaves 26 nested
+    // `str.replace_all` undecided).
+    exact: { when: (s) => `(str.in_re ${s} ${name === "toLowerCase" ? ASCII_NO_UPPER : ASCII_NO_LOWER})`, value: (s) => s },
+    compute: (x) => (name === "toLowerCase" ? (x as string).toLowerCase() : (x as string).toUpperCase()),
+    inverse: (text) => text,
+    what: `\`${name}\` of a string the prover does not know`,
+  };
+}
+
+const rangeRe = (lo: number, hi: number): string => `(re.range ${strLit(String.fromCharCode(lo))} ${strLit(String.fromCharCode(hi))})`;
+const ASCII_NO_UPPER = `(re.* (re.union ${rangeRe(0, 0x40)} ${rangeRe(0x5b, 0x7f)}))`;
+const ASCII_NO_LOWER = `(re.* (re.union ${rangeRe(0, 0x60)} ${rangeRe(0x7b, 0x7f)}))`;
+/** The strings JSON writes as they are: no `"`, `\\`, U+0000–U+001F, and no surrogate (so no lone one). */
+const JSON_PLAIN = `(re.* (re.union ${rangeRe(0x20, 0x21)} ${rangeRe(0x23, 0x5b)} ${rangeRe(0x5d, 0xd7ff)} ${rangeRe(0xe000, 0xffff)}))`;
+
+/** `JSON.stringify(s)` of an unknown string: `"` + s + `"` when nothing in s is escaped. */
+export const JSON_STRING_KIND: ConversionKind = {
+  fn: "conv!jsonString",
+  from: "String",
+  exact: { when: (s) => `(str.in_re ${s} ${JSON_PLAIN})`, value: (s) => `(str.++ ${strLit('"')} ${s} ${strLit('"')})` },
+  range: { re: `(re.++ (str.to_re "\\u{22}") re.all (str.to_re "\\u{22}"))`, fallback: '""' },
+  compute: (x) => JSON.stringify(x as string),
+  inverse: (text) => {
+    try {
+      const v: unknown = JSON.parse(text);
+      return typeof v === "string" ? v : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  what: "the JSON text of a string that holds a character JSON escapes",
+};
+
+/** The conversions a program uses, with the node of their first use; and the facts learned about them. */
+export class Conversions {
+  readonly kinds = new Map<string, { readonly kind: ConversionKind; readonly at: TS.Node }>();
+  /** `f(input) = text` at inputs models asked about: true in every run, added to every later query. */
+  readonly facts: string[] = [];
+  private readonly known = new Set<string>();
+
+  /**
+   * The result term of `kind` at `arg`, declaring the function on first use (into
+   * `declarations`): `(ite conv!exact <the function's text> <abstract>)`, where `abstract` is a
+   * fresh string of the loop indices in scope. Queries choose one branch before they are asked
+   * (`selectBranch`): the abstract one first, where any text in the range will do, so a guarantee
+   * that does not depend on the text is proved without the number's floating-point term.
+   */
+  apply(kind: ConversionKind, arg: string, at: TS.Node, declarations: string[], abstract: string): string {
+    if (this.kinds.size === 0) declarations.push(`(declare-const ${EXACT} Bool)`);
+    if (!this.kinds.has(kind.fn)) {
+      this.kinds.set(kind.fn, { kind, at });
+      declarations.push(`(declare-fun ${kind.fn} (${kind.from === "Float64" ? FLOAT64 : "String"}) String)`);
+    }
+    // The result is in the range by construction (no axiom to instantiate): any function into the
+    // range is some `f` here, JavaScript's among them.
+    const ranged = (t: string): string => (kind.range ? `(ite (str.in_re ${t} ${kind.range.re}) ${t} ${strLit(kind.range.fallback)})` : t);
+    const app = ranged(`(${kind.fn} ${arg})`);
+    const exact = kind.exact ? `(ite ${kind.exact.when(arg)} ${kind.exact.value(arg)} ${app})` : app;
+    return `(ite ${EXACT} ${exact} ${ranged(abstract)})`;
+  }
+
+  learn(fact: string): void {
+    if (!this.known.has(fact)) {
+      this.known.add(fact);
+      this.facts.push(fact);
+    }
+  }
+}
+
+/**
+ * The switch between a conversion's two terms (see `Conversions.apply`). Queries hold one branch
+ * only; the exact query also asserts it, so the world's terms read from its model (which hold both
+ * branches) evaluate as the query did.
+ */
+export const EXACT = "conv!exact";
+
+/**
+ * Query texts with every conversion's exact (`true`) or abstract branch chosen: the other branch
+ * is removed from the text (the switch stays declared), so a query never holds both (the abstract one would leave the
+ * function unread; the exact one holds the number's floating-point term).
+ */
+export function selectBranch(texts: readonly string[], exact: boolean): string[] {
+  const pick = (e: SExpr): SExpr => {
+    if (!Array.isArray(e)) return e;
+    if (e.length === 4 && e[0] === "ite" && e[1] === EXACT) return pick(exact ? e[2]! : e[3]!);
+    return e.map(pick);
+  };
+  return texts.map((t) => (t.includes(EXACT) ? parseSExprs(t).map((c) => printSExpr(pick(c))).join("\n") : t));
+}
+
+/**
+ * The applications of conversion functions in a query: those outside quantifiers, and whether any
+ * is under one. A `define-fun` with parameters (a named loop term, state.ts `nameTerm`) is a macro:
+ * its body is read at each of its uses, with the use's arguments for its parameters.
+ */
+export function applicationsIn(conversions: Conversions, texts: readonly string[]): { ground: { kind: ConversionKind; arg: string }[]; quantified: ConversionKind | undefined } {
+  const ground = new Map<string, { kind: ConversionKind; arg: string }>();
+  let quantified: ConversionKind | undefined;
+  const macros = new Map<string, { params: string[]; body: SExpr }>();
+  const commands = texts.flatMap((t) => parseSExprs(t));
+  for (const c of commands) {
+    if (Array.isArray(c) && c[0] === "define-fun" && typeof c[1] === "string" && Array.isArray(c[2]) && c[2].length > 0) {
+      macros.set(c[1], { params: c[2].map((p) => (Array.isArray(p) ? String(p[0]) : String(p))), body: c[4] ?? [] });
+    }
+  }
+  const expanded = new Set<string>();
+  const converting = new Map<string, ConversionKind | undefined>();
+  /** The first conversion a term applies, through the macros it uses. */
+  const converts = (e: SExpr): ConversionKind | undefined => {
+    if (!Array.isArray(e)) {
+      const m = macros.get(e);
+      if (!m) return conversions.kinds.get(e)?.kind;
+      if (!converting.has(e)) {
+        converting.set(e, undefined); // definitions are not recursive; this only stops a loop
+        converting.set(e, converts(m.body));
+      }
+      return converting.get(e);
+    }
+    for (const x of e) {
+      const k = converts(x);
+      if (k) return k;
+    }
+    return undefined;
+  };
+  const mentions = (e: SExpr, bound: ReadonlySet<string>): boolean => (Array.isArray(e) ? e.some((x) => mentions(x, bound)) : bound.has(e));
+  const substitute = (e: SExpr, values: ReadonlyMap<string, SExpr>): SExpr => (Array.isArray(e) ? e.map((x) => substitute(x, values)) : values.get(e) ?? e);
+  const visit = (e: SExpr, bound: ReadonlySet<string>): void => {
+    if (!Array.isArray(e) || e.length === 0) return;
+    const [head, ...args] = e;
+    if ((head === "forall" || head === "exists" || head === "let") && Array.isArray(args[0])) {
+      const inner = new Set(bound);
+      for (const b of args[0]) if (Array.isArray(b) && typeof b[0] === "string") inner.add(b[0]);
+      // A `let` binds to terms of the outer scope; they are read there.
+      if (head === "let") for (const b of args[0]) if (Array.isArray(b)) visit(b[1] ?? [], bound);
+      for (const a of args.slice(1)) visit(a, inner);
+      return;
+    }
+    if (head === "declare-fun" || head === "declare-const") return;
+    // Macros are read where they are used; a definition without parameters is used as it stands.
+    if (head === "define-fun") {
+      if (Array.isArray(args[1]) && args[1].length === 0) visit(args[3] ?? [], bound);
+      return;
+    }
+    const macro = typeof head === "string" ? macros.get(head) : undefined;
+    if (macro) {
+      if (mentions(args, bound)) {
+        // A use under a quantifier: anything the body converts is converted at unchecked points.
+        quantified ??= converts(macro.body);
+      } else {
+        const key = printSExpr(e);
+        if (!expanded.has(key)) {
+          expanded.add(key);
+          visit(substitute(macro.body, new Map(macro.params.map((p, i) => [p, args[i] ?? p] as const))), bound);
+        }
+      }
+    }
+    const kind = typeof head === "string" ? conversions.kinds.get(head)?.kind : undefined;
+    if (kind && args.length === 1) {
+      if (mentions(args[0]!, bound)) quantified ??= kind;
+      else {
+        const arg = printSExpr(args[0]!);
+        ground.set(`${kind.fn} ${arg}`, { kind, arg });
+      }
+    }
+    for (const a of args) visit(a, bound);
+  };
+  for (const c of commands) visit(c, new Set());
+  return { ground: [...ground.values()], quantified };
+}
+
+/**
+ * Check a model against JavaScript at the query's ground applications: the facts that correct
+ * every disagreement (none when the model agrees everywhere it is read), and for each
+ * disagreement a hint for the next query — the input whose result is the text the model wanted
+ * (`inverse`), or else the conversion's exact branch.
+ */
+export async function disagreements(get: GetValues, later: readonly string[], ground: readonly { kind: ConversionKind; arg: string }[]): Promise<{ facts: string[]; hints: string[] }> {
+  if (ground.length === 0) return { facts: [], hints: [] };
+  const terms = ground.flatMap(({ kind, arg }) => [
+    { term: arg, sort: kind.from === "Float64" ? ("Float64" as const) : ("String" as const) },
+    { term: `(${kind.fn} ${arg})`, sort: "String" as const },
+    { term: kind.exact ? kind.exact.when(arg) : "false", sort: "Bool" as const },
+  ]);
+  const values = await get(terms, later);
+  const facts: string[] = [];
+  const hints: string[] = [];
+  const lit = (x: number | string): string => (typeof x === "number" ? numLit(x) : strLit(x));
+  ground.forEach(({ kind, arg }, i) => {
+    // Where the exact branch is taken, the function's value is never read.
+    if (values[3 * i + 2] === "true") return;
+    const input = kind.from === "Float64" ? decodeFloat(values[3 * i]!) : decodeString(String(values[3 * i]));
+    const modelled = decodeString(String(values[3 * i + 1]));
+    const real = kind.compute(input);
+    if (modelled === real) return;
+    facts.push(`(= (${kind.fn} ${lit(input)}) ${strLit(real)})`);
+    const wanted = kind.inverse?.(modelled);
+    if (wanted !== undefined && typeof wanted === (kind.from === "Float64" ? "number" : "string") && kind.compute(wanted) === modelled) hints.push(`(= ${arg} ${lit(wanted)})`);
+    else if (kind.exact) hints.push(kind.exact.when(arg));
+  });
+  return { facts, hints };
+}

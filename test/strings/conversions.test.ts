@@ -1,0 +1,87 @@
+/**
+ * Conversions with no exact model (core/prover/conversions.ts): the digits of a number that may not
+ * be an integer (`${x}`, `String(x)`, `toFixed`, `JSON.stringify`), Unicode case mapping and the
+ * JSON text of an unknown string are functions the solver does not know, checked against
+ * JavaScript at every model. A proof may not depend on the digits; a counterexample must agree
+ * with JavaScript's own result; what cannot be checked (a conversion deciding a branch inside a
+ * loop over an array of unknown length) stays refused. Each verdict was decided from JavaScript's
+ * semantics before running the prover. Body line 1 is file line 3.
+ */
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
+
+const cases: ProveCase[] = [
+  { name: "a logged amount's digits do not matter to the payment", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(amount: number): void {
+  if (amount > 0 && amount <= 100) pay("acct", amount);
+  else log(\`refused \${amount}\`);
+}` },
+  { name: "a number's digits hold no letter the contract forbids: never an email to \"x\"", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
+export function main(amount: number): void {
+  sendEmail(String(amount / 3), "s");
+}` },
+  { name: "adversarial: a number's digits may be \"NaN\"", verdict: "violated", line: 5, match: /amount="NaN"/, body: `export const guarantees = [m.neverEmail("NaN")];
+export function main(amount: number): void {
+  sendEmail(\`\${amount}\`, "s");
+}` },
+  { name: "adversarial: a violation that does not depend on the digits is found, the digits shown as JavaScript prints them", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail("boss")];
+export function main(to: string, amount: number): void {
+  sendEmail(to, \`due: \${amount * 1.5}\`);
+}` },
+  { name: "adversarial: toFixed(2) of 0.5 is \"0.50\"", verdict: "violated", line: 5, match: /amount=0\.5/, body: `export const guarantees = [m.neverEmail("0.50")];
+export function main(amount: number): void {
+  if (amount === 0.5) sendEmail(amount.toFixed(2), "s");
+}` },
+  { name: "control: toFixed(2) is never \"0.5\" for 0.5", verdict: "proved", body: `export const guarantees = [m.neverEmail("0.5")];
+export function main(amount: number): void {
+  if (amount === 0.5) sendEmail(amount.toFixed(2), "s");
+}` },
+  { name: "toLowerCase of an input: the branch on its result is checked against JavaScript", verdict: "violated", line: 5, match: /to="ADMIN"|to="[Aa][Dd][Mm][Ii][Nn]"/, body: `export const guarantees = [m.neverEmail("admin")];
+export function main(to: string): void {
+  if (to.toLowerCase() === "admin") sendEmail(to.toLowerCase(), "s");
+}` },
+  { name: "control: toUpperCase of a filtered input is never sent lower-case", verdict: "proved", body: `export const guarantees = [m.neverEmail("boss")];
+export function main(to: string): void {
+  const up = to.toUpperCase();
+  if (up !== "boss") sendEmail(up, "s");
+}` },
+  { name: "adversarial: JSON of an input is quoted, with its text inside", verdict: "violated", line: 5, match: /to="a"/, body: `export const guarantees = [m.neverEmail("\\"a\\"")];
+export function main(to: string): void {
+  sendEmail(JSON.stringify(to), "s");
+}` },
+  { name: "control: JSON of an input always starts with a quote", verdict: "proved", body: `export const guarantees = [m.neverEmail("a")];
+export function main(to: string): void {
+  sendEmail(JSON.stringify(to), "s");
+}` },
+  { name: "adversarial: JSON escapes a backslash (the model must agree with JavaScript)", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail("\\"\\\\\\\\\\"")];
+export function main(to: string): void {
+  if (to === "\\\\") sendEmail(JSON.stringify(to), "s");
+}` },
+  { name: "control: the JSON of a backslash is never the backslash quoted as it is", verdict: "proved", body: `export const guarantees = [m.neverEmail("\\"\\\\\\"")];
+export function main(to: string): void {
+  if (to === "\\\\") sendEmail(JSON.stringify(to), "s");
+}` },
+  { name: "JSON of a number that may not be an integer: NaN is null", verdict: "violated", line: 5, match: /amount="(NaN|-?Infinity)"/, body: `export const guarantees = [m.neverEmail("null")];
+export function main(amount: number): void {
+  sendEmail(JSON.stringify(amount), "s");
+}` },
+  { name: "a conversion deciding a branch inside a loop over an array of unknown length: a run of three elements is checked exactly", verdict: "violated", line: 5, match: /contacts@5:19 → \["BOSS"|contacts@5:19 → \["[Bb][Oo][Ss][Ss]"/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  for (const c of contacts()) if (c.toLowerCase() === "boss") sendEmail(c, "s");
+}` },
+  { name: "adversarial: the same loop with a guarantee four elements break: found with JavaScript's case mapping", verdict: "violated", line: 5, match: /contacts@5:19 → \["boss", "boss", "boss", "boss"\]/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(): void {
+  for (const c of contacts()) if (c.toLowerCase() === "boss") sendEmail(c, "s");
+}` },
+  { name: "a conversion inside a callback over an array of unknown length, where only four elements break the guarantee: refused, never proved", verdict: "refused", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if (contacts().filter((c) => c.toLowerCase() === "boss").length > 3) sendEmail("x", "s");
+}` },
+  { name: "control: the same loop proved when the guarantee does not depend on the branch", verdict: "proved", body: `export const guarantees = [m.neverEmail("boss")];
+export function main(): void {
+  for (const c of contacts()) if (c.toLowerCase() === "boss" && c !== "boss") sendEmail(c, "s");
+}` },
+];
+
+describe("conversions modelled as functions checked against JavaScript", () => {
+  proveCases(cases);
+});
