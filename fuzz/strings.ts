@@ -7,7 +7,11 @@ import type { BoolExpr, Effect, StringsStmt } from "./ir";
  * in replacements), and their printing. The literals also reach the oracle's pools, so tool
  * results and inputs are drawn from them.
  */
-export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring"] as const;
+export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math"] as const;
+
+/** `Math`'s roundings and `abs`, and numbers at their corners: halves (rounded up), -0.5 to -0, just below a half, beyond 2^52. */
+export const MATH_FUNCTIONS = ["floor", "ceil", "round", "trunc", "abs"] as const;
+export const MATH_NUMBERS = [-0.5, -0.3, -0, 0.5, 2.5, -2.5, 0.49999999999999994, 4503599627370495.5, -4503599627370495.5, 1e21 + 0.5, -7.25];
 
 /** Texts for `Number(…)`: digits, spaces around, signs, exponents, other bases, non-ASCII digits, junk. */
 export const NUMBER_TEXTS = ["", " ", "12", " 12 ", "\t7\n", "007", "+5", "-5", "-0", "1e3", "1.5", ".5", "5.", "0x10", "0b11", "0o7", "Infinity", "-Infinity", "١٢", "12px", "1_000", "9007199254740993", "\u00a012\ufeff"];
@@ -54,6 +58,15 @@ export function printStrings(p: StringsPrinter, s: StringsStmt): void {
       p.line(`const ${n}: number = Number(${arg});`);
       p.line(`if (${n} === ${p.num(s.off)} || ${n} !== ${n}) ${p.effect(s.e)};`);
       p.line(`measure(${n});`);
+      return;
+    }
+    case "math": {
+      // A fraction of a number expression (or a corner literal) through one of the five (`off` is -1…3); compared, and measured (its sign of zero shows).
+      const m = p.fresh("m");
+      const arg = s.literal ? p.num(pick(MATH_NUMBERS)) : `${p.expr(s.n)} / ${p.num(s.digits + 2)}`;
+      p.line(`const ${m}: number = Math.${MATH_FUNCTIONS[s.off + 1]!}(${arg});`);
+      p.line(`if (${m} === ${p.num(s.off - 1)} || 1 / ${m} < 0) ${p.effect(s.e)};`);
+      p.line(`measure(${m});`);
       return;
     }
     case "toFixed": {

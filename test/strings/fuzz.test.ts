@@ -1,7 +1,8 @@
 /**
  * The differential tester on issue 10's strings and conversions (profile `strings`): the
  * generator writes `String`, `Number`, `toFixed`, `toLowerCase`/`toUpperCase`, `trim`/
- * `trimStart`/`trimEnd`, `split`, `replace`/`replaceAll` and `slice`/`substring` over corner texts; the prover must
+ * `trimStart`/`trimEnd`, `split`, `replace`/`replaceAll`, `slice`/`substring` and `Math`'s
+ * roundings over corner texts and numbers; the prover must
  * agree with real runs.
  */
 import { PROFILES } from "../../fuzz/profiles";

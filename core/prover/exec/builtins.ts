@@ -2,7 +2,7 @@
 import type * as TS from "typescript";
 import { ARRAY_METHODS, callArrayMethod } from "./arrays";
 import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, compactView, viewOf } from "./callbacks";
-import { and, numLit } from "../smt";
+import { and, FLOAT64, numLit } from "../smt";
 import { bool, boolT, num, UNDEF, type Sym } from "../values";
 import { refuseToolValues } from "./calls";
 import { refuse, sized, type Exec } from "./context";
@@ -11,7 +11,7 @@ import { evalExpr } from "./expressions";
 import { fluentMethod } from "./fluents";
 import { callStringMethod, callToFixed, STRING_METHODS } from "./strings";
 import { definite, noFunctionValue, notOpaque } from "./guards";
-import type { State } from "./state";
+import { nameTerm, type State } from "./state";
 import { callMutator, MUTATING_METHODS } from "./locals";
 import { callCollectionMethod } from "./collections";
 
@@ -29,8 +29,12 @@ export function callConsole(ex: Exec, name: string, e: TS.CallExpression, st: St
   return UNDEF;
 }
 
+/** `Math.floor`, `ceil` and `trunc`: Float64 rounding to an integral value in one direction. */
+const ROUNDINGS: Readonly<Record<string, string>> = { floor: "RTN", ceil: "RTP", trunc: "RTZ" };
+
 export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State): Sym {
-  if (name !== "min" && name !== "max") refuse(e, `\`Math.${name}\` is not modelled.`, "Use Math.min, Math.max, comparisons and arithmetic.");
+  if (name in ROUNDINGS || name === "round" || name === "abs") return rounded(ex, name, e, st);
+  if (name !== "min" && name !== "max") refuse(e, `\`Math.${name}\` is not modelled.`, "Use Math.min, Math.max, Math.floor, Math.ceil, Math.round, Math.trunc, Math.abs, comparisons and arithmetic.");
   const args = e.arguments.map((a) => evalExpr(ex, a, st));
   if (args.length === 0) return num(name === "min" ? Infinity : -Infinity);
   if (args.some((a) => a.k !== "num")) refuse(e, `\`Math.${name}\` takes numbers.`, "Pass numbers.");
@@ -44,6 +48,28 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
       : `(or (fp.gt ${a.t} ${b.t}) (and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (fp.isPositive ${a.t})))`;
     return { k: "num", t: `(ite (or (fp.isNaN ${a.t}) (fp.isNaN ${b.t})) ${numLit(NaN)} (ite ${better} ${a.t} ${b.t}))` };
   }, nums[0]!);
+}
+
+/**
+ * `Math.floor`, `ceil`, `trunc`, `round` and `abs` of a number, exactly in Float64 (the sign of
+ * zero included: `Math.ceil(-0.5)` and `Math.round(-0.2)` are -0). `round` rounds half up: the
+ * floor, plus one where the fraction `x - floor(x)` (exact in Float64) is at least 0.5. An integer
+ * (integers.ts) rounds to itself; `round` of -0.5 up to -0 is -0. Other values are refused (JavaScript would convert them).
+ */
+function rounded(ex: Exec, name: string, e: TS.CallExpression, st: State): Sym {
+  if (e.arguments.length !== 1) refuse(e, `\`Math.${name}\` takes one number here.`, `Call \`Math.${name}(x)\` with a number.`);
+  const v = evalExpr(ex, e.arguments[0]!, st);
+  if (v.k !== "num") refuse(e.arguments[0]!, `\`Math.${name}\` of a value that may not be a number is not modelled (JavaScript converts it first).`, "Pass a number.");
+  const f = Math[name as "floor" | "ceil" | "trunc" | "round" | "abs"];
+  if (v.c !== undefined) return num(f(v.c));
+  if (name === "abs") return v.int !== undefined ? { k: "num", t: `(fp.abs ${v.t})`, int: `(abs ${v.int})`, mag: v.mag! } : { k: "num", t: `(fp.abs ${v.t})` };
+  if (v.int !== undefined) return v;
+  const x = nameTerm(ex, v.t, FLOAT64, "x");
+  const mode = ROUNDINGS[name];
+  if (mode) return { k: "num", t: `(fp.roundToIntegral ${mode} ${x})` };
+  const down = nameTerm(ex, `(fp.roundToIntegral RTN ${x})`, FLOAT64, "x");
+  const up = `(ite (fp.geq (fp.sub RNE ${x} ${down}) ${numLit(0.5)}) (fp.add RNE ${down} ${numLit(1)}) ${down})`;
+  return { k: "num", t: `(ite (and (fp.isNegative ${x}) (fp.geq ${x} ${numLit(-0.5)})) ${numLit(-0)} ${up})` };
 }
 
 /** The `Number` predicates; every other `Number` member is refused. */

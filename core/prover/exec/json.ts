@@ -3,9 +3,9 @@
  * JavaScript itself, numbers with their exact digits (integers by their Int term, -0 as "0",
  * NaN and ±Infinity as "null"), booleans, literal arrays and arrays of bounded length (`undefined`
  * as "null"), objects the program built from literals in their own-key order (`undefined`
- * properties left out). Whatever has no exact model is refused on its node: a string the prover
- * does not know (JSON escapes lone surrogates, which no string operation here can find), a number
- * that may not be an integer, objects from tools (hidden properties, `toJSON`), a replacer or an
+ * properties left out). A string the prover does not know and a number that may not be an
+ * integer are checked against JavaScript (core/prover/conversions.ts). Refused on the node:
+ * objects from tools (hidden properties, `toJSON`), a replacer or an
  * indentation argument, Sets and Maps.
  */
 import type * as TS from "typescript";

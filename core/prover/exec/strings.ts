@@ -1,8 +1,9 @@
 /**
  * Strings and conversions (issue 10): `String(x)`, `Number(x)`, `toFixed`, `toLowerCase`/
  * `toUpperCase`, `trim`/`trimStart`/`trimEnd`, `split`, `replace`/`replaceAll`, and `Date.now()`.
- * Each is exact in Z3's string theory (16-bit characters) or computed by JavaScript itself on
- * known values; what neither covers is refused on its node.
+ * Each is exact in Z3's string theory (16-bit characters), computed by JavaScript itself on
+ * known values, or checked against JavaScript at every model (case mapping and the digits of
+ * fractions: core/prover/conversions.ts); what none covers is refused on its node.
  */
 import type * as TS from "typescript";
 import { caseKind, toFixedKind } from "../conversions";
