@@ -23,6 +23,11 @@ export async function main(): Promise<void> {
 export async function main(x: number): Promise<void> {
   await Promise.all(["a", "b"].map(async (to, i) => pay(to, i === 0 ? x : 5)));
 }` },
+  { name: "inside a try, a rejected element does not stop the later elements' calls (unknown length)", verdict: "violated", match: /noPaymentOver\(limit=4\) is violated/, body: `export const guarantees = [m.noPaymentOver(4)];
+export async function main(xs: number[]): Promise<void> {
+  if (xs.indexOf(0) !== 0) return;
+  try { await Promise.all(xs.map(async (x) => pay("acct", x))); } catch { }
+}` },
   { name: "an unknown number of calls exceeds a count", verdict: "violated", match: /emailsAtMost/, body: `export const guarantees = [m.emailsAtMost(2)];
 export async function main(xs: string[]): Promise<void> {
   await Promise.all(xs.map(async (x) => sendEmail(x, "1")));

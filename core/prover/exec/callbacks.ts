@@ -214,20 +214,23 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
   if (base.k === "arr" || base.bound !== undefined) {
     const count = base.k === "arr" ? base.items.length : base.bound!;
     const after: string[] = [];
-    const items: Sym[] = [];
+    const entries: { present: string; value: Sym }[] = [];
     for (let j = 0; j < count; j++) {
       const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
-      if (present === "false") continue;
+      if (present === "false") {
+        entries.push({ present, value: UNDEF });
+        continue;
+      }
       const el: State = { pc: and(before, present), env: st.env };
-      items.push(runWith(ex, fn, [base.k === "arr" ? base.items[j]! : base.at(String(j)), num(j)], el));
+      entries.push({ present, value: runWith(ex, fn, [base.k === "arr" ? base.items[j]! : base.at(String(j)), num(j)], el) });
       after.push(el.pc === and(before, present) ? before : or(el.pc, and(before, not(present))));
     }
     st.pc = after.length === 0 ? before : and(...after);
-    if (base.k === "arr" && !view.keep && items.every((v) => v.k !== "undef")) return { k: "arr", items };
-    return { k: "opaque", why: "the results of `Promise.all(xs.map(…))` over this array are not modelled as an array (use the results inside the callback's tool, or await the calls in turn)" };
+    // The resolved values in array order (Promise.all keeps it, whatever order the calls settle in):
+    // element j is the result of element j's call, the array `map` itself would give.
+    return mappedEntries(ex, view, entries, mapCall);
   }
-  const results = quantified(ex, view, fn, "map", mapCall, st, true);
-  return results;
+  return quantified(ex, view, fn, "map", mapCall, st, true);
 }
 
 function containsCallOrAwait(ex: Exec, node: TS.Node): boolean {
@@ -371,17 +374,7 @@ function unrolled(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.
       }
       return result;
     }
-    case "map": {
-      if (base.k === "arr") {
-        // Elements a filter dropped for certain are gone; the others keep their condition.
-        const live = entries.filter((en) => en.present !== "false");
-        const items = live.map((en) => en.value.k === "undef" ? en.value : scalarOrRecord(en.value, e));
-        if (live.every((en) => en.present === "true")) return { k: "arr", items };
-        const keeps = live.map((en) => en.present);
-        return makeView({ base: { k: "arr", items }, keep: (i) => keeps[Number(i)] ?? "false" });
-      }
-      return mappedUnrolled(ex, view, entries.map((en) => en.value), e);
-    }
+    case "map": return mappedEntries(ex, view, entries, e);
     case "filter": {
       const keeps = entries.map((en) => and(en.present, truthy(notUndecidable(en.value, fn))));
       if (base.k === "arr" && keeps.every((k) => k === "true" || k === "false")) return { k: "arr", items: base.items.filter((_, j) => keeps[j] === "true") };
@@ -399,6 +392,22 @@ function unrolled(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.
 function notUndecidable(v: Sym, at: TS.Node): Sym {
   notOpaque(v, at);
   return v;
+}
+
+/**
+ * The array `map` returns over a literal or bounded array (or a view of one), from the callback's
+ * value at every index (`present`: the element exists and is kept; absent ones hold `undefined`).
+ */
+function mappedEntries(ex: Exec, view: View, entries: readonly { present: string; value: Sym }[], e: TS.CallExpression): Sym {
+  if (view.base.k === "arr") {
+    // Elements a filter dropped for certain are gone; the others keep their condition.
+    const live = entries.filter((en) => en.present !== "false");
+    const items = live.map((en) => en.value.k === "undef" ? en.value : scalarOrRecord(en.value, e));
+    if (live.every((en) => en.present === "true")) return { k: "arr", items };
+    const keeps = live.map((en) => en.present);
+    return makeView({ base: { k: "arr", items }, keep: (i) => keeps[Number(i)] ?? "false" });
+  }
+  return mappedUnrolled(ex, view, entries.map((en) => en.value), e);
 }
 
 /** `map` over a bounded array or a view: the same presence, each element the callback's value at its index. */
@@ -452,7 +461,8 @@ function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
 /**
  * An array of unknown length: the callback runs once at a quantified index q (0 ≤ q < length, kept
  * by a filter). Calls in it are facts under q's quantifier; the code after the method runs only if
- * no element's run failed.
+ * no element's run failed. Inside a `try`, an element's failure stops the later elements (see
+ * iterations.ts), except under `Promise.all` (`all`), where every element's call is made.
  */
 function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.CallExpression, st: State, all = false): Sym {
   const base = view.base as Extract<Sym, { k: "sarr" }>;
@@ -460,8 +470,9 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
   declare(ex, q, "Int");
   const range = (x: string): string => and(`(<= 0 ${x})`, `(< ${x} ${base.len})`, view.keep ? view.keep(x) : "true");
   ex.world.loopRanges.set(q, { len: base.len });
-  const started = startedFlag(ex, q, base.len);
-  const entry = and(st.pc, range(q), started.term);
+  // `Promise.all` makes every element's call even after one rejected: every element starts.
+  const started = all ? undefined : startedFlag(ex, q, base.len);
+  const entry = and(st.pc, range(q), started?.term ?? "true");
   const body: State = { pc: entry, env: st.env };
   const marks = { facts: ex.world.facts.length, obligations: ex.world.obligations.length, throws: ex.world.throws.length, results: ex.world.toolResults.length, assumptions: ex.world.assumptions.length };
   ex.loops.push(q);
@@ -476,7 +487,7 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
   if (shortCircuits && effects) {
     refuse(e, `A \`${method}\` callback that calls a tool or may fail, over an array of unknown length: which elements it runs on depends on every earlier element.`, `Decide with a callback that only computes (\`const hit = xs.${method}((x) => x.startsWith("/secret"))\`), then call tools outside it; or loop with \`for (const x of xs)\` and guard the calls with \`if\`.`);
   }
-  started.close(entry, body.pc);
+  started?.close(entry, body.pc);
   if (body.pc !== entry) {
     // Some element's run may fail: the code after the method runs only if none did.
     const q2 = ex.world.fresh("j");
@@ -491,7 +502,6 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
       return makeView({ base, keep });
     }
     // A callback that returns nothing (its calls are what matters): an array of `undefined`s, never read.
-    if (all) return { k: "opaque", why: "the results of `Promise.all(xs.map(…))` over an array of unknown length are not modelled as an array (use them inside the callback's tool, or await the calls in turn)" };
     if (value.k === "undef") return { k: "opaque", why: "an array of `undefined` (the `map` callback returns nothing)" };
     const mappedValue = scalarOrRecord(value, e);
     const seen = new Set<string>();
