@@ -111,6 +111,63 @@ export class IdiomPrinter extends ExprPrinter {
     }
   }
 
+  /** `Promise.all` over `map` and reads of its results (see the `allMap` statement of ir.ts). */
+  protected allMap(s: Extract<Stmt, { k: "allMap" }>): void {
+    const e = s.e;
+    const use = (v: string): string => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`);
+    const x = this.fresh("x");
+    const i = this.fresh("i");
+    const lit = this.str(s.lit);
+    const params = s.useIndex ? `${x}: string, ${i}: number` : `${x}: string`;
+    // The call's argument calls nothing (the prover refuses a call there).
+    const key = s.useIndex ? `\`\${${x}}\${${i}}\`` : x;
+    if (s.read === "pay") {
+      const n = this.fresh("n");
+      const nums = this.expr(s.nums);
+      const to = this.fresh("q");
+      this.line(`const ${to}: string = ${this.expr(e.s)};`);
+      if (this.awaits()) {
+        this.line(`try { await Promise.all(${nums}.map(async (${n}: number) => payAsync(${to}, ${n}))); } catch { }`);
+      } else this.line(`try { ${nums}.forEach((${n}: number) => pay(${to}, ${n})); } catch { }`);
+      this.line(`${this.effect(e)};`);
+      return;
+    }
+    const src = this.expr(s.src);
+    const from = s.filtered ? `${src}.filter((${x}: string) => ${x} !== ${lit})` : src;
+    const rs = this.fresh("rs");
+    if (this.awaits()) this.line(`const ${rs}: string[] = await Promise.all(${from}.map(async (${params}) => lookupAsync(${key})));`);
+    else this.line(`const ${rs}: string[] = ${from}.map((${params}) => lookup(${key}));`);
+    const r = this.fresh("r");
+    switch (s.read) {
+      case "length":
+        this.line(`if (${rs}.length === ${s.cmp}) ${this.effect(e)};`);
+        this.line(`log(\`\${${rs}.length} results\`);`);
+        return;
+      case "index":
+        this.line(`const ${r}: string = ${rs}[${s.pick}] ?? ${lit};`);
+        this.line(`if (${r} !== ${lit}) ${use(r)};`);
+        return;
+      case "forOf":
+        this.line(`for (const ${r} of ${rs}) ${use(r)};`);
+        return;
+      case "filter":
+        this.line(`for (const ${r} of ${rs}.filter((${x}: string) => ${x}.startsWith(${lit}))) ${use(r)};`);
+        return;
+      case "map":
+        this.line(`for (const ${r} of ${rs}.map((${x}: string) => ${x} + ${lit})) ${use(r)};`);
+        return;
+      case "join":
+        this.line(`${use(`${rs}.join(${lit})`)};`);
+        return;
+      case "includes":
+        this.line(`if (${rs}.includes(${lit})) ${this.effect(e)};`);
+        return;
+      case "some": case "every":
+        this.line(`if (${rs}.${s.read}((${x}: string) => ${x} === ${lit})) ${this.effect(e)};`);
+        return;
+    }
+  }
+
   /** Integers (see the `ints` statement of ir.ts); its names are not in the printer's scope, so nothing else assigns them. */
   protected ints(s: IntsStmt): void {
     if (s.op === "budget") {
