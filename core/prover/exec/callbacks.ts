@@ -21,7 +21,7 @@ import { and, implies, ite, not, or, renameSymbols } from "../smt";
 import { boolT, merge, num, numFromInt, renameNum, str, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { checkAwaited } from "./await";
-import { isAsync, refuse, sized, skip, symbolOfDecl, type Exec } from "./context";
+import { isAsync, isDefaultLibSymbol, refuse, sized, skip, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { concat, toStr } from "./operators";
 import { declare } from "./fresh";
@@ -189,7 +189,7 @@ export function callJoin(ex: Exec, target0: Sym, e: TS.CallExpression, st: State
 
 /**
  * `await Promise.all(xs.map(async (x) => tool(…)))` (await.ts hands it here): the callback's body is
- * one call of an async tool (`tool(…)` or `await tool(…)`) whose arguments call nothing, so every
+ * one call of an async tool (`tool(…)` or `await tool(…)`) whose arguments call only built-ins, so every
  * element's call is made, in array order, before any settles. A failed `requires` rejects only that
  * element's promise: each call happens under the path before the `Promise.all`, and the path after
  * it needs every element's precondition (and every call to have returned).
@@ -204,7 +204,7 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
   const view = viewOf(target);
   if (!view) refuse(callee.expression, "`map` is modelled on arrays only.", "Call it on an array input, a literal array or an array returned by a tool.");
   const arg = skip(ex, mapCall.arguments[0]!);
-  const shape = "The callback of `Promise.all(xs.map(…))` must be `async (x) => tool(…)` (or `await tool(…)`): one call of an async tool whose arguments call nothing, so that every element's call is made before any settles.";
+  const shape = "The callback of `Promise.all(xs.map(…))` must be `async (x) => tool(…)` (or `await tool(…)`): one call of an async tool whose arguments call nothing but built-ins, so that every element's call is made before any settles.";
   if (!ts.isArrowFunction(arg) || !isAsync(ex, arg) || ts.isBlock(arg.body)) refuse(arg, shape, "Write `async (x) => tool(x)`, or await the calls in turn with `for…of`.");
   const body = skip(ex, ts.isAwaitExpression(skip(ex, arg.body)) ? (skip(ex, arg.body) as TS.AwaitExpression).expression : arg.body);
   if (!ts.isCallExpression(body) || body.arguments.some((a) => containsCallOrAwait(ex, a))) refuse(arg.body, shape, "Compute the arguments first, in a `map` that calls nothing.");
@@ -233,12 +233,23 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
   return quantified(ex, view, fn, "map", mapCall, st, true);
 }
 
+/**
+ * An argument that calls or awaits something other than a built-in (`encodeURIComponent(x)`,
+ * `x.trim()`, `Math.min(a, b)`): a helper or a tool called there would run between the elements'
+ * calls. A built-in performs no event, and one that throws rejects only its element's promise (the
+ * callback is `async`), as a failed `requires` does; the prover models it or refuses it where it is.
+ */
 function containsCallOrAwait(ex: Exec, node: TS.Node): boolean {
   const ts = ex.ts;
   let found = false;
+  const builtin = (call: TS.CallExpression): boolean => {
+    const callee = skip(ex, call.expression);
+    const symbol = ex.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
+    return symbol !== undefined && isDefaultLibSymbol(ex, symbol);
+  };
   const visit = (n: TS.Node): void => {
     if (found) return;
-    if (ts.isCallExpression(n) || ts.isAwaitExpression(n) || ts.isNewExpression(n) || ts.isTaggedTemplateExpression(n) || ts.isFunctionLike(n)) found = true;
+    if ((ts.isCallExpression(n) && !builtin(n)) || ts.isAwaitExpression(n) || ts.isNewExpression(n) || ts.isTaggedTemplateExpression(n) || ts.isFunctionLike(n)) found = true;
     else ts.forEachChild(n, visit);
   };
   visit(node);
