@@ -171,7 +171,9 @@ export type Stmt =
    */
   /**
    * `const rs = await Promise.all(src.map(async (x, i) => lookupAsync(x)))` (in a sync program
-   * `src.map((x, i) => lookup(x))`), `src` filtered first or not, then its results read (`read`):
+   * `src.map((x, i) => lookup(x))`), `src` filtered first or not, the key `x`, `x.slice(1)`, or
+   * with the index (`useIndex`) `${x}${i}` or a mapped twin read at it (`ks[i] ?? lit`), then its
+   * results read (`read`):
    * their length (in a condition and a template), one by literal index, `for…of`, `filter`, `map`,
    * `join`, `includes`, `some`, `every`; or (`pay`) `try { await Promise.all(nums.map(async (n) =>
    * payAsync(s, n))); } catch {}`, where a rejected payment does not stop the others. Each read

@@ -119,8 +119,6 @@ export class IdiomPrinter extends ExprPrinter {
     const i = this.fresh("i");
     const lit = this.str(s.lit);
     const params = s.useIndex ? `${x}: string, ${i}: number` : `${x}: string`;
-    // The call's argument calls nothing (the prover refuses a call there).
-    const key = s.useIndex ? `\`\${${x}}\${${i}}\`` : x;
     if (s.read === "pay") {
       const n = this.fresh("n");
       const nums = this.expr(s.nums);
@@ -132,7 +130,19 @@ export class IdiomPrinter extends ExprPrinter {
       this.line(`${this.effect(e)};`);
       return;
     }
-    const src = this.expr(s.src);
+    let src = this.expr(s.src);
+    // The call's argument calls only built-ins (the prover refuses other calls there). With the
+    // index: the index in a template, or (pick > 0) a mapped twin of the array read at the index.
+    let key = s.pick === 2 && !s.useIndex ? `${x}.slice(1)` : x;
+    if (s.useIndex && s.pick === 0) key = `\`\${${x}}\${${i}}\``;
+    else if (s.useIndex) {
+      const xs = this.fresh("xs");
+      const ks = this.fresh("ks");
+      this.line(`const ${xs}: string[] = ${src};`);
+      this.line(`const ${ks}: string[] = ${xs}.map((${x}: string) => ${x}.slice(${s.pick - 1}));`);
+      src = xs;
+      key = `${ks}[${i}] ?? ${lit}`;
+    }
     const from = s.filtered ? `${src}.filter((${x}: string) => ${x} !== ${lit})` : src;
     const rs = this.fresh("rs");
     if (this.awaits()) this.line(`const ${rs}: string[] = await Promise.all(${from}.map(async (${params}) => lookupAsync(${key})));`);
