@@ -35,6 +35,16 @@ export function main(): void {
   const tags = xs.map((x) => x + "!");
   xs.forEach((x, i) => { const t = tags[i]; if (t !== undefined && t !== x + "!") sendEmail("ceo@corp", t); });
 }` },
+  { name: "a map result of unknown length at a callback's index is the mapped element", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  const ys = xs.map((x) => x + "!");
+  xs.forEach((x, i) => { const y = ys[i]; if (y !== x + "!") sendEmail("ceo@corp", "x"); });
+}` },
+  { name: "adversarial: a map result at the next index is the next element's", verdict: "violated", line: 6, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  const ys = xs.map((x) => x + "!");
+  xs.forEach((x, i) => { const y = ys[i + 1]; if (y === x + "!") sendEmail("ceo@corp", "x"); });
+}` },
   { name: "a fractional literal index is refused", verdict: "refused", line: 5, match: /integer index/, body: `export const guarantees = [m.nothing()];
 export function main(): void {
   const v = contacts()[0.5]; if (v !== undefined) sendEmail(v, "x");

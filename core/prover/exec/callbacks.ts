@@ -27,6 +27,7 @@ import { concat, toStr } from "./operators";
 import { declare } from "./fresh";
 import { notOpaque, noFunctionValue } from "./guards";
 import { startedFlag } from "./iterations";
+import { indexLoops } from "./elements";
 import { lookup } from "./names";
 import { bindPattern } from "./objects";
 import { compactSym, flowValue, nameTerm, type State } from "./state";
@@ -522,7 +523,8 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
       // hold at every element: instantiate them at the element read.
       if (ex.steps !== undefined && !seen.has(i) && i !== q) {
         seen.add(i);
-        for (const a of local) ex.world.assumptions.push({ term: renameSymbols(a.term, renames), loops: a.loops.flatMap((l) => (l === q ? (/^\d+$/.test(i) ? [] : [i]) : [l])) });
+        // (An index computed from a loop's, `xs[i + 1]`, depends on that loop.)
+        for (const a of local) ex.world.assumptions.push({ term: renameSymbols(a.term, renames), loops: a.loops.flatMap((l) => (l === q ? indexLoops(ex, i) : [l])) });
       }
       return renameSym(mappedValue, renames);
     };
