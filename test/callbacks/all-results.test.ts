@@ -9,7 +9,7 @@ import ts from "typescript";
 import { proveProgram } from "../../core/prover/prove";
 import type { ProgramVerdict } from "../../core/prover/api";
 import { createProgram, PROJECT, stdlibFiles } from "../helpers/program";
-import { problems } from "../prover/prove-helpers";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
 import { ASYNC_IMPORTS, ASYNC_LAYER } from "../async/layer";
 
 const LAYER = `${ASYNC_LAYER}
@@ -23,7 +23,7 @@ async function prove(body: string): Promise<ProgramVerdict> {
   return proveProgram({ ts, program, file: program.getSourceFile(`${PROJECT}/plan.ts`)! });
 }
 
-const cases: { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp }[] = [
+const cases: ProveCase[] = [
   // Literal arrays: element i is element i's result.
   { name: "a literal array: element i is the result of element i's call", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export async function main(): Promise<void> {
@@ -115,14 +115,4 @@ export async function main(xs: string[]): Promise<void> {
 }` },
 ];
 
-describe("the results of Promise.all over map", () => {
-  for (const c of cases) {
-    it(c.name, async () => {
-      const v = await prove(c.body);
-      const ps = problems(v);
-      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
-      if (c.line !== undefined) expect(ps.map((p) => p.line), JSON.stringify(ps)).toContain(c.line);
-      if (c.match) expect(ps.map((p) => p.text).join("\n")).toMatch(c.match);
-    }, 600_000);
-  }
-});
+describe("the results of Promise.all over map", () => proveCases(cases, prove));
