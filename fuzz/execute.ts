@@ -126,6 +126,10 @@ const hooks = {
     if (failure) throw failure.error;
     return results;
   },
+  /** `Promise.all(xs.map(f))` in a run: `all` over each element's call of `f`, in array order. */
+  allMap(xs: readonly unknown[], f: (x: unknown, i: number) => unknown): unknown[] {
+    return hooks.all(xs.map((x, i) => () => f(x, i)));
+  },
   /** A `throw` statement at `label` (`line:column`). */
   thrown(label: string, value: unknown): unknown {
     if (current) current.thrown = { label, value };
@@ -184,6 +188,16 @@ function planTransformer(toolNames: ReadonlySet<string>) {
         ) {
           const thunks = node.arguments[0].elements.map((el) => f.createArrowFunction(undefined, undefined, [], undefined, undefined, ts.visitNode(el, visit) as ts.Expression));
           return f.createCallExpression(hook(f, "all"), undefined, [f.createArrayLiteralExpression(thunks)]);
+        }
+        if (
+          ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) &&
+          node.expression.expression.text === "Promise" && node.expression.name.text === "all" && node.arguments.length === 1 &&
+          ts.isCallExpression(node.arguments[0]!) && ts.isPropertyAccessExpression(node.arguments[0].expression) && node.arguments[0].expression.name.text === "map" && node.arguments[0].arguments.length === 1
+        ) {
+          // `Promise.all(xs.map(f))`: every element's call, even after one fails, as for a literal array.
+          const map = node.arguments[0];
+          const target = ts.visitNode((map.expression as ts.PropertyAccessExpression).expression, visit) as ts.Expression;
+          return f.createCallExpression(hook(f, "allMap"), undefined, [target, ts.visitNode(map.arguments[0]!, visit) as ts.Expression]);
         }
         // Runs are synchronous (see above): `await e` is `e`, async functions are plain ones.
         if (ts.isAwaitExpression(node)) return f.createParenthesizedExpression(ts.visitNode(node.expression, visit) as ts.Expression);

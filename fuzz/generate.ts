@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { IntsStmt } from "./ir";
 import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, GuaranteeIR, Helper, HelperArgs, NumExpr, NumsExpr, OStrExpr, ProgramIR, RowExpr, Scalar, Stmt, StrExpr, StrsExpr } from "./ir";
-import { ARRAYS_OPS, LOCALS_OPS, LOOPSTATE_OPS } from "./ir";
+import { ALLMAP_READS, ARRAYS_OPS, LOCALS_OPS, LOOPSTATE_OPS } from "./ir";
 import { PATTERNS, REPLACEMENTS, RESULT_TEXTS, STRINGS_OPS } from "./strings";
 import { COLLECTIONS_OPS } from "./collections";
 import { printProgram } from "./print";
@@ -123,6 +123,8 @@ export const DEFAULT_WEIGHTS: Weights = {
     collections: 0,
     // Drawn by profile `loopstate` only, for the same reason.
     loopstate: 0,
+    // Drawn by profile `callbacks` only, for the same reason.
+    allMap: 0,
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
@@ -350,6 +352,17 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           useIndex: weighted([[1, fc.constant(true)], [3, fc.constant(false)]]),
           throwAt: fc.option(strLit, { nil: null, freq: 4 }),
         }).map((x) => ({ k: "callback", ...x }))],
+        [s.allMap, fc.record({
+          read: fc.constantFrom(...ALLMAP_READS),
+          src: expr.strs,
+          nums: expr.nums,
+          filtered: weighted([[1, fc.constant(true)], [3, fc.constant(false)]]),
+          useIndex: weighted([[1, fc.constant(true)], [3, fc.constant(false)]]),
+          lit: strLit,
+          cmp: fc.integer({ min: 0, max: 3 }),
+          pick: fc.nat(2),
+          e: effect,
+        }).map((x) => ({ k: "allMap", ...x }))],
         [s.tryThrow, fc.record({
           i: fc.nat(7),
           op: fc.constantFrom("===" as const, "!==" as const, "startsWith" as const),

@@ -169,6 +169,17 @@ export type Stmt =
    * (`inner`, with the element when `useElement`), may throw at one literal, and may read its index;
    * the result (when there is one) guards or feeds the effect after it.
    */
+  /**
+   * `const rs = await Promise.all(src.map(async (x, i) => lookupAsync(x)))` (in a sync program
+   * `src.map((x, i) => lookup(x))`), `src` filtered first or not, the key `x`, `x.slice(1)`, or
+   * with the index (`useIndex`) `${x}${i}` or a mapped twin read at it (`ks[i] ?? lit`), then its
+   * results read (`read`):
+   * their length (in a condition and a template), one by literal index, `for…of`, `filter`, `map`,
+   * `join`, `includes`, `some`, `every`; or (`pay`) `try { await Promise.all(nums.map(async (n) =>
+   * payAsync(s, n))); } catch {}`, where a rejected payment does not stop the others. Each read
+   * guards or feeds `e`.
+   */
+  | { readonly k: "allMap"; readonly read: AllMapRead; readonly src: StrsExpr; readonly nums: NumsExpr; readonly filtered: boolean; readonly useIndex: boolean; readonly lit: string; readonly cmp: number; readonly pick: number; readonly e: Effect }
   | { readonly k: "callback"; readonly method: "forEach" | "map" | "filter" | "some" | "every" | "find" | "findIndex"; readonly src: StrsExpr; readonly op: "===" | "!==" | "startsWith" | "endsWith" | "includes"; readonly lit: string; readonly e: Effect; readonly inner: boolean; readonly useElement: boolean; readonly useIndex: boolean; readonly throwAt: string | null }
   /**
    * `try { if (v OP lit) throw …; } catch { effect } finally { effect }`: the try block calls no tool
@@ -242,6 +253,9 @@ export type CollectionsStmt = { readonly k: "collections"; readonly op: (typeof 
 export type LoopStateStmt = { readonly k: "loopstate"; readonly op: LoopStateOp; readonly limit: number; readonly slack: number; readonly strict: boolean; readonly update: "ok" | "missing" | "before" | "wrong"; readonly sink: "pay" | "measure"; readonly lit: string; readonly e: Effect };
 export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak"] as const;
 export type LoopStateOp = (typeof LOOPSTATE_OPS)[number];
+
+export const ALLMAP_READS = ["length", "index", "forOf", "filter", "map", "join", "includes", "some", "every", "pay"] as const;
+export type AllMapRead = (typeof ALLMAP_READS)[number];
 
 export const LOCALS_OPS = ["join", "loop", "count", "pop", "shift", "unshift", "spread", "sum", "alias", "unknown"] as const;
 export type LocalsOp = (typeof LOCALS_OPS)[number];

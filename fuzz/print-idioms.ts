@@ -111,6 +111,73 @@ export class IdiomPrinter extends ExprPrinter {
     }
   }
 
+  /** `Promise.all` over `map` and reads of its results (see the `allMap` statement of ir.ts). */
+  protected allMap(s: Extract<Stmt, { k: "allMap" }>): void {
+    const e = s.e;
+    const use = (v: string): string => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`);
+    const x = this.fresh("x");
+    const i = this.fresh("i");
+    const lit = this.str(s.lit);
+    const params = s.useIndex ? `${x}: string, ${i}: number` : `${x}: string`;
+    if (s.read === "pay") {
+      const n = this.fresh("n");
+      const nums = this.expr(s.nums);
+      const to = this.fresh("q");
+      this.line(`const ${to}: string = ${this.expr(e.s)};`);
+      if (this.awaits()) {
+        this.line(`try { await Promise.all(${nums}.map(async (${n}: number) => payAsync(${to}, ${n}))); } catch { }`);
+      } else this.line(`try { ${nums}.forEach((${n}: number) => pay(${to}, ${n})); } catch { }`);
+      this.line(`${this.effect(e)};`);
+      return;
+    }
+    let src = this.expr(s.src);
+    // The call's argument calls only built-ins (the prover refuses other calls there). With the
+    // index: the index in a template, or (pick > 0) a mapped twin of the array read at the index.
+    let key = s.pick === 2 && !s.useIndex ? `${x}.slice(1)` : x;
+    if (s.useIndex && s.pick === 0) key = `\`\${${x}}\${${i}}\``;
+    else if (s.useIndex) {
+      const xs = this.fresh("xs");
+      const ks = this.fresh("ks");
+      this.line(`const ${xs}: string[] = ${src};`);
+      this.line(`const ${ks}: string[] = ${xs}.map((${x}: string) => ${x}.slice(${s.pick - 1}));`);
+      src = xs;
+      key = `${ks}[${i}] ?? ${lit}`;
+    }
+    const from = s.filtered ? `${src}.filter((${x}: string) => ${x} !== ${lit})` : src;
+    const rs = this.fresh("rs");
+    if (this.awaits()) this.line(`const ${rs}: string[] = await Promise.all(${from}.map(async (${params}) => lookupAsync(${key})));`);
+    else this.line(`const ${rs}: string[] = ${from}.map((${params}) => lookup(${key}));`);
+    const r = this.fresh("r");
+    switch (s.read) {
+      case "length":
+        this.line(`if (${rs}.length === ${s.cmp}) ${this.effect(e)};`);
+        this.line(`log(\`\${${rs}.length} results\`);`);
+        return;
+      case "index":
+        this.line(`const ${r}: string = ${rs}[${s.pick}] ?? ${lit};`);
+        this.line(`if (${r} !== ${lit}) ${use(r)};`);
+        return;
+      case "forOf":
+        this.line(`for (const ${r} of ${rs}) ${use(r)};`);
+        return;
+      case "filter":
+        this.line(`for (const ${r} of ${rs}.filter((${x}: string) => ${x}.startsWith(${lit}))) ${use(r)};`);
+        return;
+      case "map":
+        this.line(`for (const ${r} of ${rs}.map((${x}: string) => ${x} + ${lit})) ${use(r)};`);
+        return;
+      case "join":
+        this.line(`${use(`${rs}.join(${lit})`)};`);
+        return;
+      case "includes":
+        this.line(`if (${rs}.includes(${lit})) ${this.effect(e)};`);
+        return;
+      case "some": case "every":
+        this.line(`if (${rs}.${s.read}((${x}: string) => ${x} === ${lit})) ${this.effect(e)};`);
+        return;
+    }
+  }
+
   /** Integers (see the `ints` statement of ir.ts); its names are not in the printer's scope, so nothing else assigns them. */
   protected ints(s: IntsStmt): void {
     if (s.op === "budget") {

@@ -245,6 +245,7 @@ class Printer extends IdiomPrinter {
       }
       case "elements": return this.elements(s);
       case "callback": return this.callback(s);
+      case "allMap": return this.allMap(s);
       case "arrays": return this.arrays(s);
       case "ints": return this.ints(s);
       case "strings": return printStrings({

@@ -61,10 +61,10 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
   })),
   // Array callbacks (`forEach`, `map`, `filter`, `some`, `every`, `find`, `findIndex`) with calls
   // inside and after them, throws and short-circuits, and `try`/`catch`/`finally` around throws,
-  // in sync and async programs.
+  // in sync and async programs; `await Promise.all(xs.map(async (x) => …))` and reads of its results.
   callbacks: weights({
     focus: true,
-    stmt: { callback: 10, tryThrow: 4, tryLoop: 3, whileN: 3, effect: 3, decl: 2, if: 2, forArr: 1, throwIf: 0.5 },
+    stmt: { callback: 10, tryThrow: 4, tryLoop: 3, whileN: 3, effect: 3, decl: 2, if: 2, forArr: 1, throwIf: 0.5, allMap: 5 },
     effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
     contracts: { neverEmail: 4, emailsAtMost: 4, emailsAtLeast: 3, emailsExactly: 2, neverLog: 3, logsAtMost: 3, logsAtLeast: 2, nobodyTwice: 2, distinctLogs: 2, neverLogPrefix: 2, subjectsNonEmpty: 1 },
   }),

@@ -8,6 +8,47 @@
 import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
 const cases: ProveCase[] = [
+  // ── xs[i] (expressions.ts, arrays.ts elementAt) ──
+  { name: "xs[i] at a callback's index is its element", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  xs.forEach((x, i) => { if (xs[i] !== x) sendEmail("ceo@corp", "x"); });
+}` },
+  { name: "adversarial: xs[i + 1] is the next element, which may equal this one", verdict: "violated", line: 5, match: /xs=\[/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  xs.forEach((x, i) => { if (xs[i + 1] === x) sendEmail("ceo@corp", "x"); });
+}` },
+  { name: "adversarial: xs[i + 1] past the last element is undefined", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  xs.forEach((x, i) => { if (xs[i + 1] === undefined) sendEmail("ceo@corp", x); });
+}` },
+  { name: "adversarial: a tool array's element 0 is undefined when it is empty", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const first = contacts()[0]; if (first === undefined) sendEmail("ceo@corp", "x");
+}` },
+  { name: "a negative index names no element (not the last one)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const v = contacts()[-1]; if (v !== undefined) sendEmail(v, "x");
+}` },
+  { name: "elements of another array at a callback's index (arrays of one length)", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const xs = fewContacts();
+  const tags = xs.map((x) => x + "!");
+  xs.forEach((x, i) => { const t = tags[i]; if (t !== undefined && t !== x + "!") sendEmail("ceo@corp", t); });
+}` },
+  { name: "a map result of unknown length at a callback's index is the mapped element", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  const ys = xs.map((x) => x + "!");
+  xs.forEach((x, i) => { const y = ys[i]; if (y !== x + "!") sendEmail("ceo@corp", "x"); });
+}` },
+  { name: "adversarial: a map result at the next index is the next element's", verdict: "violated", line: 6, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  const ys = xs.map((x) => x + "!");
+  xs.forEach((x, i) => { const y = ys[i + 1]; if (y === x + "!") sendEmail("ceo@corp", "x"); });
+}` },
+  { name: "a fractional literal index is refused", verdict: "refused", line: 5, match: /integer index/, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  const v = contacts()[0.5]; if (v !== undefined) sendEmail(v, "x");
+}` },
   // ── at ──
   { name: "at(-1) of a literal array is its last element", verdict: "violated", line: 5, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(): void {

@@ -23,6 +23,11 @@ export async function main(): Promise<void> {
 export async function main(x: number): Promise<void> {
   await Promise.all(["a", "b"].map(async (to, i) => pay(to, i === 0 ? x : 5)));
 }` },
+  { name: "inside a try, a rejected element does not stop the later elements' calls (unknown length)", verdict: "violated", match: /noPaymentOver\(limit=4\) is violated/, body: `export const guarantees = [m.noPaymentOver(4)];
+export async function main(xs: number[]): Promise<void> {
+  if (xs.indexOf(0) !== 0) return;
+  try { await Promise.all(xs.map(async (x) => pay("acct", x))); } catch { }
+}` },
   { name: "an unknown number of calls exceeds a count", verdict: "violated", match: /emailsAtMost/, body: `export const guarantees = [m.emailsAtMost(2)];
 export async function main(xs: string[]): Promise<void> {
   await Promise.all(xs.map(async (x) => sendEmail(x, "1")));
@@ -31,9 +36,23 @@ export async function main(xs: string[]): Promise<void> {
 export async function main(xs: string[]): Promise<void> {
   await Promise.all(xs.map(async (x) => { await sendEmail(x, "1"); await sendEmail(x, "2"); }));
 }` },
-  { name: "an argument that calls something is refused", verdict: "refused", line: 5, match: /Compute the arguments first/, body: `export const guarantees = [m.nothing()];
+  { name: "an argument that calls a helper is refused", verdict: "refused", line: 6, match: /Compute the arguments first/, body: `export const guarantees = [m.nothing()];
 export async function main(xs: string[]): Promise<void> {
-  await Promise.all(xs.map(async (x) => sendEmail(x, x.toUpperCase())));
+  const tag = (s: string): string => s + "!";
+  await Promise.all(xs.map(async (x) => sendEmail(x, tag(x))));
+}` },
+  { name: "an argument that calls a tool is refused", verdict: "refused", line: 5, match: /Compute the arguments first/, body: `export const guarantees = [m.nothing()];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map(async (x) => sendEmail(x, String(await balance(x)))));
+}` },
+  { name: "an argument that calls a built-in is modelled", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp"), m.noPaymentOver(5)];
+export async function main(xs: string[], ns: number[]): Promise<void> {
+  await Promise.all(xs.map(async (x) => sendEmail(x.slice(0, 3), "1")));
+  await Promise.all(ns.filter((n) => n > 0).map(async (n) => pay("acct", Math.min(n, 5))));
+}` },
+  { name: "a built-in in an argument: the results still count", verdict: "violated", line: 5, match: /noPaymentOver/, body: `export const guarantees = [m.noPaymentOver(5)];
+export async function main(ns: number[]): Promise<void> {
+  await Promise.all(ns.map(async (n) => pay("acct", Math.max(n, 5))));
 }` },
 ];
 

@@ -1,8 +1,8 @@
 /**
  * The differential tester on array callbacks (profile `callbacks`): the generator writes
  * `forEach`, `map`, `filter`, `some`, `every`, `find` and `findIndex` with calls inside and after
- * the callbacks, throws and indices, and loops that throw inside a `try`; the prover must agree
- * with real runs.
+ * the callbacks, throws and indices, loops that throw inside a `try`, and `await Promise.all(xs.map(
+ * async (x) => …))` with its results read; the prover must agree with real runs.
  */
 import { fuzz } from "../../fuzz/fuzz";
 import { Oracle } from "../../fuzz/oracle";
@@ -14,8 +14,10 @@ describe("array callbacks in the differential tester", () => {
   it("the callbacks profile writes well-typed programs with every method", () => {
     const { programs, illTyped } = profilePrograms(PROFILES.callbacks, 80);
     const methods = new Set<string>();
-    let tries = 0, loopTries = 0, whiles = 0;
+    let tries = 0, loopTries = 0, whiles = 0, allMaps = 0, allReads = 0;
     for (const { text } of programs) {
+      if (/await Promise\.all\([^;]*\.map\(async \(/.test(text)) allMaps++;
+      if (/const (rs\d+): string\[\] = await Promise\.all[^]*\b\1(\.|\[| of\b)/.test(text)) allReads++;
       if (/^\s*try {/m.test(text)) tries++;
       if (/throw new Error\("loop"\)/.test(text)) loopTries++;
       if (/^\s*(while \(w\d+ <|do {)/m.test(text)) whiles++;
@@ -26,6 +28,8 @@ describe("array callbacks in the differential tester", () => {
     expect(tries).toBeGreaterThan(5);
     expect(loopTries).toBeGreaterThan(5);
     expect(whiles).toBeGreaterThan(5);
+    expect(allMaps).toBeGreaterThan(3);
+    expect(allReads).toBeGreaterThan(3);
   });
 
   it("100 callback programs: the prover and real runs agree", async () => {

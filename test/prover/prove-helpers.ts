@@ -29,11 +29,11 @@ export interface ProveCase {
   readonly match?: RegExp;
 }
 
-/** One test per case: `prove(body)` gives the verdict, and the first problem the line and match. */
-export function proveCases(cases: readonly ProveCase[]): void {
+/** One test per case: `run(body)` (`prove` by default) gives the verdict, and the first problem the line and match. */
+export function proveCases(cases: readonly ProveCase[], run: (body: string) => Promise<ProgramVerdict> = prove): void {
   for (const c of cases) {
     it(c.name, async () => {
-      const v = await prove(c.body);
+      const v = await run(c.body);
       const ps = problems(v);
       expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
       if (c.line !== undefined) expect(ps[0]?.line, JSON.stringify(ps)).toBe(c.line);

@@ -73,6 +73,10 @@ export function main(s: string): void { if (s.startsWith("😀") && s.length ===
 export function main(a: string): void { sendEmail(\`to:\${a}\`, "s"); }` },
   { name: "Math.min caps a payment", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(50)];
 export function main(x: number): void { if (x > 0) pay("a", Math.min(x, 50)); }` },
+  { name: "Math.min of two integers stays an integer that never exceeds either", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void { const k = Math.min(contacts().length, 2); if (k > 2 || k > contacts().length + 5) sendEmail("a", "x"); }` },
+  { name: "adversarial: Math.max of integers reaches its bound", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void { const k = Math.max(contacts().length, 2); if (k === 2) sendEmail("a", "x"); }` },
   { name: "Math.min with NaN is NaN (precondition fails)", verdict: "violated", body: `export const guarantees = [m.noPaymentOver(50)];
 export function main(x: number): void { pay("a", Math.min(x, 50)); }` },
   // ── control flow ──

@@ -106,6 +106,28 @@ function callAt(ex: Exec, target: Arr, e: TS.CallExpression, st: State): Sym {
   return { k: "maybe", def, v: target.at(k) };
 }
 
+/**
+ * `xs[i]` with an integer index (a literal, or an integer term such as a callback's or loop's
+ * index): the element, `undefined` out of range (a negative index names no element). Undefined
+ * for an index of another kind (a fraction or a double term), which the caller refuses.
+ */
+export function elementAt(ex: Exec, target: Arr, index: Sym, at: TS.Node): Sym | undefined {
+  if (index.k !== "num") return undefined;
+  if (index.c !== undefined && !(Number.isInteger(index.c) && index.c >= 0)) return Number.isInteger(index.c) ? UNDEF : undefined;
+  const k = index.c !== undefined ? String(index.c) : index.int;
+  if (k === undefined) return undefined;
+  if (target.k === "arr") {
+    let acc: Sym = UNDEF;
+    for (let j = target.items.length - 1; j >= 0; j--) {
+      const m = merge(`(= ${k} ${j})`, target.items[j]!, acc);
+      if (!m) refuse(at, "The elements have values of different kinds.", "Use arrays of one element type.");
+      acc = m;
+    }
+    return acc;
+  }
+  return { k: "maybe", def: and(index.c !== undefined ? "true" : `(<= 0 ${k})`, `(< ${k} ${target.len})`), v: target.at(k) };
+}
+
 /** `indexOf`, `lastIndexOf` (`===`) and `includes` (SameValueZero) with one argument. */
 function callSearch(ex: Exec, target: Arr, name: "indexOf" | "lastIndexOf" | "includes", e: TS.CallExpression, st: State): Sym {
   if (e.arguments.length !== 1) refuse(e, `\`${name}\` with a start position is not modelled.`, `Call \`${name}(value)\` with one argument, or \`xs.slice(start).${name}(value)\`.`);

@@ -46,7 +46,11 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
     const better = name === "min"
       ? `(or (fp.lt ${a.t} ${b.t}) (and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (fp.isNegative ${a.t})))`
       : `(or (fp.gt ${a.t} ${b.t}) (and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (fp.isPositive ${a.t})))`;
-    return { k: "num", t: `(ite (or (fp.isNaN ${a.t}) (fp.isNaN ${b.t})) ${numLit(NaN)} (ite ${better} ${a.t} ${b.t}))` };
+    const t = `(ite (or (fp.isNaN ${a.t}) (fp.isNaN ${b.t})) ${numLit(NaN)} (ite ${better} ${a.t} ${b.t}))`;
+    // Two integers: the Int term too (integers.ts), so that sums and comparisons of the result stay
+    // off floating point; the Float64 term above keeps the sign of a zero.
+    if (a.int === undefined || b.int === undefined) return { k: "num", t };
+    return { k: "num", t, int: `(ite (${name === "min" ? "<=" : ">="} ${a.int} ${b.int}) ${a.int} ${b.int})`, mag: Math.max(a.mag, b.mag) };
   }, nums[0]!);
 }
 

@@ -21,12 +21,13 @@ import { and, implies, ite, not, or, renameSymbols } from "../smt";
 import { boolT, merge, num, numFromInt, renameNum, str, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { checkAwaited } from "./await";
-import { isAsync, refuse, sized, skip, symbolOfDecl, type Exec } from "./context";
+import { isAsync, isDefaultLibSymbol, refuse, sized, skip, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { concat, toStr } from "./operators";
 import { declare } from "./fresh";
 import { notOpaque, noFunctionValue } from "./guards";
 import { startedFlag } from "./iterations";
+import { indexLoops } from "./elements";
 import { lookup } from "./names";
 import { bindPattern } from "./objects";
 import { compactSym, flowValue, nameTerm, type State } from "./state";
@@ -189,7 +190,7 @@ export function callJoin(ex: Exec, target0: Sym, e: TS.CallExpression, st: State
 
 /**
  * `await Promise.all(xs.map(async (x) => tool(…)))` (await.ts hands it here): the callback's body is
- * one call of an async tool (`tool(…)` or `await tool(…)`) whose arguments call nothing, so every
+ * one call of an async tool (`tool(…)` or `await tool(…)`) whose arguments call only built-ins, so every
  * element's call is made, in array order, before any settles. A failed `requires` rejects only that
  * element's promise: each call happens under the path before the `Promise.all`, and the path after
  * it needs every element's precondition (and every call to have returned).
@@ -204,7 +205,7 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
   const view = viewOf(target);
   if (!view) refuse(callee.expression, "`map` is modelled on arrays only.", "Call it on an array input, a literal array or an array returned by a tool.");
   const arg = skip(ex, mapCall.arguments[0]!);
-  const shape = "The callback of `Promise.all(xs.map(…))` must be `async (x) => tool(…)` (or `await tool(…)`): one call of an async tool whose arguments call nothing, so that every element's call is made before any settles.";
+  const shape = "The callback of `Promise.all(xs.map(…))` must be `async (x) => tool(…)` (or `await tool(…)`): one call of an async tool whose arguments call nothing but built-ins, so that every element's call is made before any settles.";
   if (!ts.isArrowFunction(arg) || !isAsync(ex, arg) || ts.isBlock(arg.body)) refuse(arg, shape, "Write `async (x) => tool(x)`, or await the calls in turn with `for…of`.");
   const body = skip(ex, ts.isAwaitExpression(skip(ex, arg.body)) ? (skip(ex, arg.body) as TS.AwaitExpression).expression : arg.body);
   if (!ts.isCallExpression(body) || body.arguments.some((a) => containsCallOrAwait(ex, a))) refuse(arg.body, shape, "Compute the arguments first, in a `map` that calls nothing.");
@@ -214,28 +215,42 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
   if (base.k === "arr" || base.bound !== undefined) {
     const count = base.k === "arr" ? base.items.length : base.bound!;
     const after: string[] = [];
-    const items: Sym[] = [];
+    const entries: { present: string; value: Sym }[] = [];
     for (let j = 0; j < count; j++) {
       const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
-      if (present === "false") continue;
+      if (present === "false") {
+        entries.push({ present, value: UNDEF });
+        continue;
+      }
       const el: State = { pc: and(before, present), env: st.env };
-      items.push(runWith(ex, fn, [base.k === "arr" ? base.items[j]! : base.at(String(j)), num(j)], el));
+      entries.push({ present, value: runWith(ex, fn, [base.k === "arr" ? base.items[j]! : base.at(String(j)), num(j)], el) });
       after.push(el.pc === and(before, present) ? before : or(el.pc, and(before, not(present))));
     }
     st.pc = after.length === 0 ? before : and(...after);
-    if (base.k === "arr" && !view.keep && items.every((v) => v.k !== "undef")) return { k: "arr", items };
-    return { k: "opaque", why: "the results of `Promise.all(xs.map(…))` over this array are not modelled as an array (use the results inside the callback's tool, or await the calls in turn)" };
+    // The resolved values in array order (Promise.all keeps it, whatever order the calls settle in):
+    // element j is the result of element j's call, the array `map` itself would give.
+    return mappedEntries(ex, view, entries, mapCall);
   }
-  const results = quantified(ex, view, fn, "map", mapCall, st, true);
-  return results;
+  return quantified(ex, view, fn, "map", mapCall, st, true);
 }
 
+/**
+ * An argument that calls or awaits something other than a built-in (`encodeURIComponent(x)`,
+ * `x.trim()`, `Math.min(a, b)`): a helper or a tool called there would run between the elements'
+ * calls. A built-in performs no event, and one that throws rejects only its element's promise (the
+ * callback is `async`), as a failed `requires` does; the prover models it or refuses it where it is.
+ */
 function containsCallOrAwait(ex: Exec, node: TS.Node): boolean {
   const ts = ex.ts;
   let found = false;
+  const builtin = (call: TS.CallExpression): boolean => {
+    const callee = skip(ex, call.expression);
+    const symbol = ex.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(callee) ? callee.name : callee);
+    return symbol !== undefined && isDefaultLibSymbol(ex, symbol);
+  };
   const visit = (n: TS.Node): void => {
     if (found) return;
-    if (ts.isCallExpression(n) || ts.isAwaitExpression(n) || ts.isNewExpression(n) || ts.isTaggedTemplateExpression(n) || ts.isFunctionLike(n)) found = true;
+    if ((ts.isCallExpression(n) && !builtin(n)) || ts.isAwaitExpression(n) || ts.isNewExpression(n) || ts.isTaggedTemplateExpression(n) || ts.isFunctionLike(n)) found = true;
     else ts.forEachChild(n, visit);
   };
   visit(node);
@@ -371,17 +386,7 @@ function unrolled(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.
       }
       return result;
     }
-    case "map": {
-      if (base.k === "arr") {
-        // Elements a filter dropped for certain are gone; the others keep their condition.
-        const live = entries.filter((en) => en.present !== "false");
-        const items = live.map((en) => en.value.k === "undef" ? en.value : scalarOrRecord(en.value, e));
-        if (live.every((en) => en.present === "true")) return { k: "arr", items };
-        const keeps = live.map((en) => en.present);
-        return makeView({ base: { k: "arr", items }, keep: (i) => keeps[Number(i)] ?? "false" });
-      }
-      return mappedUnrolled(ex, view, entries.map((en) => en.value), e);
-    }
+    case "map": return mappedEntries(ex, view, entries, e);
     case "filter": {
       const keeps = entries.map((en) => and(en.present, truthy(notUndecidable(en.value, fn))));
       if (base.k === "arr" && keeps.every((k) => k === "true" || k === "false")) return { k: "arr", items: base.items.filter((_, j) => keeps[j] === "true") };
@@ -399,6 +404,22 @@ function unrolled(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.
 function notUndecidable(v: Sym, at: TS.Node): Sym {
   notOpaque(v, at);
   return v;
+}
+
+/**
+ * The array `map` returns over a literal or bounded array (or a view of one), from the callback's
+ * value at every index (`present`: the element exists and is kept; absent ones hold `undefined`).
+ */
+function mappedEntries(ex: Exec, view: View, entries: readonly { present: string; value: Sym }[], e: TS.CallExpression): Sym {
+  if (view.base.k === "arr") {
+    // Elements a filter dropped for certain are gone; the others keep their condition.
+    const live = entries.filter((en) => en.present !== "false");
+    const items = live.map((en) => en.value.k === "undef" ? en.value : scalarOrRecord(en.value, e));
+    if (live.every((en) => en.present === "true")) return { k: "arr", items };
+    const keeps = live.map((en) => en.present);
+    return makeView({ base: { k: "arr", items }, keep: (i) => keeps[Number(i)] ?? "false" });
+  }
+  return mappedUnrolled(ex, view, entries.map((en) => en.value), e);
 }
 
 /** `map` over a bounded array or a view: the same presence, each element the callback's value at its index. */
@@ -452,7 +473,8 @@ function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
 /**
  * An array of unknown length: the callback runs once at a quantified index q (0 ≤ q < length, kept
  * by a filter). Calls in it are facts under q's quantifier; the code after the method runs only if
- * no element's run failed.
+ * no element's run failed. Inside a `try`, an element's failure stops the later elements (see
+ * iterations.ts), except under `Promise.all` (`all`), where every element's call is made.
  */
 function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.CallExpression, st: State, all = false): Sym {
   const base = view.base as Extract<Sym, { k: "sarr" }>;
@@ -460,8 +482,9 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
   declare(ex, q, "Int");
   const range = (x: string): string => and(`(<= 0 ${x})`, `(< ${x} ${base.len})`, view.keep ? view.keep(x) : "true");
   ex.world.loopRanges.set(q, { len: base.len });
-  const started = startedFlag(ex, q, base.len);
-  const entry = and(st.pc, range(q), started.term);
+  // `Promise.all` makes every element's call even after one rejected: every element starts.
+  const started = all ? undefined : startedFlag(ex, q, base.len);
+  const entry = and(st.pc, range(q), started?.term ?? "true");
   const body: State = { pc: entry, env: st.env };
   const marks = { facts: ex.world.facts.length, obligations: ex.world.obligations.length, throws: ex.world.throws.length, results: ex.world.toolResults.length, assumptions: ex.world.assumptions.length };
   ex.loops.push(q);
@@ -476,7 +499,7 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
   if (shortCircuits && effects) {
     refuse(e, `A \`${method}\` callback that calls a tool or may fail, over an array of unknown length: which elements it runs on depends on every earlier element.`, `Decide with a callback that only computes (\`const hit = xs.${method}((x) => x.startsWith("/secret"))\`), then call tools outside it; or loop with \`for (const x of xs)\` and guard the calls with \`if\`.`);
   }
-  started.close(entry, body.pc);
+  started?.close(entry, body.pc);
   if (body.pc !== entry) {
     // Some element's run may fail: the code after the method runs only if none did.
     const q2 = ex.world.fresh("j");
@@ -491,7 +514,6 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
       return makeView({ base, keep });
     }
     // A callback that returns nothing (its calls are what matters): an array of `undefined`s, never read.
-    if (all) return { k: "opaque", why: "the results of `Promise.all(xs.map(…))` over an array of unknown length are not modelled as an array (use them inside the callback's tool, or await the calls in turn)" };
     if (value.k === "undef") return { k: "opaque", why: "an array of `undefined` (the `map` callback returns nothing)" };
     const mappedValue = scalarOrRecord(value, e);
     const seen = new Set<string>();
@@ -501,7 +523,8 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
       // hold at every element: instantiate them at the element read.
       if (ex.steps !== undefined && !seen.has(i) && i !== q) {
         seen.add(i);
-        for (const a of local) ex.world.assumptions.push({ term: renameSymbols(a.term, renames), loops: a.loops.flatMap((l) => (l === q ? (/^\d+$/.test(i) ? [] : [i]) : [l])) });
+        // (An index computed from a loop's, `xs[i + 1]`, depends on that loop.)
+        for (const a of local) ex.world.assumptions.push({ term: renameSymbols(a.term, renames), loops: a.loops.flatMap((l) => (l === q ? indexLoops(ex, i) : [l])) });
       }
       return renameSym(mappedValue, renames);
     };

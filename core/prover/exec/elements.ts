@@ -20,7 +20,7 @@ import { evalFunctionBodyValue } from "./statements";
  * The quantified loop indices an element index depends on: none for a numeral, the index itself
  * for a loop's index, the loop indices inside a computed index (`(+ 2 i!4)`, a slice's element).
  */
-function indexLoops(ex: Exec, index: string): string[] {
+export function indexLoops(ex: Exec, index: string): string[] {
   if (/^\d+$/.test(index)) return [];
   if (/^[^\s()]+$/.test(index)) return [index];
   return [...new Set(index.match(/[^\s()]+/g) ?? [])].filter((t) => ex.world.loopRanges.has(t));

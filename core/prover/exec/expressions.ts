@@ -20,6 +20,7 @@ import { concat, evalBinary, toStr, toStrOrUndefined } from "./operators";
 import { branchValues, type State } from "./state";
 import { arrayLiteral } from "./locals";
 import { collectionSize, newCollection } from "./collections";
+import { elementAt } from "./arrays";
 
 export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
   const ts = ex.ts;
@@ -130,5 +131,8 @@ function evalElement(ex: Exec, e: TS.ElementAccessExpression, st: State): Sym {
   if (target.k === "arr" && index.k === "num" && index.c !== undefined) {
     return Number.isInteger(index.c) && index.c >= 0 && index.c < target.items.length ? target.items[index.c]! : UNDEF;
   }
-  refuse(e, "Indexing is modelled only for literal arrays with a literal index.", "Loop with `for (const x of xs)` instead of indexing.");
+  const array = compactView(ex, target) ?? target;
+  const element = array.k === "arr" || array.k === "sarr" ? elementAt(ex, array, index, e) : undefined;
+  if (element) return element;
+  refuse(e, "Indexing is modelled only for arrays with an integer index (a literal, or the index of a loop or callback).", "Loop with `for (const x of xs)` instead of indexing.");
 }
