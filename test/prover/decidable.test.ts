@@ -93,3 +93,26 @@ export function main(s: string): void {
 }` },
   ]);
 });
+
+describe("Math.min and Math.max of integers stay integers", () => {
+  proveCases([
+    { name: "a capped total of lengths is bounded", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  let total = 0;
+  for (const c of fewContacts()) total += Math.min(c.length, 5);
+  if (total > 15) sendEmail("a@corp", "x");
+}` },
+    { name: "adversarial: Math.max does not cap", verdict: "violated", line: 7, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  let total = 0;
+  for (const c of fewContacts()) total += Math.max(c.length, 5);
+  if (total > 15) sendEmail("a@corp", "x");
+}` },
+    { name: "adversarial: the minimum of 0 and -0 is -0 (1 / it is -Infinity)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  const z = s === "a" ? 0 : -0;
+  if (1 / Math.min(0, z) > 0 && s !== "a") sendEmail("a@corp", "x");
+  if (1 / Math.max(z, -0) < 0 && s === "a") sendEmail("a@corp", "x");
+}` },
+  ]);
+});
