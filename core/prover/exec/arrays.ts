@@ -21,6 +21,9 @@ import { declare } from "./fresh";
 import { noFunctionValue, notOpaque } from "./guards";
 import type { State } from "./state";
 
+/** Bounded arrays up to this many elements are searched element by element (`callSearch`). */
+const SEARCH_UNROLL_CAP = 64;
+
 export const ARRAY_METHODS = new Set(["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap"]);
 
 type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
@@ -146,6 +149,19 @@ function callSearch(ex: Exec, target: Arr, name: "indexOf" | "lastIndexOf" | "in
     const order = name === "indexOf" ? [...eqs.keys()].reverse() : [...eqs.keys()];
     for (const j of order) acc = eqs[j] === "true" ? String(j) : eqs[j] === "false" ? acc : `(ite ${eqs[j]} ${j} ${acc})`;
     return /^\(- 1\)$|^\d+$/.test(acc) ? num(acc === "(- 1)" ? -1 : Number(acc)) : numFromInt(acc, target.items.length);
+  }
+  if (target.bound !== undefined && target.bound <= SEARCH_UNROLL_CAP) {
+    // A bounded array (its length never exceeds `bound`: a tool's `ensures`, or pushes counted
+    // where paths met; `unrolled` in callbacks.ts relies on the same) is searched element by
+    // element: `∃k. 0 ≤ k < len ∧ eq(k)` is `⋁_{j<bound} (j < len ∧ eq(j))`, and the first
+    // (last) match an `ite` chain over those, with no quantifier and no fresh index for the
+    // solver (a `paid.includes(x)` per iteration over eight invoices made 9 MB of nested `exists`).
+    const hits = Array.from({ length: target.bound }, (_, j) => and(`(< ${j} ${target.len})`, same(target.at(String(j)))));
+    if (name === "includes") return boolT(or(...hits));
+    let acc = "(- 1)";
+    const order = name === "indexOf" ? [...hits.keys()].reverse() : [...hits.keys()];
+    for (const j of order) acc = hits[j] === "false" ? acc : `(ite ${hits[j]} ${j} ${acc})`;
+    return acc === "(- 1)" ? num(-1) : numFromInt(acc, target.bound);
   }
   // An array of unknown length: the element at a bound index, with the facts reading it made
   // (element promises) kept inside the quantifier.

@@ -47,8 +47,10 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
       ? `(or (fp.lt ${a.t} ${b.t}) (and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (fp.isNegative ${a.t})))`
       : `(or (fp.gt ${a.t} ${b.t}) (and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (fp.isPositive ${a.t})))`;
     const t = `(ite (or (fp.isNaN ${a.t}) (fp.isNaN ${b.t})) ${numLit(NaN)} (ite ${better} ${a.t} ${b.t}))`;
-    // Two integers: the Int term too (integers.ts), so that sums and comparisons of the result stay
-    // off floating point; the Float64 term above keeps the sign of a zero.
+    // Of two integers (Int terms: never NaN, exact below 2^53) the smaller (larger) is an integer
+    // of the same value as the Float64 term, the sign of a zero aside, which Int terms never tell
+    // (integers.ts): keep it in integer arithmetic, so `Math.min(inv.amount, 50000)` adds up as
+    // integers instead of converting every amount to Float64.
     if (a.int === undefined || b.int === undefined) return { k: "num", t };
     return { k: "num", t, int: `(ite (${name === "min" ? "<=" : ">="} ${a.int} ${b.int}) ${a.int} ${b.int})`, mag: Math.max(a.mag, b.mag) };
   }, nums[0]!);

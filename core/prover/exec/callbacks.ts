@@ -369,7 +369,10 @@ function unrolled(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.
     st.pc = body.pc === and(before, ran) ? before : or(body.pc, and(before, not(ran)));
     const dec = decides(method, value, fn);
     entries.push({ present, ran, dec, element, value, index: j });
-    decided = or(decided, and(ran, dec));
+    // `decided ∨ (present ∧ ¬decided ∧ dec)` is `decided ∨ (present ∧ dec)`: the same Boolean
+    // function without repeating `decided`, which doubled the term with every element (an `every`
+    // over twelve tickets printed 8 MB). Named, as every later element's `ran` repeats it.
+    decided = nameTerm(ex, or(decided, and(present, dec)), "Bool", "decided");
   }
   switch (method) {
     case "forEach": return UNDEF;

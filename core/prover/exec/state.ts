@@ -62,10 +62,31 @@ export function compactSym(ex: Exec, v: Sym): Sym {
     case "num": return v.int !== undefined ? { ...v, t: nameTerm(ex, v.t, FLOAT64, "v"), int: nameTerm(ex, v.int, "Int", "v") } : { ...v, t: nameTerm(ex, v.t, FLOAT64, "v") };
     case "maybe": return { k: "maybe", def: nameTerm(ex, v.def, "Bool", "v"), v: compactSym(ex, v.v) };
     case "arr": return { k: "arr", items: v.items.map((x) => compactSym(ex, x)) };
-    case "sarr": return v.len.length > PC_NAME_AT ? { ...v, len: nameTerm(ex, v.len, "Int", "len") } : v;
+    case "sarr": return compactArray(ex, v);
     case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, compactSym(ex, x)])), ...(v.literal ? { literal: true as const } : {}) };
     default: return v;
   }
+}
+
+/**
+ * An array of unknown length with its long length named and its reads at literal indices named
+ * (the same term, shared): a merged array reads its element as `ite(c, a[i], b[i])`, and an array
+ * pushed to on one branch per unrolled iteration repeats the previous element on both sides, which
+ * doubled the text of `paid[3]` with every iteration. Reads at another index are left as they are
+ * (the index may be a quantifier's bound variable); names are per quantified loop scope, as
+ * `nameTerm` makes them macros over the indices in scope.
+ */
+function compactArray(ex: Exec, v: Extract<Sym, { k: "sarr" }>): Sym {
+  const len = v.len.length > PC_NAME_AT ? nameTerm(ex, v.len, "Int", "len") : v.len;
+  const seen = new Map<string, Sym>();
+  const at = (index: string): Sym => {
+    if (!/^\d+$/.test(index)) return v.at(index);
+    const key = `${index} ${ex.loops.join(" ")}`;
+    let read = seen.get(key);
+    if (!read) seen.set(key, (read = compactSym(ex, v.at(index))));
+    return read;
+  };
+  return { ...v, len, at };
 }
 
 /** Join two branch states after `if (c)`; variables assigned in either branch become `ite(c, …)`. */

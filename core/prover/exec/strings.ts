@@ -123,7 +123,7 @@ export function callStringMethod(ex: Exec, target: Extract<Sym, { k: "str" }>, n
       if (ex.pureOnly) refuse(e, `\`${name}\` of an unknown string is not modelled here (contract predicates and top-level values).`, "Trim inside `main`, or compare the text as it is.");
       return trimmed(ex, target, name, e);
     case "split": return split(target, args, e);
-    case "replace": case "replaceAll": return replaced(target, name, args, e);
+    case "replace": case "replaceAll": return replaced(ex, target, name, args, e);
   }
   refuse(e, `The method \`${name}\` is not modelled.`, "Use the modelled string methods.");
 }
@@ -172,7 +172,7 @@ function split(s: Extract<Sym, { k: "str" }>, args: readonly Sym[], e: TS.CallEx
  * JavaScript does); `str.replace_all` replaces left to right without overlaps, as JavaScript does
  * for a non-empty pattern.
  */
-function replaced(s: Extract<Sym, { k: "str" }>, name: string, args: readonly Sym[], e: TS.CallExpression): Sym {
+function replaced(ex: Exec, s: Extract<Sym, { k: "str" }>, name: string, args: readonly Sym[], e: TS.CallExpression): Sym {
   if (args.length !== 2) refuse(e, `\`${name}\` takes a pattern and a replacement.`, `Call \`${name}(pattern, replacement)\`.`);
   const [p, r] = args as [Sym, Sym];
   if (p.k !== "str" || p.c === undefined) refuse(e.arguments[0]!, `\`${name}\` is modelled with a literal string pattern (a regular expression or unknown pattern is not).`, "Use a string literal as the pattern.");
@@ -180,7 +180,28 @@ function replaced(s: Extract<Sym, { k: "str" }>, name: string, args: readonly Sy
   if (s.c !== undefined) return str(name === "replace" ? s.c.replace(p.c, r.c) : s.c.replaceAll(p.c, r.c));
   if (name === "replaceAll" && p.c === "") refuse(e.arguments[0]!, "`replaceAll` with an empty pattern (which inserts between every code unit) is not modelled on an unknown string.", "Use a non-empty pattern.");
   const expanded = expandDollars(r.c, p.c, e.arguments[1]!);
-  return { k: "str", t: `(${name === "replace" ? "str.replace" : "str.replace_all"} ${s.t} ${strLit(p.c)} ${strLit(expanded)})` };
+  const t = `(${name === "replace" ? "str.replace" : "str.replace_all"} ${s.t} ${strLit(p.c)} ${strLit(expanded)})`;
+  if (name === "replaceAll" && redacts(p.c, expanded) && !ex.pureOnly) {
+    // Z3 answers `unknown` (incomplete seq theory) as soon as it must unfold `str.replace_all` of
+    // an unknown string, even where the pattern plainly cannot survive. State that fact, which
+    // holds of every string, so the query has the same models: a redaction leaves no occurrence.
+    ex.world.assumptions.push({ term: `(not (str.contains ${t} ${strLit(p.c)}))`, loops: [...ex.loops] });
+  }
+  return { k: "str", t };
+}
+
+/**
+ * Whether `replaceAll(p, r)` leaves no occurrence of `p` in any string: `r` is not empty and
+ * shares no code unit with `p`. The result is `x0 r x1 r … r xk`, where each `xi` (i < k) ends
+ * where the first occurrence after the previous match starts and `xk` has none. An occurrence of
+ * `p` in the result lies within one `xi` — then it was an earlier occurrence in the input, which
+ * the left-to-right scan would have matched — or covers a code unit of an `r` (spanning two
+ * pieces covers a whole non-empty `r`), which `p` does not contain. (With `r = ""`, pieces join:
+ * `"papasswordssword"` becomes `"password"`.)
+ */
+export function redacts(p: string, r: string): boolean {
+  for (let i = 0; i < r.length; i++) if (p.includes(r[i]!)) return false; // code units, not code points
+  return p !== "" && r !== "";
 }
 
 /** The replacement JavaScript's GetSubstitution gives for a string pattern (no captures). */
