@@ -61,6 +61,11 @@ export interface Clauz3PluginConfig {
    * program again in every build.
    */
   readonly cache?: boolean;
+  /**
+   * Wall-clock budget of one program's proof in milliseconds (default 90 000, as `clauz3 check
+   * --program-timeout`); a proof that runs out is refused and fails the build.
+   */
+  readonly programTimeoutMs?: number;
   readonly [option: string]: unknown;
 }
 
@@ -261,7 +266,7 @@ function metadataTransformer(ts: typeof TS, analysis: Analysis, fail: (diagnosti
 
 /** Read the layer once per program; any failure becomes an internal-error diagnostic. */
 function analyse(ts: typeof TS, program: TS.Program, config: Clauz3PluginConfig): Analysis {
-  const key = JSON.stringify([config.trustedRoots, config.after, config.afterDeclarations, config.prove, config.cache]);
+  const key = JSON.stringify([config.trustedRoots, config.after, config.afterDeclarations, config.prove, config.cache, config.programTimeoutMs]);
   let byConfig = analyses.get(program);
   if (!byConfig) analyses.set(program, (byConfig = new Map()));
   const known = byConfig.get(key);
@@ -277,7 +282,7 @@ function analyse(ts: typeof TS, program: TS.Program, config: Clauz3PluginConfig)
       // prints itself: configuration, manifests, layer rules, the lock (verified, never written),
       // then the proofs of every agent program unless the entry opts out with "prove": false.
       const gate = openGate({ ts, program, options, layer });
-      const proofs = config.prove === false ? gate.programFindings : proofErrors(gate, proveInWorker(gate, options.trustedRoots, config.cache !== false));
+      const proofs = config.prove === false ? gate.programFindings : proofErrors(gate, proveInWorker(gate, options.trustedRoots, config.cache !== false, options.programTimeoutMs));
       analysis = withDiagnostics([...gate.configuration, ...gate.findings, ...proofs], metadataOf(layer));
     }
   } catch (error) {
@@ -304,7 +309,7 @@ function withDiagnostics(diagnostics: readonly TS.Diagnostic[], rest: Pick<Analy
 }
 
 /** The core options from the plugin's entry, or what is wrong with the entry. */
-function optionsOf(config: Clauz3PluginConfig): Clauz3Options | { problem: string } {
+function optionsOf(config: Clauz3PluginConfig): (Clauz3Options & { readonly programTimeoutMs?: number }) | { problem: string } {
   const placement = config.after ? "after" : config.afterDeclarations ? "afterDeclarations" : undefined;
   if (placement !== undefined) {
     // Those would run the rewrite on TypeScript's output instead of the source.
@@ -318,9 +323,14 @@ function optionsOf(config: Clauz3PluginConfig): Clauz3Options | { problem: strin
   if (config.cache !== undefined && typeof config.cache !== "boolean") {
     return { problem: `clauz3/plugin could not start: option "cache" must be true or false, got ${JSON.stringify(config.cache)}. Nothing was checked. Leave "cache" out (final verdicts are kept in node_modules/.cache/clauz3/proofs) or write "cache": false to prove every program in every build.` };
   }
+  const budget = config.programTimeoutMs;
+  if (budget !== undefined && !(typeof budget === "number" && Number.isSafeInteger(budget) && budget > 0)) {
+    return { problem: `clauz3/plugin could not start: option "programTimeoutMs" must be a positive whole number of milliseconds, got ${JSON.stringify(budget)}. Nothing was checked. Leave it out (90000: one program's proof may take 90 s) or write a larger budget, e.g. "programTimeoutMs": 300000.` };
+  }
+  const timeout = budget === undefined ? {} : { programTimeoutMs: budget };
   const roots = config.trustedRoots;
-  if (roots === undefined) return {};
-  if (Array.isArray(roots) && roots.every((r) => typeof r === "string" && r.length > 0)) return { trustedRoots: roots as string[] };
+  if (roots === undefined) return timeout;
+  if (Array.isArray(roots) && roots.every((r) => typeof r === "string" && r.length > 0)) return { trustedRoots: roots as string[], ...timeout };
   return {
     problem: `clauz3/plugin could not start: option "trustedRoots" must be an array of non-empty glob strings relative to the project directory (for example ["tools/**/trusted/**"]), got ${JSON.stringify(roots)}. Nothing was checked. Fix the option in compilerOptions.plugins.`,
   };

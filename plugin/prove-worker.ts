@@ -19,6 +19,8 @@ export interface ProveRequest {
   readonly trustedRoots: readonly string[] | undefined;
   /** The proof cache's directory, or undefined to prove without it. */
   readonly cacheDir: string | undefined;
+  /** The entry's `programTimeoutMs`, or undefined for the default. */
+  readonly programTimeoutMs?: number | undefined;
 }
 
 export type ProveResponse = { readonly verdicts: readonly ProgramVerdict[] } | { readonly error: string };
@@ -38,7 +40,8 @@ runAsWorker(async (request: ProveRequest): Promise<ProveResponse> => {
     for (const name of request.files) {
       const file = program.getSourceFile(name);
       if (!file) return { error: `${name} is not part of the rebuilt program` };
-      verdicts.push(await proveCached({ ts, program, file, options }, layer, cache));
+      const proveOptions = request.programTimeoutMs === undefined ? options : { ...options, programTimeoutMs: request.programTimeoutMs };
+      verdicts.push(await proveCached({ ts, program, file, options: proveOptions }, layer, cache));
     }
     return { verdicts };
   } catch (error) {

@@ -33,7 +33,7 @@ function plainOptions(options: TS.CompilerOptions): TS.CompilerOptions {
  * type-check) as it decided them, the others proved in the worker. The gate turns them into
  * diagnostics (`proofErrors`), as it does for `clauz3 check`.
  */
-export function proveInWorker(gate: Gate, trustedRoots: readonly string[] | undefined, cache: boolean): ProgramVerdict[] {
+export function proveInWorker(gate: Gate, trustedRoots: readonly string[] | undefined, cache: boolean, programTimeoutMs?: number): ProgramVerdict[] {
   const { program } = gate;
   // Inside the worker itself (a program rebuilt for proving), never prove again.
   if (gate.programs.length === 0 || process.env.CLAUZ3_PROVE_WORKER === "1") return [];
@@ -51,6 +51,7 @@ export function proveInWorker(gate: Gate, trustedRoots: readonly string[] | unde
         files: pending.map((f) => f.fileName),
         trustedRoots,
         cacheDir: cache ? ProofCache.forProgram(program).dir : undefined,
+        programTimeoutMs,
       });
     } catch (error) {
       response = { error: error instanceof Error ? error.message : String(error) };

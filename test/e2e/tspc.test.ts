@@ -50,6 +50,10 @@ describe("stdlib:filesystem with good layers", () => {
   let output: string;
   beforeAll(() => {
     dir = project("good-layer");
+    // A generous proof budget: the verdict, not the machine's load, decides whether the build is clean.
+    editTsconfig(dir, (c) => {
+      c.compilerOptions.plugins = [{ transform: "clauz3/plugin", programTimeoutMs: 1_800_000 }];
+    });
     const r = tspc(dir);
     status = r.status;
     output = r.stdout + r.stderr;
@@ -207,6 +211,17 @@ describe("the trustedRoots option", () => {
     const r = tspc(dir);
     expect(r.status).not.toBe(0);
     expect(r.stdout).toContain('error TS93090: clauz3/plugin could not start: option "trustedRoots" must be an array of non-empty glob strings');
+    expect(r.stderr).toBe("");
+  });
+
+  it("a proof budget that is not a positive whole number fails the build and says what to write", () => {
+    const dir = project("trusted-roots");
+    editTsconfig(dir, (c) => {
+      c.compilerOptions.plugins = [{ transform: "clauz3/plugin", trustedRoots: ["layer/**"], programTimeoutMs: "90s" }];
+    });
+    const r = tspc(dir);
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toContain('error TS93090: clauz3/plugin could not start: option "programTimeoutMs" must be a positive whole number of milliseconds, got "90s"');
     expect(r.stderr).toBe("");
   });
 });
