@@ -4,7 +4,9 @@
  * (`toLowerCase`/`toUpperCase`), the JSON text of an unknown string — are modelled as functions of
  * their input that Z3 does not know: the same input gives the same text, and nothing else is
  * assumed but the characters the text is made of (`range`). That over-approximates JavaScript, so
- * an `unsat` answer is exact: no function, JavaScript's included, breaks the guarantee.
+ * an `unsat` answer is exact: no function, JavaScript's included, breaks the guarantee. Each query
+ * is first asked with a fresh text in the range in place of every conversion (`selectBranch`),
+ * which leaves the input's floating-point term out; most guarantees do not depend on the text.
  *
  * A `sat` answer is a counterexample only where the model's function agrees with JavaScript at
  * every point the query depends on. After each model, every application outside a quantifier is
@@ -23,7 +25,7 @@ export interface ConversionKind {
   /** The SMT function's name (one per conversion: `toFixed` per number of digits). */
   readonly fn: string;
   readonly from: "Float64" | "String";
-  /** A regular expression every result is in, and a text in it (see `applyConversion`). */
+  /** A regular expression every result is in, and a text in it (see `Conversions.apply`). */
   readonly range?: { readonly re: string; readonly fallback: string };
   /**
    * Inputs whose text is modelled exactly (`when`, a Bool term of the input) and that text
