@@ -36,6 +36,11 @@ export interface ConversionKind {
   readonly compute: (x: number | string) => string;
   /** An input whose result is `text`, when one is easy to find (checked with `compute` before use). */
   readonly inverse?: (text: string) => number | string | undefined;
+  /**
+   * `inverse` is exact where the function is read: a text the model wants has one input (`String`
+   * round-trips every finite non-zero number; `JSON.parse` undoes `JSON.stringify`), or none.
+   */
+  readonly injective?: true;
   /** What the conversion is, for messages: "the digits of a number that may not be an integer". */
   readonly what: string;
 }
@@ -59,6 +64,7 @@ export const NUMBER_TEXT_KIND: ConversionKind = {
   exact: specialNumbers("0"),
   compute: (x) => String(x),
   inverse: (text) => Number(text),
+  injective: true,
   what: "the digits JavaScript prints for a number that may not be an integer",
 };
 
@@ -102,6 +108,7 @@ export const JSON_STRING_KIND: ConversionKind = {
   exact: { when: (s) => `(str.in_re ${s} ${JSON_PLAIN})`, value: (s) => `(str.++ ${strLit('"')} ${s} ${strLit('"')})` },
   range: { re: `(re.++ (str.to_re "\\u{22}") re.all (str.to_re "\\u{22}"))`, fallback: '""' },
   compute: (x) => JSON.stringify(x as string),
+  injective: true,
   inverse: (text) => {
     try {
       const v: unknown = JSON.parse(text);
@@ -276,7 +283,12 @@ export async function disagreements(get: GetValues, later: readonly string[], gr
     if (modelled === real) return;
     facts.push(`(= (${kind.fn} ${lit(input)}) ${strLit(real)})`);
     const wanted = kind.inverse?.(modelled);
-    if (wanted !== undefined && typeof wanted === (kind.from === "Float64" ? "number" : "string") && kind.compute(wanted) === modelled) hints.push(`(= ${arg} ${lit(wanted)})`);
+    const found = wanted !== undefined && typeof wanted === (kind.from === "Float64" ? "number" : "string") && kind.compute(wanted) === modelled;
+    // An injective conversion gives the wanted text at one input at most: at this argument, that
+    // text means that input (or is impossible). Where the exact branch is taken the function is
+    // never read, so these facts may constrain it there as they like.
+    if (kind.injective) facts.push(found ? `(=> (= (${kind.fn} ${arg}) ${strLit(modelled)}) (= ${arg} ${lit(wanted)}))` : `(not (= (${kind.fn} ${arg}) ${strLit(modelled)}))`);
+    if (found) hints.push(`(= ${arg} ${lit(wanted)})`);
     else if (kind.exact) hints.push(kind.exact.when(arg));
   });
   return { facts, hints };

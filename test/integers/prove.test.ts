@@ -146,7 +146,7 @@ export function main(): void {
     expect(v.verdict, JSON.stringify(v.results, null, 1)).toBe("violated");
   }, 600_000);
 
-  it("a bounded result without Number.isInteger may be fractional: violated, and its string is refused", async () => {
+  it("a bounded result without Number.isInteger may be fractional: violated, and its digits are JavaScript's (core/prover/conversions.ts)", async () => {
     const v = await run(`export const guarantees = [m.noRefunds()];
 export function main(): void {
   if (fraction() + fraction() === 0.75) refund("x", 1);
@@ -154,9 +154,15 @@ export function main(): void {
     expect(v.verdict, JSON.stringify(v.results, null, 1)).toBe("violated");
     const r = await run(`export const guarantees = [m.noRefunds()];
 export function main(): void {
-  log(\`\${fraction()}\`);
+  if (\`\${fraction()}\` === "2.5") refund("x", 1);
 }`);
-    expect(r.verdict).toBe("refused");
+    expect(r.verdict, JSON.stringify(r.results, null, 1)).toBe("violated");
+    expect(JSON.stringify(r.results)).toContain("2.5");
+    const never = await run(`export const guarantees = [m.noRefunds()];
+export function main(): void {
+  if (\`\${fraction()}\` === "12.5") refund("x", 1);
+}`);
+    expect(never.verdict, JSON.stringify(never.results, null, 1)).toBe("proved");
   }, 600_000);
 });
 

@@ -35,6 +35,18 @@ export function main(amount: number): void {
 export function main(amount: number): void {
   if (amount === 0.5) sendEmail(amount.toFixed(2), "s");
 }` },
+  { name: "control: a number from 0 to 10 is never written \"12.5\" (String round-trips: that text has one input)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(amount: number): void {
+  if (amount >= 0 && amount <= 10 && \`\${amount}\` === "12.5") sendEmail("x", "s");
+}` },
+  { name: "adversarial: the same test over 0 to 20 is violated at 12.5", verdict: "violated", line: 5, match: /amount=12\.5/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(amount: number): void {
+  if (amount >= 0 && amount <= 20 && \`\${amount}\` === "12.5") sendEmail("x", "s");
+}` },
+  { name: "control: JSON of a string other than a is never \"a\" in quotes (JSON.parse undoes it)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string): void {
+  if (to !== "a" && JSON.stringify(to) === "\\"a\\"") sendEmail("x", "s");
+}` },
   { name: "toLowerCase of an input: the branch on its result is checked against JavaScript", verdict: "violated", line: 5, match: /to="ADMIN"|to="[Aa][Dd][Mm][Ii][Nn]"/, body: `export const guarantees = [m.neverEmail("admin")];
 export function main(to: string): void {
   if (to.toLowerCase() === "admin") sendEmail(to.toLowerCase(), "s");
