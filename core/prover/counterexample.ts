@@ -202,8 +202,9 @@ async function attempt(
   const conversions = world.conversions;
   // After a model whose conversions disagree with JavaScript, the next query first asks for one
   // where each of them gets the input whose text the model wanted, or else takes its exact branch
-  // (conversions.ts `disagreements`): a "steered" query. Its answer is a counterexample when sat; when unsat it proves nothing (it only looked
-  // at some runs), and the query is asked again without it.
+  // (conversions.ts `disagreements`): a "steered" query. Its answer is a counterexample when sat;
+  // when unsat it proves nothing (it only looked at some runs), and the query is asked again
+  // without it.
   let steer: string | undefined;
   // With conversions, the query is first asked with their abstract terms (any text in range): unsat
   // there is unsat (an over-approximation); sat there proves nothing and the exact query follows.
