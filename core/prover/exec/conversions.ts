@@ -6,6 +6,7 @@
  */
 import type * as TS from "typescript";
 import type { ConversionKind } from "../conversions";
+import { FLOAT64 } from "../smt";
 import type { Sym } from "../values";
 import { refuse, type Exec } from "./context";
 import { freshValue } from "./fresh";
@@ -13,7 +14,7 @@ import { nameTerm } from "./state";
 
 export function convert(ex: Exec, kind: ConversionKind, arg: string, at: TS.Node, pure: { readonly reason: string; readonly instead: string }): Sym {
   if (ex.pureOnly) refuse(at, `${pure.reason} (contract predicates and top-level values).`, pure.instead);
-  const input = nameTerm(ex, arg, kind.from === "Float64" ? "(_ FloatingPoint 11 53)" : "String", "x");
+  const input = nameTerm(ex, arg, kind.from === "Float64" ? FLOAT64 : "String", "x");
   const abstract = freshValue(ex, "text", { kind: "string" }, at);
   if (abstract.k !== "str") throw new Error("a fresh string is a string");
   return { k: "str", t: ex.world.conversions.apply(kind, input, at, ex.world.declarations, abstract.t) };
