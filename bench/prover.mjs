@@ -17,10 +17,11 @@
  *    10/100/1000 straight-line calls under an `all` and a `count` guarantee, 10/20 nested
  *    branches, `distinct` over 10/50/100 calls — each proved `runs` times (median).
  *
- *     node bench/prover.mjs [--runs 7] [--passes 3] [--corpus-only] [--only dir,dir]
+ *     node bench/prover.mjs [--runs 7] [--passes 3] [--corpus-only | --growth-only] [--only dir,dir]
  *
  * The async corpus (issue 10: the directories in ASYNC_CORPUS) gets its own warm median beside the
- * rest of the corpus; `--corpus-only` stops after the warm rows (no stability, cold or growth runs);
+ * rest of the corpus; `--corpus-only` stops after the warm rows (no stability, cold or growth runs),
+ * `--growth-only` runs only the generated programs (growth and issue 14's budget loop);
  * `--only` limits the warm corpus to the named directories of fixtures/programs.
  *
  * Also a module of bench/run.mjs (`name`, `description`, `run`). Not a test: it prints numbers,
@@ -37,7 +38,7 @@ import { median, percentile } from "./run.mjs";
 
 export const name = "prover";
 export const description =
-  "warm proof time per corpus program (median, p90; Z3 vs the rest), cold `clauz3 prove` of one program, and growth with program size (generated straight-line, nested and distinct programs); medians";
+  "warm proof time per corpus program (median, p90; Z3 vs the rest), cold `clauz3 prove` of one program, growth with program size (generated straight-line, nested and distinct programs) and a budget loop over integral tool results; medians";
 
 const require = createRequire(import.meta.url);
 const FIXTURES = path.join(ROOT, "fixtures");
@@ -212,10 +213,14 @@ const LAYER = {
 export class Sent extends Event {
   constructor(readonly to: string) { super(); }
 }
+/** \`amount\` is paid to \`payee\`. */
+export class Payment extends Event {
+  constructor(readonly payee: string, readonly amount: number) { super(); }
+}
 `,
-  "layer/trusted/effects.ts": `import { trusted } from "clauz3";
+  "layer/trusted/effects.ts": `import { ensures, trusted } from "clauz3";
 import { performs } from "clauz3/events";
-import { Sent } from "./events";
+import { Payment, Sent } from "./events";
 const log: string[] = [];
 /** Send a message to \`to\`. */
 export const send = trusted(
@@ -224,13 +229,35 @@ export const send = trusted(
     log.push(to);
   },
 );
+/** One open invoice. */
+export interface Invoice {
+  readonly payee: string;
+  readonly amount: number;
+}
+/** The open invoices of customer c: at most 12, each a whole amount from 1 to 1000. */
+export const openInvoices = trusted(
+  ensures((r: Invoice[]) => r.length <= 12, "at most 12 invoices"),
+  ensures((r: Invoice[]) => r.every((inv) => Number.isInteger(inv.amount) && inv.amount > 0 && inv.amount <= 1000), "every amount is a whole number in [1, 1000]"),
+  function openInvoices(c: string): Invoice[] {
+    return c === "" ? [] : [{ payee: "acme", amount: 120 }];
+  },
+);
+/** Pay amount to payee. */
+export const pay = trusted(
+  performs((payee: string, amount: number) => new Payment(payee, amount)),
+  function pay(payee: string, amount: number): void {
+    log.push(payee + amount);
+  },
+);
 `,
   "layer/trusted/contracts.ts": `import { contract, type ContractSpec } from "clauz3/spec";
-import { Sent } from "./events";
+import { Payment, Sent } from "./events";
 /** Nothing is sent to address. */
 export const neverTo = contract({ description: "Nothing is sent to {address}." }, (address: string): ContractSpec => Sent.all((m) => m.to !== address));
 /** At most n messages are sent. */
 export const sendsAtMost = contract({ description: "At most {n} messages are sent." }, (n: number): ContractSpec => Sent.count().atMost(n));
+/** The payments add up to at most limit. */
+export const spendAtMost = contract({ description: "Payments add up to at most {limit}." }, (limit: number): ContractSpec => Payment.sum((p) => p.amount).atMost(limit));
 /** Nobody gets two messages. */
 export const nobodyTwice = contract({ description: "Nobody gets two messages." }, (): ContractSpec => Sent.distinct((m) => m.to));
 `,
@@ -244,6 +271,20 @@ import * as c from "../layer/trusted/contracts";
 function generatedPrograms() {
   const lines = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join("\n");
   const out = {};
+  // Issue 14's budget loop: a running total over up to 12 tool results with integral amounts.
+  out.budget_loop = `import { openInvoices, pay } from "../layer/trusted/effects";
+import * as c from "../layer/trusted/contracts";
+export const guarantees = [c.spendAtMost(2000)];
+export function main(customer: string): void {
+  let total = 0;
+  for (const inv of openInvoices(customer)) {
+    if (total + inv.amount <= 2000) {
+      pay(inv.payee, inv.amount);
+      total += inv.amount;
+    }
+  }
+}
+`;
   for (const n of [10, 100, 1000]) {
     out[`all_${n}`] = `${HEADER}export const guarantees = [c.neverTo("admin")];
 export function main(user: string): void {
@@ -321,6 +362,7 @@ async function growth(prover, runs, log) {
       runs,
     });
     return [
+      { benchmark: "prover budget loop", subject: "running total over ≤ 12 integral tool results (warm)", subjectMs: results.budget_loop.ms, baseline: "target 2000 ms", baselineMs: 2000, runs },
       row("all_100", "all_10"),
       row("all_1000", "all_10"),
       row("count_100", "count_10"),
@@ -334,14 +376,16 @@ async function growth(prover, runs, log) {
   }
 }
 
-export async function run({ runs, log, passes = Math.min(runs, 3), corpusOnly = false, only }) {
+export async function run({ runs, log, passes = Math.min(runs, 3), corpusOnly = false, growthOnly = false, only }) {
   ensureBuilt(log);
   const prover = loadProver();
+  if (growthOnly) return growth(prover, runs, log);
   const corpus = await warmCorpus(prover, passes, log, only);
   const rows = [
     { benchmark: "prover warm (median)", subject: `corpus programs with ≤ 10 calls (${corpus.small.length})`, subjectMs: median(corpus.small.map((r) => r.ms)), baseline: "target 15 ms", baselineMs: 15, runs: passes },
     { benchmark: "prover warm (median)", subject: `all corpus programs (${corpus.rows.length})`, subjectMs: median(corpus.rows.map((r) => r.ms)), baseline: "target 15 ms", baselineMs: 15, runs: passes },
     { benchmark: "prover warm (p90)", subject: `all corpus programs (${corpus.rows.length})`, subjectMs: percentile(corpus.rows.map((r) => r.ms), 90), baseline: "median", baselineMs: median(corpus.rows.map((r) => r.ms)), runs: passes },
+    { benchmark: "prover warm (p99)", subject: `all corpus programs (${corpus.rows.length})`, subjectMs: percentile(corpus.rows.map((r) => r.ms), 99), baseline: "target 1000 ms", baselineMs: 1000, runs: passes },
     { benchmark: "prover warm (median split)", subject: "Z3 (solving, models)", subjectMs: median(corpus.rows.map((r) => r.z3)), baseline: "the rest (execution, encoding)", baselineMs: Math.max(0.01, median(corpus.rows.map((r) => r.ms - r.z3))), runs: passes },
   ];
   const asyncRows = corpus.rows.filter((r) => inAsyncCorpus(r.file));
@@ -367,7 +411,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const runs = option("--runs", 7);
   const log = (line) => process.stderr.write(`${line}\n`);
   const { table } = await import("./run.mjs");
-  run({ runs, log, passes: option("--passes", Math.min(runs, 3)), corpusOnly: argv.includes("--corpus-only"), only: argv.includes("--only") ? argv[argv.indexOf("--only") + 1].split(",") : undefined }).then(
+  run({ runs, log, passes: option("--passes", Math.min(runs, 3)), corpusOnly: argv.includes("--corpus-only"), growthOnly: argv.includes("--growth-only"), only: argv.includes("--only") ? argv[argv.indexOf("--only") + 1].split(",") : undefined }).then(
     (rows) => {
       process.stdout.write(`${table(rows)}\n`);
       process.exit(0);

@@ -1,7 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
-import { parseSExprs, type SExpr } from "./sexpr";
+import { decodeFloat, parseSExprs, type SExpr } from "./sexpr";
+import { liftIntegers, valueOfLifted, type Lifted } from "./int-floats";
 import { attemptsFor, FIRST_SLICE, GROWTH, REGEX_GROWTH, TACTICS, type Attempt, type EngineName, type Formulation } from "./attempts";
 import { analyse, parseCommands, regexFormulation, wordFormulation } from "./tactics";
 import type { SolverTurn } from "./turns";
@@ -44,6 +45,7 @@ interface Trace {
   readonly lines: string[];
   regex?: string;
   words?: string;
+  lifted?: string;
 }
 
 /** How one attempt ended: an answer, a reason it gave none, or the wall clock. */
@@ -200,6 +202,50 @@ export class Z3Session {
     return solver as never;
   }
 
+  /**
+   * Put the integer values of lifted constants (int-floats.ts) into a model of the lifted query,
+   * so that the original assertions and the counterexample read them; false when one has no
+   * integer value.
+   */
+  private restoreLifted(scope: Scope, model: unknown, lifted: readonly Lifted[]): boolean {
+    const { z3, ctx } = scope;
+    const intSort = z3.mk_int_sort(ctx);
+    const int = (n: bigint): ReturnType<LowLevel["mk_numeral"]> => {
+      const a = z3.mk_numeral(ctx, n.toString(), intSort);
+      z3.inc_ref(ctx, a);
+      return a;
+    };
+    const functions = new Map<string, ReturnType<LowLevel["add_func_interp"]>>();
+    for (const { name, args, float } of lifted) {
+      const constant = z3.mk_const(ctx, z3.mk_string_symbol(ctx, float), z3.mk_fpa_sort_64(ctx));
+      z3.inc_ref(ctx, constant);
+      const value = z3.model_eval(ctx, model as never, constant, true);
+      if (value === null) return false;
+      const [parsed] = parseSExprs(z3.ast_to_string(ctx, value));
+      const n = valueOfLifted(decodeFloat(parsed!));
+      if (n === undefined) return false;
+      const decl = z3.mk_func_decl(ctx, z3.mk_string_symbol(ctx, name), args.map(() => intSort), intSort);
+      if (args.length === 0) {
+        z3.add_const_interp(ctx, model as never, decl, int(n));
+        continue;
+      }
+      // A function's other arguments are read nowhere in the original: any default will do.
+      let interp = functions.get(name);
+      if (!interp) {
+        interp = z3.add_func_interp(ctx, model as never, decl, int(0n));
+        z3.func_interp_inc_ref(ctx, interp);
+        functions.set(name, interp);
+      }
+      const vector = z3.mk_ast_vector(ctx);
+      z3.ast_vector_inc_ref(ctx, vector);
+      for (const a of args) z3.ast_vector_push(ctx, vector, int(a));
+      z3.func_interp_add_entry(ctx, interp, vector, int(n));
+      z3.ast_vector_dec_ref(ctx, vector);
+    }
+    for (const interp of functions.values()) z3.func_interp_dec_ref(ctx, interp);
+    return true;
+  }
+
   /** Parse SMT-LIB text into the scope's context (terms live until the context is deleted). */
   private parse(scope: Scope, script: string): unknown[] {
     const { z3, ctx } = scope;
@@ -340,6 +386,20 @@ export class Z3Session {
     // Z3's parser lets some truncated input pass without an error: every assertion of the text must have been read.
     const asserted = commands.filter((c) => Array.isArray(c) && c[0] === "assert").length;
     if (asserted !== original.length) throw new SolverError(`Z3 read ${original.length} of the query's ${asserted} assertions`);
+    // Integers that meet floating point only through exact conversions become integral floats
+    // (int-floats.ts): the lifted text is what every attempt solves, an equivalence; each model
+    // gets the integers' values back and is checked against the original assertions.
+    // Only a lifting that leaves no conversion is used: one that leaves some still goes to the
+    // general solver, where the original is as good.
+    let lifting = liftIntegers(commands);
+    const liftedCommands = lifting ? parseCommands(lifting.text) : undefined;
+    if (liftedCommands && analyse(liftedCommands).fpConversion) lifting = undefined;
+    if (lifting) {
+      trace?.lines.push(`integers lifted to Float64: ${lifting.lifted.map((l) => l.float).join(", ")}`);
+      if (trace) trace.lifted = lifting.text;
+      commands = liftedCommands!;
+    }
+    const base = lifting ? this.parse(scope, lifting.text) : original;
     const theories = analyse(commands);
     const attempts = attemptsFor(theories);
     // The reformulated text is cheap to compute; Z3 parses it only when its turn comes.
@@ -354,7 +414,7 @@ export class Z3Session {
     }
     const wordsText = attempts.some((a) => a.formulation === "words") ? wordFormulation(commands) : undefined;
     if (trace && wordsText !== undefined) trace.words = wordsText;
-    const formulas = new Map<Formulation, unknown[] | undefined>([["original", original]]);
+    const formulas = new Map<Formulation, unknown[] | undefined>([["original", base]]);
     const formulasOf = (f: Formulation): unknown[] | undefined => {
       if (!formulas.has(f)) {
         const reformulated = f === "regex" ? regexText : wordsText;
@@ -391,7 +451,7 @@ export class Z3Session {
           return { status: "unknown", reason: `no answer within the resource limit of ${limits.rlimit} units${others.length > 0 ? ` (${others.join("; ")})` : ""}; raise it with --rlimit <units>` };
         }
         const slice = takers.length === 1 ? left : Math.min(left, FIRST_SLICE * GROWTH ** round);
-        const end = await this.attempt(scope, attempt, attemptFormulas, original, !theories.quantifiers, slice, deadline, round, declarations, onSat, trace, held?.stop);
+        const end = await this.attempt(scope, attempt, attemptFormulas, original, !theories.quantifiers, slice, deadline, round, declarations, onSat, trace, held?.stop, lifting?.lifted);
         spent += end.used;
         charge(end.used);
         if (end.kind === "wallClock") {
@@ -430,6 +490,8 @@ export class Z3Session {
     trace: Trace | undefined,
     /** Settles when the scheduler takes the solver back: interrupt the check as at the deadline. */
     stop?: Promise<void>,
+    /** Integers the formulas hold as floats: their values are put back into each model. */
+    lifted?: readonly Lifted[],
   ): Promise<AttemptEnd<T>> {
     const { z3, ctx } = scope;
     const solver = this.engine(scope, attempt.engine);
@@ -483,6 +545,10 @@ export class Z3Session {
       try {
         // Every model is checked against the original text when it can be evaluated, including the
         // general solver's on the original: a counterexample is shown to a person, so it must be one.
+        if (lifted && !this.restoreLifted(scope, model, lifted)) {
+          outcome = "sat, a lifted integer has no integer value";
+          return { kind: "none", reason: `a model from ${attempt.engine}/${attempt.formulation} gave a lifted integer no integer value`, used };
+        }
         const confirmed = !confirm && attempt.engine === "general" && formulas === original;
         const holds = (f: unknown): boolean => {
           const value = z3.model_eval(ctx, model, f as never, true);
@@ -573,6 +639,7 @@ function dump(text: string, trace: Trace, status: string, ms: number, rlimit: nu
     const comments = [`; status: ${status}`, `; elapsed-ms: ${ms.toFixed(1)}`, `; rlimit-used: ${rlimit}`, ...trace.lines.map((l) => `; attempt: ${l}`)].join("\n");
     fs.writeFileSync(path.join(dir, `${name}.smt2`), `(set-option :encoding bmp)\n${text}\n(check-sat)\n${comments}\n`);
     if (trace.regex) fs.writeFileSync(path.join(dir, `${name}-regex.smt2`), `(set-option :encoding bmp)\n${trace.regex}\n(check-sat)\n`);
+    if (trace.lifted) fs.writeFileSync(path.join(dir, `${name}-lifted.smt2`), `(set-option :encoding bmp)\n${trace.lifted}\n(check-sat)\n`);
     if (trace.words) fs.writeFileSync(path.join(dir, `${name}-words.smt2`), `(set-option :encoding bmp)\n${trace.words}\n(check-sat)\n`);
   } catch {
     /* dumping is best effort */

@@ -1,0 +1,119 @@
+import fc from "fast-check";
+import { liftIntegers } from "../../core/prover/int-floats";
+import { DEFAULT_RLIMIT, type QueryLimits } from "../../core/prover/limits";
+import { numLit } from "../../core/prover/smt";
+import { analyse, parseCommands } from "../../core/prover/tactics";
+import { Z3Session, type SolverAnswer, type ValueSort } from "../../core/prover/z3";
+import type { SExpr } from "../../core/prover/sexpr";
+
+const F64 = "(_ FloatingPoint 11 53)";
+const conv = (t: string): string => `((_ to_fp 11 53) RNE (to_real ${t}))`;
+const lift = (text: string) => liftIntegers(parseCommands(text));
+/** A query's resource limit, with a wall-clock backstop no test reaches (verdicts, not speed, are under test). */
+const budget = (rlimit = DEFAULT_RLIMIT): QueryLimits => ({ rlimit, backstopMs: 600_000 });
+
+async function ask(declarations: string, assertions: string[], read: { term: string; sort: ValueSort }[] = [], rlimit?: number): Promise<SolverAnswer<SExpr[]>> {
+  const session = await Z3Session.get();
+  return session.query(declarations, assertions, budget(rlimit), (get) => get(read));
+}
+
+describe("which integers are lifted", () => {
+  const decl = `(declare-const n Int)\n(declare-const x ${F64})`;
+
+  it("a bounded constant that meets floats only through a conversion and comparisons with numerals", () => {
+    const lifted = lift(`${decl}\n(assert (and (<= 0 n) (<= n 100)))\n(assert (fp.leq x ${conv("n")}))\n(assert (not (= n 0)))`);
+    expect(lifted?.lifted).toEqual([{ name: "n", args: [], float: "n!fp" }]);
+    expect(analyse(parseCommands(lifted!.text))).toMatchObject({ fpConversion: false, arithmetic: false });
+    expect(lifted!.text).toContain(`(fp.geq n!fp ${numLit(0)})`);
+    expect(lifted!.text).toContain("(fp.roundToIntegral RNE n!fp)");
+  });
+
+  it("applications of an Int function to numerals, each a constant of its own", () => {
+    const text = `(declare-fun a (Int) Int)\n(declare-const x ${F64})\n(assert (and (<= 1 (a 0)) (<= (a 0) 9)))\n(assert (and (>= (a 1) (- 3)) (< (a 1) 4)))\n(assert (fp.lt ${conv("(a 0)")} ${conv("(a 1)")}))`;
+    expect(lift(text)?.lifted.map((l) => [l.name, l.args, l.float])).toEqual([["a", [0n], "a!fp!0"], ["a", [1n], "a!fp!1"]]);
+  });
+
+  it.each([
+    ["bounded on one side only", `(assert (<= 0 n))\n(assert (fp.leq x ${conv("n")}))`],
+    ["bounded beyond 2^53", `(assert (and (<= 0 n) (<= n 9007199254740993)))\n(assert (fp.leq x ${conv("n")}))`],
+    ["bounded only under a disjunction", `(assert (or (and (<= 0 n) (<= n 5)) (= x x)))\n(assert (fp.leq x ${conv("n")}))`],
+    ["bounded only under an implication", `(assert (=> (fp.isZero x) (and (<= 0 n) (<= n 5))))\n(assert (fp.leq x ${conv("n")}))`],
+    ["used in integer arithmetic", `(assert (and (<= 0 n) (<= n 5)))\n(assert (fp.leq x ${conv("n")}))\n(assert (< (+ n 1) 4))`],
+    ["compared with another integer", `(declare-const m Int)\n(assert (and (<= 0 n) (<= n 5) (<= 0 m) (<= m 5)))\n(assert (fp.leq x ${conv("n")}))\n(assert (< n m))`],
+    ["converted to a real for real arithmetic", `(assert (and (<= 0 n) (<= n 5)))\n(assert (fp.leq x ${conv("n")}))\n(assert (< (to_real n) 2.5))`],
+    ["never converted", `(assert (and (<= 0 n) (<= n 5)))\n(assert (fp.isZero x))`],
+    ["shadowed by a quantified variable", `(assert (and (<= 0 n) (<= n 5)))\n(assert (fp.leq x ${conv("n")}))\n(assert (forall ((n Int)) (>= (* n n) 0)))`],
+  ])("not lifted when %s", (_, body) => {
+    expect(lift(`${decl}\n${body}`)).toBeUndefined();
+  });
+
+  it("a function applied to a term that is not a numeral is not lifted", () => {
+    const text = `(declare-fun a (Int) Int)\n(declare-const i Int)\n(declare-const x ${F64})\n(assert (and (<= 0 (a 0)) (<= (a 0) 9)))\n(assert (fp.leq x ${conv("(a 0)")}))\n(assert (= (a i) 3))`;
+    expect(lift(text)).toBeUndefined();
+  });
+});
+
+describe("the lifted query is equivalent to the original (differential)", () => {
+  // The oracle: the original query with the integers fixed to each value of their ranges in turn,
+  // their conversions computed by JavaScript (no conversion is left for Z3). Ranges are small, and
+  // some reach 2^53, where a wider range would not be exact.
+  const LIMIT = 2 ** 53;
+  const bounds = fc.oneof(
+    fc.tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: 0, max: 3 })).map(([lo, w]) => [lo, lo + w] as const),
+    fc.constantFrom([LIMIT - 3, LIMIT] as const, [-LIMIT, -LIMIT + 2] as const, [LIMIT - 1, LIMIT - 1] as const),
+  );
+  const FLOATS = [0, -0, 0.9, 0.5, 1, -1, 3, 2.5, 1e16, 2 ** 53 + 2, -(2 ** 53), 1e-300, Infinity];
+  const numTerm = fc.constantFrom("x", "y", "N", "M");
+  const atom = fc.oneof(
+    fc.constant("negz"),
+    fc.tuple(fc.constantFrom("fp.leq", "fp.lt", "fp.eq", "="), numTerm, numTerm).map(([op, a, b]) => `(${op} ${a} ${b})`),
+    fc.tuple(fc.constantFrom("fp.leq", "fp.lt", "fp.eq", "fp.gt"), numTerm, fc.constantFrom(...FLOATS)).map(([op, a, c]) => `(${op} ${a} ${numLit(c)})`),
+    fc.tuple(fc.constantFrom("fp.add", "fp.mul", "fp.sub"), numTerm, fc.constantFrom(...FLOATS), numTerm).map(([op, a, c, b]) => `(fp.eq (${op} RNE ${a} ${numLit(c)}) ${b})`),
+    fc.tuple(fc.constantFrom("fp.isZero", "fp.isNegative", "fp.isSubnormal"), numTerm).map(([op, a]) => `(${op} ${a})`),
+    fc.tuple(fc.constantFrom("=", "<=", "<", ">"), fc.constantFrom("n", "(a 0)"), fc.integer({ min: -6, max: 6 }).map((k) => k)).map(([op, t, k]) => `(${op} ${t} ${k < 0 ? `(- ${-k})` : k})`),
+  );
+  const literal = fc.tuple(fc.boolean(), atom).map(([neg, a]) => (neg ? `(not ${a})` : a));
+  const query = fc.record({ n: bounds, a: bounds, body: fc.array(fc.array(literal, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 }) });
+  const int = (k: number): string => (k < 0 ? `(- ${-k})` : String(k));
+  const range = ([lo, hi]: readonly [number, number]): number[] => Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+  const common = `(declare-const negz Bool)\n(declare-const x ${F64})\n(declare-const y ${F64})`;
+
+  it("a lifted zero is +0: only the program's own -0 flag makes it negative", async () => {
+    const decls = `(declare-const n Int)\n${common}\n(define-fun N () ${F64} (ite (and negz (= n 0)) (_ -zero 11 53) ${conv("n")}))`;
+    const assertions = ["(and (<= 0 n) (<= n 0))", "(fp.isNegative N)"];
+    expect(lift(`${decls}\n${assertions.map((x) => `(assert ${x})`).join("\n")}`)).toBeDefined();
+    expect((await ask(decls, [...assertions, "(not negz)"])).status).toBe("unsat");
+    expect((await ask(decls, [...assertions, "negz"])).status).toBe("sat");
+  });
+
+  it("same satisfiability as the original at every value of its integers, and models give the original's integers", async () => {
+    const decls = `(declare-const n Int)\n(declare-fun a (Int) Int)\n${common}\n` +
+      `(define-fun N () ${F64} (ite (and negz (= n 0)) (_ -zero 11 53) ${conv("n")}))\n(define-fun M () ${F64} ${conv("(a 0)")})`;
+    await fc.assert(
+      fc.asyncProperty(query, async ({ n, a, body }) => {
+        const clauses = body.map((clause) => `(or ${clause.join(" ")})`);
+        const assertions = [`(and (<= ${int(n[0])} n) (<= n ${int(n[1])}))`, `(and (<= ${int(a[0])} (a 0)) (<= (a 0) ${int(a[1])}))`, ...clauses];
+        expect(lift(`${decls}\n${assertions.map((x) => `(assert ${x})`).join("\n")}`)).toBeDefined();
+        const read = [{ term: "n", sort: "Int" as const }, { term: "(a 0)", sort: "Int" as const }];
+        const lifted = await ask(decls, assertions, read);
+        let oracle: "sat" | "unsat" = "unsat";
+        for (const v of range(n)) {
+          for (const w of range(a)) {
+            const fixed = `(define-fun n () Int ${int(v)})\n(define-fun a ((i Int)) Int ${int(w)})\n${common}\n` +
+              `(define-fun N () ${F64} ${v === 0 ? `(ite negz (_ -zero 11 53) ${numLit(0)})` : numLit(v)})\n(define-fun M () ${F64} ${numLit(w)})`;
+            const answer = await ask(fixed, clauses);
+            expect(answer.status).not.toBe("unknown");
+            if (answer.status === "sat") oracle = "sat";
+          }
+        }
+        expect(lifted.status).toBe(oracle);
+        if (lifted.status === "sat") {
+          const [nv, av] = lifted.result.map((v) => BigInt(typeof v === "string" ? v : `-${v[1]}`));
+          expect(nv! >= BigInt(n[0]) && nv! <= BigInt(n[1])).toBe(true);
+          expect(av! >= BigInt(a[0]) && av! <= BigInt(a[1])).toBe(true);
+        }
+      }),
+      { numRuns: 80, seed: 53 },
+    );
+  }, 1_800_000);
+});
