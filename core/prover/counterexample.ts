@@ -84,12 +84,18 @@ export async function runViolation(
   // Readable numbers where the violation allows them: the same violation asked once more with
   // every number the counterexample shows a small integer (not 5e-324, -0 or 0.30000000000000004).
   // Only constraints are added, so the answer is a counterexample of the same violation.
-  const plain = plainNumbers(world);
-  if (plain.length > 0 && !shownPlainly(best.cex)) {
-    const nicer = await ask(only(q, best.index), [...kept, ...plain], readable);
-    if (nicer.status === "sat") {
-      best = nicer;
-      kept = [...kept, ...plain];
+  // When the violation needs larger numbers (two payments that together pass 100000000), whole
+  // numbers of any size are still easier to read than 66944959.92156981.
+  const plain = plainNumbers(world, PLAIN_MAGNITUDE);
+  if (plain.length > 0 && !shownPlainly(best.cex, PLAIN_MAGNITUDE)) {
+    for (const numbers of [plain, plainNumbers(world, 2 ** 53)]) {
+      const nicer = await ask(only(q, best.index), [...kept, ...numbers], readable);
+      if (nicer.status === "sat") {
+        best = nicer;
+        kept = [...kept, ...numbers];
+        break;
+      }
+      if (shownPlainly(best.cex, 2 ** 53)) break;
     }
   }
   // Printable strings likewise (not "\u0000" or a lone surrogate where any text would do), asked
@@ -112,9 +118,9 @@ function everyShown(cex: Counterexample, ok: (v: string | number) => boolean): b
   return [...Object.values(cex.inputs), ...Object.values(cex.toolResults)].every(each);
 }
 
-/** Whether every number a counterexample shows is already a small integer (other than -0). */
-function shownPlainly(cex: Counterexample): boolean {
-  return everyShown(cex, (v) => (typeof v === "number" ? Number.isInteger(v) && Math.abs(v) <= PLAIN_MAGNITUDE && !Object.is(v, -0) : !["NaN", "-0", "Infinity", "-Infinity"].includes(v)));
+/** Whether every number a counterexample shows is already an integer of at most `magnitude` (other than -0). */
+function shownPlainly(cex: Counterexample, magnitude: number): boolean {
+  return everyShown(cex, (v) => (typeof v === "number" ? Number.isInteger(v) && Math.abs(v) <= magnitude && !Object.is(v, -0) : !["NaN", "-0", "Infinity", "-Infinity"].includes(v)));
 }
 
 /** Whether every string a counterexample shows is printable ASCII. */
@@ -152,9 +158,9 @@ function printableStrings(world: World): string[] {
 /** The largest magnitude a readable counterexample number may have. */
 const PLAIN_MAGNITUDE = 1_000_000;
 
-/** "This number is a small integer (and not -0)" for every Float64 number a counterexample shows. */
-function plainNumbers(world: World): string[] {
-  const limit = numLit(PLAIN_MAGNITUDE);
+/** "This number is an integer of at most `magnitude` (and not -0)" for every Float64 number a counterexample shows. */
+function plainNumbers(world: World, magnitude: number): string[] {
+  const limit = numLit(magnitude);
   return shownConstraints(world, (v) =>
     v.k === "num" && v.c === undefined && v.int === undefined
       ? `(and (fp.eq ${v.t} (fp.roundToIntegral RNE ${v.t})) (fp.leq (fp.abs ${v.t}) ${limit}) (not (and (fp.isZero ${v.t}) (fp.isNegative ${v.t}))))`

@@ -33,6 +33,18 @@ export function main(accounts: string[]): void {
     expect(cex.event!.fields.amount as number).toBeGreaterThan(100);
   });
 
+  it("show whole numbers where the violation needs numbers past the small ones", async () => {
+    const v = await prove(`export const guarantees = [m.noPaymentOver(2500000)];
+export function main(a: number, b: number): void {
+  if (a > 0.5 && b > 0.5 && a < 2000000 && b < 2000000) pay("x", a + b);
+}
+`);
+    const cex = v.results.find((r) => r.verdict === "violated")!.counterexample!;
+    const { a, b } = cex.inputs as { a: number; b: number };
+    expect(a + b).toBeGreaterThan(2500000);
+    expect(Number.isInteger(a) && Number.isInteger(b)).toBe(true);
+  });
+
   it("of a failing precondition show the call's arguments and only what happened before the call", async () => {
     const v = await prove(`export const guarantees = [m.nothing()];
 export function main(account: string): void {
