@@ -217,9 +217,11 @@ export type Stmt =
  * Integers (profile `integers`): a budget loop over the integral amounts of `wholes()` with a
  * running total (`budget`); a small integer `tally()` added to a literal near 2^53 and compared
  * (`edge`: exact up to 2^53, rounded past it), divided into (`signed`: it may be -0), or scaled
- * and measured (`scaled`); each guards or feeds the effect after it.
+ * and measured (`scaled`); each guards or feeds the effect after it. `mixed` (profile `int-floats`):
+ * the integral amounts of `wholes()` times a fraction, compared with a literal and measured or paid
+ * (integers that meet floating point only through conversions, lifted by core/prover/int-floats.ts).
  */
-export type IntsStmt = { readonly k: "ints"; readonly op: "budget" | "edge" | "signed" | "scaled"; readonly limit: number; readonly edge: readonly [number, number, number]; readonly scale: number; readonly sink: "pay" | "measure"; readonly e: Effect };
+export type IntsStmt = { readonly k: "ints"; readonly op: "budget" | "edge" | "signed" | "scaled" | "mixed"; readonly limit: number; readonly edge: readonly [number, number, number]; readonly scale: number; readonly sink: "pay" | "measure"; readonly e: Effect };
 
 /**
  * Strings and conversions (profile `strings`, fuzz/strings.ts): `String(…)`, `Number(…)`,

@@ -193,6 +193,17 @@ export class IdiomPrinter extends ExprPrinter {
       this.line(`if (${t} >= ${numberText(s.limit)}) ${this.effect(s.e)};`);
       return;
     }
+    if (s.op === "mixed") {
+      const w = this.fresh("w");
+      const q = this.fresh("q");
+      const factor = s.scale === -1 ? "-0.3" : s.scale === 2 ? "0.5" : "0.1";
+      this.line(`for (const ${w} of wholes()) {`);
+      this.line(`  const ${q} = ${w}.amount * ${factor};`);
+      this.line(`  if (${q} <= ${numberText(s.limit)}) ${s.sink === "pay" ? `pay(${w}.to, ${q})` : `measure(${q})`};`);
+      this.line(`  else ${this.effect(s.e)};`);
+      this.line("}");
+      return;
+    }
     const a = this.fresh("a");
     this.line(`const ${a} = tally();`);
     if (s.op === "edge") {

@@ -43,7 +43,7 @@ const INTEGERS = weights({
   contracts: { spendAtMost: 5, measuresSumAtMost: 5, measuresBelow: 3, neverMeasure: 3, noPaymentOver: 3, measuresAtMost: 2, emailsAtMost: 3, logsAtMost: 3, payOnce: 1, distinctMeasures: 1 },
 });
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "strings" | "locals" | "collections" | "loopstate" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "int-floats" | "strings" | "locals" | "collections" | "loopstate" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -128,6 +128,15 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
   }),
   // Integers as Int terms (issue 14): the only profile that draws `ints` (with the hole's below).
   integers: INTEGERS,
+  // Integral tool results meeting plain numbers (`w.amount * 0.5 <= 500`): the queries the
+  // integer lifting of core/prover/int-floats.ts decides. The only profile that draws `mixed`.
+  "int-floats": weights({
+    focus: true,
+    stmt: { ints: 10, effect: 2, decl: 1, if: 1 },
+    intOps: { budget: 0, edge: 0, signed: 0, scaled: 1, mixed: 4 },
+    effects: { sendEmail: 2, log: 2, pay: 2, measure: 2 },
+    contracts: { spendAtMost: 5, measuresSumAtMost: 4, measuresBelow: 4, neverMeasure: 2, noPaymentOver: 4, measuresAtMost: 2, emailsAtMost: 2, logsAtMost: 2 },
+  }),
   // Issue 10's strings and conversions (`String`, `Number`, `toFixed`, case mapping, `trim`,
   // `split`, `replace`/`replaceAll`) over corner texts (number grammar, Unicode case, whitespace,
   // `$` patterns), under guarantees over the texts they reach. The only profile that draws them.
@@ -141,7 +150,7 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
   // holds in JavaScript (2^53 + 1 rounds to 2^53), and is unreachable when the bound passes for exact.
   "integer-bound-in-doubles": sync(weights({
     focus: true,
-    intOps: { budget: 0, edge: 1, signed: 0, scaled: 0 },
+    intOps: { budget: 0, edge: 1, signed: 0, scaled: 0, mixed: 0 },
     stmt: { ints: 10 },
     effects: { log: 1, sendEmail: 0, pay: 0, measure: 0 },
     contracts: { logsAtMost: 5, neverLog: 1 },
