@@ -128,7 +128,10 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   await pause();
   const session = await Z3Session.get();
   // Loops that carry state (exec/loopstate.ts): their invariants, before anything is decided.
-  const carried = world.loopStates.length > 0 || world.countedFilters > 0 || programRefusal instanceof CarriedStateRefusal;
+  const refusedCarried = world.loopStates.length > 0 || programRefusal instanceof CarriedStateRefusal;
+  // A world that reads the count of a filter over an array of unknown length (exec/counted.ts) is
+  // as inexact as one over a loop's invariant; a program refused for another reason stays refused.
+  const carried = refusedCarried || world.countedFilters > 0;
   if (!programRefusal && world.loopStates.length > 0) programRefusal = await establishInvariants(session, world, budget);
   let boundedRun: { world: World; exec: Executor } | null | undefined;
   const boundedSearch = async (): Promise<{ world: World; exec: Executor } | null> => {
@@ -205,7 +208,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     if (programRefusal) {
       // A loop whose carried state is not modelled for every length may still break the guarantee
       // in a run with a few elements, found exactly by unrolling.
-      const found = carried && main ? await boundedViolation(g, common) : undefined;
+      const found = refusedCarried && main ? await boundedViolation(g, common) : undefined;
       results.push(found ?? refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
       continue;
     }
