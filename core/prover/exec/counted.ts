@@ -48,8 +48,9 @@ const made = new WeakMap<object, SArr | null>();
 export function countedArray(ex: Exec, source: CountedSource, key: object): SArr | undefined {
   const known = made.get(key);
   if (known !== undefined) return known ?? undefined;
-  // Reading a model after `main` ran adds nothing to the world.
-  if (ex.steps === undefined) return undefined;
+  // Reading a model after `main` ran adds nothing to the world; the search among short runs must
+  // be exact (its violations are reported as such), so a base it did not bound is not counted there.
+  if (ex.steps === undefined || ex.arrayBound !== undefined) return undefined;
   const { base } = source;
   const n = base.len;
   const j = ex.world.fresh("j");
