@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { IntsStmt } from "./ir";
 import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, GuaranteeIR, Helper, HelperArgs, NumExpr, NumsExpr, OStrExpr, ProgramIR, RowExpr, Scalar, Stmt, StrExpr, StrsExpr } from "./ir";
-import { ALLMAP_READS, ARRAYS_OPS, LOCALS_OPS, LOOPSTATE_OPS } from "./ir";
+import { ALLMAP_READS, ARRAYS_OPS, COUNTED_OPS, LOCALS_OPS, LOOPSTATE_OPS } from "./ir";
 import { PATTERNS, REPLACEMENTS, RESULT_TEXTS, STRINGS_OPS } from "./strings";
 import { COLLECTIONS_OPS } from "./collections";
 import { printProgram } from "./print";
@@ -123,6 +123,8 @@ export const DEFAULT_WEIGHTS: Weights = {
     collections: 0,
     // Drawn by profile `loopstate` only, for the same reason.
     loopstate: 0,
+    // Drawn by profile `counts` only, for the same reason.
+    counted: 0,
     // Drawn by profile `callbacks` only, for the same reason.
     allMap: 0,
   },
@@ -433,6 +435,15 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           lit: strLit,
           e: effect,
         }).map((x) => ({ k: "loopstate", ...x }))],
+        [s.counted, fc.record({
+          op: fc.constantFrom(...COUNTED_OPS),
+          pred: fc.constantFrom("startsWith" as const, "endsWith" as const, "===" as const, "!==" as const),
+          lit: strLit,
+          lit2: strLit,
+          limit: fc.constantFrom(0, 1, 2, 3),
+          slack: fc.constantFrom(-1, 0, 0, 1),
+          e: effect,
+        }).map((x) => ({ k: "counted", ...x }))],
         [s.strings, fc.record({
           op: fc.constantFrom(...STRINGS_OPS),
           literal: fc.boolean(),

@@ -211,6 +211,7 @@ export type Stmt =
   | LocalsStmt
   | CollectionsStmt
   | LoopStateStmt
+  | CountedStmt
   | { readonly k: "arrays"; readonly op: ArraysOp; readonly strs: StrsExpr; readonly nums: NumsExpr; readonly useNums: boolean; readonly a: NumExpr; readonly b: NumExpr | null; readonly x: StrExpr; readonly xn: NumExpr; readonly lits: readonly string[]; readonly cmp: number; readonly e: Effect };
 
 /**
@@ -253,6 +254,16 @@ export type CollectionsStmt = { readonly k: "collections"; readonly op: (typeof 
  * left out, made before the check, or made wrong (`update`); the state then guards `e`.
  */
 export type LoopStateStmt = { readonly k: "loopstate"; readonly op: LoopStateOp; readonly limit: number; readonly slack: number; readonly strict: boolean; readonly update: "ok" | "missing" | "before" | "wrong"; readonly sink: "pay" | "measure"; readonly lit: string; readonly e: Effect };
+/**
+ * Reads of a `filter` over `names()` (an array of unknown length) as an array (profile `counts`,
+ * fuzz/counted.ts): its length against `limit` (+ `slack`, the off-by-one), loops over a `slice`
+ * of it, an element by index, the last one, the count used as a bound on the source, and a filter
+ * of a filter; the result guards `e` or is emailed.
+ */
+export type CountedStmt = { readonly k: "counted"; readonly op: CountedOp; readonly pred: "startsWith" | "endsWith" | "===" | "!=="; readonly lit: string; readonly lit2: string; readonly limit: number; readonly slack: number; readonly e: Effect };
+export const COUNTED_OPS = ["length", "lengthVsSource", "slice", "sliceFrom", "index", "last", "boundSource", "nested", "template"] as const;
+export type CountedOp = (typeof COUNTED_OPS)[number];
+
 export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak"] as const;
 export type LoopStateOp = (typeof LOOPSTATE_OPS)[number];
 

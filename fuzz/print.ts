@@ -2,6 +2,7 @@ import type { ClauseEnd, ContractArg, Effect, Expr, Helper, ProgramIR, Scalar, S
 import { printStrings } from "./strings";
 import { printCollections } from "./collections";
 import { HEADER, numberText, TYPE_TEXT, type Breakable, type Var } from "./print-expr";
+import { printCounted } from "./counted";
 import { printLoopState } from "./loopstate";
 import { LAYER_IMPORT } from "./project";
 import { IdiomPrinter } from "./print-idioms";
@@ -258,6 +259,7 @@ class Printer extends IdiomPrinter {
         use: (e, v) => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`),
         useNum: (e, v) => (e.tool === "pay" ? `pay(${this.expr(e.s)}, ${v})` : `measure(${v})`),
       }, s);
+      case "counted": return printCounted({ fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), effect: (e) => this.effect(e) }, s);
       case "loopstate": return printLoopState({
         fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), effect: (e) => this.effect(e), use: (tool) => void this.extraImports.add(tool),
       }, s);

@@ -43,7 +43,7 @@ const INTEGERS = weights({
   contracts: { spendAtMost: 5, measuresSumAtMost: 5, measuresBelow: 3, neverMeasure: 3, noPaymentOver: 3, measuresAtMost: 2, emailsAtMost: 3, logsAtMost: 3, payOnce: 1, distinctMeasures: 1 },
 });
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "int-floats" | "strings" | "locals" | "collections" | "loopstate" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "int-floats" | "strings" | "locals" | "collections" | "loopstate" | "counts" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -125,6 +125,14 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     stmt: { loopstate: 10, effect: 1, decl: 1, if: 1 },
     effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
     contracts: { emailsAtMost: 6, spendAtMost: 4, measuresSumAtMost: 3, measuresAtMost: 2, neverEmail: 2, emailsAtLeast: 1, logsAtMost: 2, neverLog: 1 },
+  }),
+  // Reads of a `filter` over an array of unknown length as an array (issue 10, exec/counted.ts):
+  // its length, slices, elements by index, the count as a bound. The only profile that draws them.
+  counts: weights({
+    focus: true,
+    stmt: { counted: 10, effect: 1, decl: 1, if: 1 },
+    effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
+    contracts: { emailsAtMost: 5, neverEmail: 5, emailsAtLeast: 2, emailsExactly: 1, logsAtMost: 2, neverLog: 1, nobodyTwice: 1 },
   }),
   // Integers as Int terms (issue 14): the only profile that draws `ints` (with the hole's below).
   integers: INTEGERS,

@@ -102,6 +102,12 @@ export class World {
   readonly loopRanges = new Map<string, { readonly len: string }>();
   /** Quantified loops that carry state across iterations. */
   readonly loopStates: LoopState[] = [];
+  /**
+   * Filters over arrays of unknown length read as arrays (exec/counted.ts): their counts are
+   * bounded, not defined, so a model of this world is a counterexample only once a run with short
+   * arrays shows it again, as over a loop's invariant.
+   */
+  countedFilters = 0;
   /** Conversions modelled as functions of their input, and what models taught about them (conversions.ts). */
   readonly conversions = new Conversions();
   private counter = 0;

@@ -128,7 +128,10 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   await pause();
   const session = await Z3Session.get();
   // Loops that carry state (exec/loopstate.ts): their invariants, before anything is decided.
-  const carried = world.loopStates.length > 0 || programRefusal instanceof CarriedStateRefusal;
+  const refusedCarried = world.loopStates.length > 0 || programRefusal instanceof CarriedStateRefusal;
+  // A world that reads the count of a filter over an array of unknown length (exec/counted.ts) is
+  // as inexact as one over a loop's invariant; a program refused for another reason stays refused.
+  const carried = refusedCarried || world.countedFilters > 0;
   if (!programRefusal && world.loopStates.length > 0) programRefusal = await establishInvariants(session, world, budget);
   let boundedRun: { world: World; exec: Executor } | null | undefined;
   const boundedSearch = async (): Promise<{ world: World; exec: Executor } | null> => {
@@ -175,7 +178,8 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
       const confirmed = found.get(key(r));
       if (confirmed) return { ...confirmed, message: `${confirmed.message} (Found among runs whose arrays have at most ${BOUNDED_SEARCH_CARRIED} elements.)` };
       const { counterexample: _dropped, ...rest } = r;
-      return { ...rest, verdict: "refused" as const, code: PROOF_CODES.refused, message: `refused: ${r.message.replace(/^violated: /, "")} This was found over the invariant of a loop that carries state, and no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements confirms it; it is not proved.` };
+      const over = world.loopStates.length > 0 ? "the invariant of a loop that carries state" : "the bounds of the count of a `filter` over an array of unknown length";
+      return { ...rest, verdict: "refused" as const, code: PROOF_CODES.refused, message: `refused: ${r.message.replace(/^violated: /, "")} This was found over ${over}, and no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements confirms it; it is not proved.` };
     });
   };
   /** One guarantee over the program's execution; what cannot be decided is refused on the node that stops it. */
@@ -204,7 +208,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     if (programRefusal) {
       // A loop whose carried state is not modelled for every length may still break the guarantee
       // in a run with a few elements, found exactly by unrolling.
-      const found = carried && main ? await boundedViolation(g, common) : undefined;
+      const found = refusedCarried && main ? await boundedViolation(g, common) : undefined;
       results.push(found ?? refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
       continue;
     }
@@ -233,7 +237,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   if (!programRefusal && !layerProblem) {
     await pause();
     const checked = [...(await checkObligations(session, world, budget, base)), ...(await checkThrows(session, world, budget, base))];
-    results.push(...(world.loopStates.length > 0 ? await confirmCarried(checked) : checked));
+    results.push(...(world.loopStates.length > 0 || world.countedFilters > 0 ? await confirmCarried(checked) : checked));
   } else if (guarantees.length === 0 && programRefusal) {
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
   }
@@ -287,6 +291,9 @@ async function decide(
 
 /** Why a violation in this world is not yet a counterexample (loops that carry state), if so. */
 function carriedWhy(world: World): string | undefined {
+  if (world.loopStates.length === 0 && world.countedFilters > 0) {
+    return `the count of a \`filter\` over an array of unknown length is read here, and over its bounds (0 ≤ count ≤ length, the kept elements in order) the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements breaks it (longer runs are not searched); it is not proved`;
+  }
   if (world.loopStates.length === 0) return undefined;
   return `a loop here carries state across iterations, and over its invariant the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements breaks it (longer runs are not searched); it is not proved`;
 }

@@ -13,8 +13,9 @@
  *
  * `filter` with a condition the prover cannot decide element by element gives a filtered view
  * (an opaque value registered here): it can be iterated (`for…of`, the callbacks above), and
- * nothing else reads it, so no consumer can ignore which elements it keeps. Over a bounded array
- * the view also reads as the compacted array (`compactView`: length, join, slice, indexing).
+ * nothing else reads it, so no consumer can ignore which elements it keeps. The view also reads as
+ * the compacted array (`compactView`: length, join, slice, indexing): exactly over a bounded array,
+ * over a ghost count of the kept elements over an array of unknown length (counted.ts).
  */
 import type * as TS from "typescript";
 import { and, implies, ite, not, or, renameSymbols } from "../smt";
@@ -26,6 +27,7 @@ import { evalExpr } from "./expressions";
 import { concat, toStr } from "./operators";
 import { declare } from "./fresh";
 import { notOpaque, noFunctionValue } from "./guards";
+import { countedArray, factsAt } from "./counted";
 import { startedFlag } from "./iterations";
 import { indexLoops } from "./elements";
 import { lookup } from "./names";
@@ -41,12 +43,17 @@ interface View {
   readonly base: Extract<Sym, { k: "arr" } | { k: "sarr" }>;
   /** Bool term: the element at this index is kept (absent: all). */
   readonly keep?: (index: string) => string;
+  /**
+   * Bool term: what the filters' callbacks established at this index (an element promise, a
+   * tool's `ensures`), true at every index; the count of kept elements (counted.ts) needs them.
+   */
+  readonly facts?: (index: string) => string;
 }
 
 /** Filtered views by their opaque value (identity: the value flows through variables unchanged). */
 const views = new WeakMap<Sym, View>();
 
-const VIEW_WHY = "the result of `filter` over elements the prover cannot decide one by one; it can only be iterated (`for…of`, `forEach`, `map`, `some`, `every`, `find`, `filter`)";
+const VIEW_WHY = "the result of `filter` over elements the prover cannot decide one by one; here it can only be iterated (`for…of`, `forEach`, `map`, `some`, `every`, `find`, `filter`): its length and elements are modelled for a filter over an input or a tool result made outside any loop over an array of unknown length, or over a literal array of at most 16 elements";
 
 /** The view behind a value: an array, or a filtered view; undefined for anything else. */
 export function viewOf(v: Sym): View | undefined {
@@ -61,13 +68,14 @@ const COMPACT_CAP = 16;
  * The array a `filter` over a bounded array returns, for the reads a view does not offer
  * (`length`, `join`, `slice`, indexing, …): the kept elements in order, its length their count.
  * Element m is the base element j that is kept with exactly m kept before it; past the length any
- * element stands (every read is guarded by the length). Undefined for anything but such a view:
- * over an array of unknown length the count of kept elements is not modelled.
+ * element stands (every read is guarded by the length). Over an array of unknown length, the
+ * array over a ghost count (counted.ts). Undefined for anything but a view, and where not modelled.
  */
 export function compactView(ex: Exec, v: Sym): Extract<Sym, { k: "sarr" }> | undefined {
   const view = views.get(v);
   if (!view) return undefined;
   const base = view.base;
+  if (base.k === "sarr" && (base.bound === undefined || base.bound > COMPACT_CAP)) return countedArray(ex, { base, keep: view.keep ?? (() => "true"), facts: view.facts ?? (() => "true") }, view);
   const n = base.k === "arr" ? base.items.length : base.bound;
   if (n === undefined || n === 0 || n > COMPACT_CAP) return undefined;
   const elem = base.k === "sarr" ? base.elem : literalElemType(base.items);
@@ -514,7 +522,8 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
     if (method === "filter") {
       const kept = truthy(notUndecidable(value, fn));
       const keep = (i: string): string => and(view.keep ? view.keep(i) : "true", renameSymbols(kept, new Map([[q, i]])));
-      return makeView({ base, keep });
+      const own = factsAt(local.map((a) => a.term), q);
+      return makeView({ base, keep, facts: (i) => and(view.facts ? view.facts(i) : "true", own(i)) });
     }
     // A callback that returns nothing (its calls are what matters): an array of `undefined`s, never read.
     if (value.k === "undef") return { k: "opaque", why: "an array of `undefined` (the `map` callback returns nothing)" };
@@ -532,7 +541,7 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
       return renameSym(mappedValue, renames);
     };
     const mapped: Sym = { k: "sarr", len: base.len, at, elem: elemTypeOf(mappedValue, e), label: `${base.label}.map` };
-    return view.keep ? makeView({ base: mapped as Extract<Sym, { k: "sarr" }>, keep: view.keep }) : mapped;
+    return view.keep ? makeView({ base: mapped as Extract<Sym, { k: "sarr" }>, keep: view.keep, facts: view.facts }) : mapped;
   }
   // Pure short-circuiting methods: quantifiers over the elements (facts about the element read
   // at the bound index belong inside the quantifier, as for `includes`).

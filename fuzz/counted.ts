@@ -1,0 +1,62 @@
+/**
+ * Printer of the `counted` statement (ir.ts): a `filter` over `names()` (an array of unknown
+ * length) read as an array — its length against a limit with an off-by-one slack, compared with the
+ * source's, in a template; loops over `slice(0, limit)` and `slice(limit)`; an element by index and
+ * the last one; the count used as a bound on the source; a filter of a filter.
+ */
+import type { CountedStmt, Effect } from "./ir";
+
+export interface CountedPrinter {
+  fresh(prefix: string): string;
+  line(text: string): void;
+  str(v: string): string;
+  effect(e: Effect): string;
+}
+
+export function printCounted(p: CountedPrinter, s: CountedStmt): void {
+  const lit = p.str(s.lit);
+  const limit = s.limit + s.slack;
+  const x = p.fresh("x");
+  const test = (v: string): string => (s.pred === "===" || s.pred === "!==" ? `${v} ${s.pred} ${lit}` : `${v}.${s.pred}(${lit})`);
+  const all = p.fresh("all");
+  const k = p.fresh("kept");
+  p.line(`const ${all} = names();`);
+  p.line(`const ${k} = ${all}.filter((${x}) => ${test(x)});`);
+  const y = p.fresh("y");
+  switch (s.op) {
+    case "length":
+      p.line(`if (${k}.length >= ${limit}) ${p.effect(s.e)};`);
+      return;
+    case "lengthVsSource":
+      p.line(`if (${k}.length ${s.slack < 0 ? "<" : s.slack > 0 ? ">" : "==="} ${all}.length) ${p.effect(s.e)};`);
+      return;
+    case "template":
+      p.line(`sendEmail(${p.str(s.lit2)}, \`\${${k}.length} of \${${all}.length}\`);`);
+      return;
+    case "slice":
+      p.line(`for (const ${y} of ${k}.slice(0, ${limit})) sendEmail(${y}, ${p.str(s.lit2)});`);
+      return;
+    case "sliceFrom":
+      p.line(`for (const ${y} of ${k}.slice(${limit})) sendEmail(${y}, ${p.str(s.lit2)});`);
+      return;
+    case "index":
+      p.line(`const ${y} = ${k}[${Math.max(limit, 0)}];`);
+      p.line(`if (${y} !== undefined) sendEmail(${y}, ${p.str(s.lit2)});`);
+      return;
+    case "last":
+      p.line(`const ${y} = ${k}[${k}.length - ${Math.max(s.limit, 1)}];`);
+      p.line(`if (${y} !== undefined) sendEmail(${y}, ${p.str(s.lit2)});`);
+      return;
+    case "boundSource":
+      p.line(`for (const ${y} of ${all}.slice(0, ${k}.length)) sendEmail(${y}, ${p.str(s.lit2)});`);
+      return;
+    case "nested": {
+      const z = p.fresh("z");
+      const k2 = p.fresh("kept");
+      p.line(`const ${k2} = ${k}.filter((${z}) => !${z}.startsWith(${p.str(s.lit2)}));`);
+      p.line(`if (${k2}.length >= ${limit}) ${p.effect(s.e)};`);
+      p.line(`for (const ${y} of ${k2}.slice(0, ${Math.max(limit, 0)})) sendEmail(${y}, ${p.str(s.lit2)});`);
+      return;
+    }
+  }
+}
