@@ -40,8 +40,8 @@ export function proveInWorker(gate: Gate, trustedRoots: readonly string[] | unde
   const pending = gate.programs.filter((f) => !gate.decided.has(f));
   let proved: readonly ProgramVerdict[] = [];
   if (pending.length > 0) {
-    // synckit (and the worker and module-resolution modules it loads) only when there is something
-    // to prove: `"prove": false` builds, and builds answered by the proof cache, never load it.
+    // synckit (with the worker and module-resolution modules it loads) on the first proof, not
+    // with the plugin: a `"prove": false` build never loads it.
     proveSync ??= (require("synckit") as { createSyncFn: typeof createSyncFn }).createSyncFn(path.join(__dirname, "prove-worker.js"), { timeout: 30 * 60_000 });
     let response: ProveResponse;
     try {
