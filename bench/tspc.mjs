@@ -11,8 +11,9 @@
  *   entry opting out (`"prove": false`, so the proofs' share shows), and with the
  *   program-transformer form (`"transformProgram": true`, proving);
  * - `tsc` of a copy of TypeScript patched on disk with `ts-patch install` (ts-patch's "persistent
- *   patch"), without and with the plugin. The copy lives in the temporary project, never in this
- *   checkout's node_modules.
+ *   patch"), without and with the plugin (proving, and `"prove": false`: what a build of trusted
+ *   libraries costs without ts-patch's live patching, docs/build.md). The copy lives in the
+ *   temporary project, never in this checkout's node_modules.
  *
  * ts-patch's live patching costs a fixed startup time per process whatever the plugin does; the
  * rows separate that from the plugin's own share.
@@ -88,6 +89,7 @@ export async function run({ runs, log }) {
       tspcProgram: build(TSPC, "tsconfig.program.json"),
       installedPlain: build(patchedTsc, "tsconfig.plain.json"),
       installedPlugin: build(patchedTsc, "tsconfig.plugin.json"),
+      installedLayer: build(patchedTsc, "tsconfig.layer.json"),
     };
     log(`bench tspc: ${Object.keys(fns).length} builds × (1 warm-up + ${runs} runs) in ${dir}`);
     const samples = await alternate(fns, runs);
@@ -114,6 +116,9 @@ export async function run({ runs, log }) {
       row("tspc + clauz3/plugin (proving)", "tspcPlugin", "tspc, no plugin", "tspcPlain"),
       row("ts-patch install'd tsc + clauz3/plugin (proving)", "installedPlugin", "tsc", "tsc"),
       row("ts-patch install'd tsc + clauz3/plugin (proving)", "installedPlugin", "ts-patch install'd tsc, no plugin", "installedPlain"),
+      row("ts-patch install'd tsc + clauz3/plugin, \"prove\": false", "installedLayer", "tsc", "tsc", 1.1),
+      row("ts-patch install'd tsc, no plugin", "installedPlain", "tsc", "tsc"),
+      row("tspc, no plugin", "tspcPlain", "tsc", "tsc"),
     ];
   } finally {
     removeProject(dir);

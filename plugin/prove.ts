@@ -1,6 +1,6 @@
 /** Proving during the build (the default; `"prove": false` opts out): every agent program, synchronously, through the warm worker. */
 import * as path from "node:path";
-import { createSyncFn } from "synckit";
+import type { createSyncFn } from "synckit";
 import type * as TS from "typescript";
 import { ProofCache } from "../core/cache/store";
 import type { Gate } from "../core/gate";
@@ -40,7 +40,9 @@ export function proveInWorker(gate: Gate, trustedRoots: readonly string[] | unde
   const pending = gate.programs.filter((f) => !gate.decided.has(f));
   let proved: readonly ProgramVerdict[] = [];
   if (pending.length > 0) {
-    proveSync ??= createSyncFn(path.join(__dirname, "prove-worker.js"), { timeout: 30 * 60_000 });
+    // synckit (with the worker and module-resolution modules it loads) on the first proof, not
+    // with the plugin: a `"prove": false` build never loads it.
+    proveSync ??= (require("synckit") as { createSyncFn: typeof createSyncFn }).createSyncFn(path.join(__dirname, "prove-worker.js"), { timeout: 30 * 60_000 });
     let response: ProveResponse;
     try {
       response = proveSync({

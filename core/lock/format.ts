@@ -4,9 +4,8 @@
  * against `schema/lock.schema.json` and throws a `LockError` naming the field, never a stack trace.
  */
 import * as fs from "node:fs";
-import * as path from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { createAjv, packageRoot } from "../manifest";
+import { schemaText, schemaValidator } from "../manifest/validators";
 
 /** The lock's file name; it sits next to the project's tsconfig.json. */
 export const LOCK_FILE = "clauz3.lock";
@@ -89,7 +88,7 @@ let validator: ValidateFunction | undefined;
 
 /** The lock JSON Schema shipped with the package. */
 export function lockSchema(): object {
-  return JSON.parse(fs.readFileSync(path.join(packageRoot(), "schema", "lock.schema.json"), "utf8")) as object;
+  return JSON.parse(schemaText("lock")) as object;
 }
 
 /** Parse and validate a lock's text; throws `LockError` (file, field, problem). */
@@ -116,7 +115,7 @@ export function parseLock(file: string, text: string): Lock {
     const where = `the text at line ${before.length}, column ${before[before.length - 1]!.length + 1}`;
     throw new LockError(file, where, `is not JSON (${message.replace(/ in JSON at position \d+.*$/, "")})`, [], false, offset);
   }
-  validator ??= createAjv().compile(lockSchema());
+  validator ??= schemaValidator("lock");
   if (!validator(data)) throw schemaError(file, validator.errors ?? []);
   const doc = data as { version: 1; files: Record<string, LockedFile>; libraries: Record<string, LockedLibrary> };
   return {

@@ -7,10 +7,11 @@
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import Ajv2019 from "ajv/dist/2019";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
 import type { LayerFileModel, LayerModel } from "../model";
+import { schemaText, schemaValidator } from "./validators";
+
+export { createAjv, packageRoot } from "./validators";
 
 export type Badge = "mock" | "mixed";
 
@@ -87,27 +88,9 @@ export const defaultReadBytes: ReadBytes = (fileName) => {
 
 const MANIFEST_FILE = "clauz3.json";
 
-/** The directory holding the package's `schema/` folder (works from sources and from `dist/`). */
-export function packageRoot(): string {
-  let dir = __dirname;
-  for (;;) {
-    if (fs.existsSync(path.join(dir, "schema", "manifest.schema.json")) && fs.existsSync(path.join(dir, "package.json"))) return dir;
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error(`clauz3: cannot find schema/manifest.schema.json above ${__dirname}`);
-    dir = up;
-  }
-}
-
 /** The manifest JSON Schema shipped with the package. */
 export function manifestSchema(): object {
-  return JSON.parse(fs.readFileSync(path.join(packageRoot(), "schema", "manifest.schema.json"), "utf8")) as object;
-}
-
-/** An ajv instance for draft 2019-09 schemas with formats: the one JSON Schema validator clauz3 uses. */
-export function createAjv(): Ajv2019 {
-  const ajv = new Ajv2019({ strict: false, allErrors: true });
-  addFormats(ajv);
-  return ajv;
+  return JSON.parse(schemaText("manifest")) as object;
 }
 
 let manifestValidator: ValidateFunction | undefined;
@@ -126,7 +109,7 @@ export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, r
 
 /** The schema errors of parsed manifest JSON (empty when it is valid), for callers that locate each one. */
 export function manifestErrors(data: unknown): ErrorObject[] {
-  manifestValidator ??= createAjv().compile(manifestSchema());
+  manifestValidator ??= schemaValidator("manifest");
   return manifestValidator(data) ? [] : [...(manifestValidator.errors ?? [])];
 }
 
