@@ -127,6 +127,9 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (target.k === "num" && name === "toFixed") return sized(callToFixed(ex, target, e, st), e);
   if ((target.k === "arr" || target.k === "sarr") && MUTATING_METHODS.has(name)) return callMutator(ex, target, name, e, st);
   if ((target.k === "arr" || target.k === "sarr") && ARRAY_METHODS.has(name)) return callArrayMethod(ex, target, name, e, st);
+  if ((target.k === "arr" || target.k === "sarr") && (name === "entries" || name === "keys" || name === "values")) {
+    refuse(e, `\`${name}()\` of an array is modelled only as what a \`for…of\` loops over (an iterator used otherwise is not).`, "Write `for (const [i, x] of xs.entries())`, or `xs.map((x, i) => …)`.");
+  }
   if (target.k === "coll") return callCollectionMethod(ex, target, name, e, st);
   if (target.k === "eventClass") return relationMethod(ex, { source: { kind: "event", event: target.event }, filters: [], node: e }, name, e, st);
   if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);
