@@ -200,13 +200,22 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
   }
   const returns: Flow["returns"] = [];
   const broken: State[] = [];
+  const exited: State[] = [];
   let cur: State | null = inner;
   for (let n = 0; ; n++) {
     if (!cur) break;
     if (n > UNROLL_CAP) refuse(s, `The loop runs more than ${UNROLL_CAP} iterations.`, `Loops with literal bounds are unrolled up to ${UNROLL_CAP} iterations.`);
+    const cap = s.condition ? lengthCap(ex, s.condition, cur) : undefined;
+    if (cap === "past") break;
     const test = s.condition ? cond(evalExpr(ex, s.condition, cur), s.condition) : "true";
     if (test === "false") break;
-    if (test !== "true") refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", "Use a literal bound (`i < 10`) or loop over the array with `for (const x of xs)`.");
+    if (test !== "true") {
+      if (cap === undefined) refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", "Use a literal bound (`i < 10`), a bound `i < xs.length` on an array of at most N elements (`xs.slice(0, N)`, a tool whose `ensures` bounds it), or loop over the array with `for (const x of xs)`.");
+      // Within the array's static bound: this iteration runs where the test holds, the loop ends where it does not.
+      compactPc(ex, cur);
+      exited.push({ pc: and(cur.pc, not(test)), env: cur.env });
+      cur = { pc: and(cur.pc, test), env: new Map(cur.env) };
+    }
     const flow = execStatement(ex, s.statement, cur);
     returns.push(...flow.returns);
     broken.push(...jumpsOf(flow, "break").map((j) => j.state));
@@ -214,8 +223,27 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
     cur = joinStates(ex, [...jumpsOf(flow, "continue").map((j) => j.state), flow.fall], s);
     if (cur && s.incrementor) execExpressionStatement(ex, s.incrementor, cur);
   }
-  const out = joinStates(ex, [...broken, cur], s);
+  const out = joinStates(ex, [...broken, ...exited, cur], s);
   if (out) for (const [k, v] of out.env) if (st.env.has(k)) st.env.set(k, v);
   return { fall: out ? { pc: out.pc, env: st.env } : null, returns };
 }
 
+/**
+ * A test `i < xs.length` (or `i <= xs.length`) whose array `xs` (a name) has at most N elements
+ * in every run (an `ensures`, `slice(0, N)`): "past" once the counter, a known number, is at or
+ * past N (the test is false in every run, so the loop ends), "within" before; undefined for any
+ * other test. Reads only names, so nothing is evaluated twice.
+ */
+function lengthCap(ex: Exec, test: TS.Expression, st: State): "past" | "within" | undefined {
+  const ts = ex.ts;
+  if (!ts.isBinaryExpression(test)) return undefined;
+  const op = test.operatorToken.kind;
+  if (op !== ts.SyntaxKind.LessThanToken && op !== ts.SyntaxKind.LessThanEqualsToken) return undefined;
+  const right = test.right;
+  if (!ts.isIdentifier(test.left) || !ts.isPropertyAccessExpression(right) || right.name.text !== "length" || !ts.isIdentifier(right.expression)) return undefined;
+  const counter = evalExpr(ex, test.left, st);
+  const arr = evalExpr(ex, right.expression, st);
+  if (counter.k !== "num" || counter.c === undefined || arr.k !== "sarr" || arr.bound === undefined) return undefined;
+  const past = op === ts.SyntaxKind.LessThanToken ? counter.c >= arr.bound : counter.c > arr.bound;
+  return past ? "past" : "within";
+}
