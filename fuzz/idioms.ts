@@ -2,11 +2,14 @@
  * Idiomatic TypeScript the prover decides (profile `idioms`, issue 10): `for (const [i, x] of
  * xs.entries())` over literal arrays, bounded tool arrays and arrays of unknown length, the index
  * guarding the effect or written into its text; `for (let i = 0; i < f.length; i++)` over a slice
- * of at most N elements (or the array itself), `<` or `<=`, reading `f[i]` (undefined past the end).
+ * of at most N elements (or the array itself), `<` or `<=`, reading `f[i]` (undefined past the end);
+ * sorted copies (`slice().sort`, `[...xs].sort`, `Array.from(xs).sort`) of `wholes()` by amount,
+ * either way, spent under a budget with `break` (the order decides what is paid), of strings, and
+ * of numbers that may be NaN (refused).
  */
 import type { Effect, IdiomsStmt, StrExpr } from "./ir";
 
-export const IDIOMS_OPS = ["entries", "forLength"] as const;
+export const IDIOMS_OPS = ["entries", "forLength", "sortCopy"] as const;
 
 /** What the printer lends the idioms statement. */
 export interface IdiomsPrinter {
@@ -50,6 +53,38 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       p.line(`  const ${y} = ${f}[${i}];`);
       p.line(`  ${s.pick % 2 === 0 ? `${p.use(s.e, `(${y} ?? ${p.str(s.lits[0] ?? "z")})`)};` : `if (${y} !== undefined) ${p.use(s.e, `\`\${${y}}\${${i}}\``)};`}`);
       p.line("}");
+      return;
+    }
+    case "sortCopy": {
+      const copy = (xs: string): string => [`${xs}.slice()`, `[...${xs}]`, `Array.from(${xs})`][s.pick % 3]!;
+      const sorted = p.fresh("s");
+      if (s.pick % 4 === 3) {
+        // Strings: the default order, or the comparison either way; the first one used.
+        const src = s.pick % 8 === 3 ? `[${[...s.lits.map((l) => p.str(l)), p.expr(s.x)].join(", ")}]` : p.expr(s.src);
+        const cmp = ["", "(a, b) => (a < b ? -1 : a > b ? 1 : 0)", "(a, b) => (a < b ? 1 : a > b ? -1 : 0)"][s.pick % 3]!;
+        p.line(`const ${sorted} = ${copy(src)}.sort(${cmp});`);
+        p.line(`const ${y} = ${sorted}[${k % 3}];`);
+        p.line(`if (${y} !== undefined) ${p.use(s.e, y)};`);
+        return;
+      }
+      if (s.pick % 10 === 9) {
+        // Numbers that may be NaN: refused.
+        p.line(`const ${sorted} = ${copy("amounts()")}.sort((a, b) => a - b);`);
+        p.line(`for (const ${y} of ${sorted}) if (${y} > ${k}) ${p.effect(s.e)};`);
+        return;
+      }
+      const ws = p.fresh("ws");
+      const t = p.fresh("t");
+      const limit = [0, 1, 500, 999, 1000, 1500][s.pick % 6]!;
+      const cmp = s.pick % 2 === 0 ? "(a, b) => a.amount - b.amount" : "(a, b) => b.amount - a.amount";
+      p.line(`const ${ws} = wholes();`);
+      p.line(`const ${sorted} = ${copy(ws)}.sort(${cmp});`);
+      p.line(`let ${t} = 0;`);
+      p.line(`for (const ${y} of ${sorted}) {`);
+      p.line(`  if (${t} + ${y}.amount > ${limit}) break;`);
+      p.line(`  ${s.e.tool === "pay" ? `pay(${y}.to, ${y}.amount);` : `measure(${y}.amount);`} ${t} += ${y}.amount;`);
+      p.line("}");
+      p.line(`if (${t} === 0 && ${ws}.some((w) => w.amount <= ${limit})) ${p.effect(s.e)};`);
       return;
     }
   }
