@@ -5,11 +5,15 @@
  * of at most N elements (or the array itself), `<` or `<=`, reading `f[i]` (undefined past the end);
  * sorted copies (`slice().sort`, `[...xs].sort`, `Array.from(xs).sort`) of `wholes()` by amount,
  * either way, spent under a budget with `break` (the order decides what is paid), of strings, and
- * of numbers that may be NaN (refused).
+ * of numbers that may be NaN (refused); `encodeURIComponent` of computed strings (inputs may hold a
+ * lone surrogate: a URIError), alone, after a prefix, compared with a text, inside `try`, in a loop.
  */
 import type { Effect, IdiomsStmt, StrExpr } from "./ir";
 
-export const IDIOMS_OPS = ["entries", "forLength", "sortCopy"] as const;
+export const IDIOMS_OPS = ["entries", "forLength", "sortCopy", "encode"] as const;
+
+/** Texts `encodeURIComponent` maps to themselves, escapes, or throws on (a lone surrogate). */
+const URI_TEXTS = ["a", "a b", "a%20b", "%C3%A9", "%c3%a9", "é", "\ud83d", "\ud83d\ude00", "a/b?c=d&e", "-_.!~*'()", ""];
 
 /** What the printer lends the idioms statement. */
 export interface IdiomsPrinter {
@@ -85,6 +89,29 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       p.line(`  ${s.e.tool === "pay" ? `pay(${y}.to, ${y}.amount);` : `measure(${y}.amount);`} ${t} += ${y}.amount;`);
       p.line("}");
       p.line(`if (${t} === 0 && ${ws}.some((w) => w.amount <= ${limit})) ${p.effect(s.e)};`);
+      return;
+    }
+    case "encode": {
+      const lit = p.str(URI_TEXTS[s.pick % URI_TEXTS.length]!);
+      const enc = (v: string): string => `encodeURIComponent(${v})`;
+      const x = s.pick % 5 === 4 ? lit : p.expr(s.x);
+      const use = [
+        () => p.use(s.e, enc(x)),
+        () => p.use(s.e, `"u/" + ${enc(x)}`),
+        () => `if (${enc(x)} === ${p.str(URI_TEXTS[(s.pick + k) % URI_TEXTS.length]!)}) ${p.effect(s.e)}`,
+      ][s.pick % 3]!;
+      if (s.pick % 7 === 5) {
+        p.line(`for (const ${y} of ${p.expr(s.src)}) ${p.use(s.e, enc(y))};`);
+        return;
+      }
+      if (s.pick % 2 === 0) {
+        // The text is read before the \`try\`, whose block calls no tool (the oracle's tools never fail).
+        const u = p.fresh("u");
+        p.line(`const ${u}: string = ${x};`);
+        p.line(`try { if (${enc(u)} === ${p.str(URI_TEXTS[(s.pick + k) % URI_TEXTS.length]!)}) throw new Error("hit"); } catch { ${p.effect(s.e)}; }`);
+        return;
+      }
+      p.line(`${use()};`);
       return;
     }
   }

@@ -252,7 +252,7 @@ export type CollectionsStmt = { readonly k: "collections"; readonly op: (typeof 
  * left out, made before the check, or made wrong (`update`); the state then guards `e`.
  */
 export type LoopStateStmt = { readonly k: "loopstate"; readonly op: LoopStateOp; readonly limit: number; readonly slack: number; readonly strict: boolean; readonly update: "ok" | "missing" | "before" | "wrong"; readonly sink: "pay" | "measure"; readonly lit: string; readonly e: Effect };
-/** Idiomatic TypeScript (profile `idioms`, fuzz/idioms.ts): `xs.entries()` in `for…of`, `i < f.length` over a bounded array, sorted copies. */
+/** Idiomatic TypeScript (profile `idioms`, fuzz/idioms.ts): `xs.entries()` in `for…of`, `i < f.length` over a bounded array, sorted copies, `encodeURIComponent`. */
 export type IdiomsStmt = { readonly k: "idioms"; readonly op: (typeof import("./idioms").IDIOMS_OPS)[number]; readonly lits: readonly string[]; readonly x: StrExpr; readonly src: StrsExpr; readonly cmp: number; readonly pick: number; readonly e: Effect };
 
 export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak"] as const;
