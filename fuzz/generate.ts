@@ -4,6 +4,7 @@ import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, GuaranteeIR, Helpe
 import { ALLMAP_READS, ARRAYS_OPS, COUNTED_OPS, LOCALS_OPS, LOOPSTATE_OPS } from "./ir";
 import { PATTERNS, REPLACEMENTS, RESULT_TEXTS, STRINGS_OPS } from "./strings";
 import { COLLECTIONS_OPS } from "./collections";
+import { IDIOMS_OPS } from "./idioms";
 import { printProgram } from "./print";
 
 /**
@@ -125,6 +126,8 @@ export const DEFAULT_WEIGHTS: Weights = {
     loopstate: 0,
     // Drawn by profile `counts` only, for the same reason.
     counted: 0,
+    // Drawn by profile `idioms` only, for the same reason.
+    idioms: 0,
     // Drawn by profile `callbacks` only, for the same reason.
     allMap: 0,
   },
@@ -444,6 +447,15 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           slack: fc.constantFrom(-1, 0, 0, 1),
           e: effect,
         }).map((x) => ({ k: "counted", ...x }))],
+        [s.idioms, fc.record({
+          op: fc.constantFrom(...IDIOMS_OPS),
+          lits: fc.array(strLit, { maxLength: 3 }),
+          x: expr.str,
+          src: expr.strs,
+          cmp: fc.integer({ min: -1, max: 4 }),
+          pick: fc.nat(59),
+          e: effect,
+        }).map((x) => ({ k: "idioms" as const, ...x }))],
         [s.strings, fc.record({
           op: fc.constantFrom(...STRINGS_OPS),
           literal: fc.boolean(),

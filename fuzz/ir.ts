@@ -212,6 +212,7 @@ export type Stmt =
   | CollectionsStmt
   | LoopStateStmt
   | CountedStmt
+  | IdiomsStmt
   | { readonly k: "arrays"; readonly op: ArraysOp; readonly strs: StrsExpr; readonly nums: NumsExpr; readonly useNums: boolean; readonly a: NumExpr; readonly b: NumExpr | null; readonly x: StrExpr; readonly xn: NumExpr; readonly lits: readonly string[]; readonly cmp: number; readonly e: Effect };
 
 /**
@@ -263,6 +264,8 @@ export type LoopStateStmt = { readonly k: "loopstate"; readonly op: LoopStateOp;
 export type CountedStmt = { readonly k: "counted"; readonly op: CountedOp; readonly pred: "startsWith" | "endsWith" | "===" | "!=="; readonly lit: string; readonly lit2: string; readonly limit: number; readonly slack: number; readonly e: Effect };
 export const COUNTED_OPS = ["length", "lengthVsSource", "slice", "sliceFrom", "index", "last", "boundSource", "nested", "template"] as const;
 export type CountedOp = (typeof COUNTED_OPS)[number];
+/** Idiomatic TypeScript (profile `idioms`, fuzz/idioms.ts): `xs.entries()` in `for…of`, `i < f.length` over a bounded array, sorted copies, `encodeURIComponent`. */
+export type IdiomsStmt = { readonly k: "idioms"; readonly op: (typeof import("./idioms").IDIOMS_OPS)[number]; readonly lits: readonly string[]; readonly x: StrExpr; readonly src: StrsExpr; readonly cmp: number; readonly pick: number; readonly e: Effect };
 
 export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak"] as const;
 export type LoopStateOp = (typeof LOOPSTATE_OPS)[number];

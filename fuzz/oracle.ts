@@ -231,7 +231,8 @@ class Judging {
     // Whatever else throws must be explained by a result that is not proved.
     const wholeProgramRefused = !results.some((r) => r.kind !== "guarantee") && results.every((r) => r.verdict === "refused");
     const unproved = results.filter((r) => r.verdict !== "proved" && r.kind !== "guarantee");
-    const mayBeUndefined = unproved.some((r) => r.kind === "throw" && !this.isThrowStatement(r));
+    const mayBeUndefined = unproved.some((r) => r.kind === "throw" && !this.isThrowStatement(r) && !isUriThrow(this.file, r));
+    const uriThrows = unproved.some((r) => isUriThrow(this.file, r));
     if (!wholeProgramRefused) {
       checks.push((run) => {
         const e = run.error;
@@ -242,6 +243,7 @@ class Judging {
         if (e.value instanceof RequiresError && unproved.some((r) => r.kind === "precondition" && r.verdict === "refused")) return undefined;
         if (e.throwSite && unproved.some((r) => r.kind === "throw" && at(r) === e.throwSite)) return undefined;
         if (mayBeUndefined && e.value instanceof TypeError) return undefined;
+        if (uriThrows && isUriError(e.value)) return undefined;
         const where = e.throwSite ? `throw@${e.throwSite}` : e.callSite ?? "main";
         const explained = results.some((r) => r.kind !== "guarantee" && (at(r) === e.throwSite || (e.callSite?.endsWith(`@${at(r)}`) ?? false)));
         return explained ? undefined : { kind: "unexpected throw", subject: where, detail: `main threw ${errorText(e.value)}, which no result of the prover accounts for` };
@@ -296,6 +298,8 @@ class Judging {
     } else if (this.isThrowStatement(r)) {
       const where = at(r);
       confirm = (run) => run.error?.throwSite === where;
+    } else if (isUriThrow(this.file, r)) {
+      confirm = (run) => run.error !== undefined && isUriError(run.error.value);
     }
     // "`x` may be undefined here" is not a throw in JavaScript (the run goes on with undefined): nothing to observe.
     if (!confirm) return;
@@ -454,4 +458,16 @@ function findNodeAt(file: ts.SourceFile, pos: number): ts.Node | undefined {
   };
   visit(file);
   return found;
+}
+
+/**
+ * A throw result (proved or not, refused included: its message is then the refusal's) at a call
+ * of `encodeURIComponent` (exec/uri.ts), which throws a URIError in JavaScript.
+ */
+function isUriThrow(file: ts.SourceFile, r: ProofResult): boolean {
+  return r.kind === "throw" && file.text.startsWith("encodeURIComponent(", r.location.start);
+}
+
+function isUriError(v: unknown): boolean {
+  return typeof v === "object" && v !== null && (v as { name?: unknown }).name === "URIError";
 }

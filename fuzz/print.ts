@@ -1,6 +1,7 @@
 import type { ClauseEnd, ContractArg, Effect, Expr, Helper, ProgramIR, Scalar, Stmt, Ty } from "./ir";
 import { printStrings } from "./strings";
 import { printCollections } from "./collections";
+import { printIdioms } from "./idioms";
 import { HEADER, numberText, TYPE_TEXT, type Breakable, type Var } from "./print-expr";
 import { printCounted } from "./counted";
 import { printLoopState } from "./loopstate";
@@ -260,6 +261,10 @@ class Printer extends IdiomPrinter {
         useNum: (e, v) => (e.tool === "pay" ? `pay(${this.expr(e.s)}, ${v})` : `measure(${v})`),
       }, s);
       case "counted": return printCounted({ fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), effect: (e) => this.effect(e) }, s);
+      case "idioms": return printIdioms({
+        fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), expr: (e) => this.expr(e), effect: (e) => this.effect(e),
+        use: (e, v) => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`),
+      }, s);
       case "loopstate": return printLoopState({
         fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), effect: (e) => this.effect(e), use: (tool) => void this.extraImports.add(tool),
       }, s);

@@ -120,6 +120,44 @@ export const JSON_STRING_KIND: ConversionKind = {
   what: "the JSON text of a string that holds a character JSON escapes",
 };
 
+/** The characters `encodeURIComponent` writes as they are: ASCII letters, digits and `-_.!~*'()`. */
+const URI_UNRESERVED = `(re.union ${rangeRe(0x41, 0x5a)} ${rangeRe(0x61, 0x7a)} ${rangeRe(0x30, 0x39)} ${[..."-_.!~*'()"].map((c) => `(str.to_re ${strLit(c)})`).join(" ")})`;
+const URI_HEX = `(re.union ${rangeRe(0x30, 0x39)} ${rangeRe(0x41, 0x46)})`;
+
+/**
+ * Well-formed UTF-16: no lone surrogate (a high one followed by a low one is a pair). The strings
+ * `encodeURIComponent` accepts; on any other it throws a URIError.
+ */
+export const WELL_FORMED_UTF16 = `(re.* (re.union ${rangeRe(0, 0xd7ff)} ${rangeRe(0xe000, 0xffff)} (re.++ ${rangeRe(0xd800, 0xdbff)} ${rangeRe(0xdc00, 0xdfff)})))`;
+
+/**
+ * `encodeURIComponent(s)` of an unknown well-formed string (the executor reports the URIError on
+ * the others): itself when every character is unreserved, otherwise unreserved characters and
+ * `%XX` escapes (upper-case hex digits of the UTF-8 bytes).
+ */
+export const URI_COMPONENT_KIND: ConversionKind = {
+  fn: "conv!encodeURIComponent",
+  from: "String",
+  exact: { when: (s) => `(str.in_re ${s} (re.* ${URI_UNRESERVED}))`, value: (s) => s },
+  range: { re: `(re.* (re.union ${URI_UNRESERVED} (re.++ (str.to_re "%") ${URI_HEX} ${URI_HEX})))`, fallback: "" },
+  // At an input JavaScript throws on, no run reads the result: any text is true of every run.
+  compute: (x) => {
+    try {
+      return encodeURIComponent(x as string);
+    } catch {
+      return "";
+    }
+  },
+  inverse: (text) => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return undefined;
+    }
+  },
+  what: "`encodeURIComponent` of a string the prover does not know",
+};
+
 /** The conversions a program uses, with the node of their first use; and the facts learned about them. */
 export class Conversions {
   readonly kinds = new Map<string, { readonly kind: ConversionKind; readonly at: TS.Node }>();

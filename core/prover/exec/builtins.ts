@@ -1,6 +1,7 @@
 /** Modelled built-ins: `Math.min`/`Math.max`, the `Number` predicates, `console.log` and its kin, and the methods of strings, arrays and contract relations. */
 import type * as TS from "typescript";
 import { ARRAY_METHODS, callArrayMethod } from "./arrays";
+import { callSortedCopy, freshCopy } from "./inplace";
 import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, compactView, viewOf } from "./callbacks";
 import { and, FLOAT64, numLit } from "../smt";
 import { bool, boolT, num, UNDEF, type Sym } from "../values";
@@ -125,8 +126,13 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   }
   if (target.k === "str" && STRING_METHODS.has(name)) return sized(callStringMethod(ex, target, name, e, st), e);
   if (target.k === "num" && name === "toFixed") return sized(callToFixed(ex, target, e, st), e);
+  // A sorted copy changes no array a name holds (inplace.ts).
+  if ((target.k === "arr" || target.k === "sarr") && (name === "toSorted" || (name === "sort" && freshCopy(ex, (e.expression as TS.PropertyAccessExpression).expression)))) return callSortedCopy(ex, target, e);
   if ((target.k === "arr" || target.k === "sarr") && MUTATING_METHODS.has(name)) return callMutator(ex, target, name, e, st);
   if ((target.k === "arr" || target.k === "sarr") && ARRAY_METHODS.has(name)) return callArrayMethod(ex, target, name, e, st);
+  if ((target.k === "arr" || target.k === "sarr") && (name === "entries" || name === "keys" || name === "values")) {
+    refuse(e, `\`${name}()\` of an array is modelled only as what a \`for…of\` loops over (an iterator used otherwise is not).`, "Write `for (const [i, x] of xs.entries())`, or `xs.map((x, i) => …)`.");
+  }
   if (target.k === "coll") return callCollectionMethod(ex, target, name, e, st);
   if (target.k === "eventClass") return relationMethod(ex, { source: { kind: "event", event: target.event }, filters: [], node: e }, name, e, st);
   if (target.k === "rel") return relationMethod(ex, target.rel, name, e, st);

@@ -7,6 +7,7 @@ import { Refusal } from "../../refusal";
 import { resolveDeclaration, runtimeExportOf } from "../../runtime-symbols";
 import { UNDEF, type FunctionLike, type Sym } from "../values";
 import { checkAwaited, helperReturnsPromise, refusePromiseApi } from "./await";
+import { callEncodeURIComponent } from "./uri";
 import { callConsole, callMath, callMethod, callNumber } from "./builtins";
 import { isAsync, isDefaultLibSymbol, refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { buildSpec } from "./contracts";
@@ -50,6 +51,9 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
       if (ex.contractStack.length === 0) refuse(e, "Contracts are applied in `guarantees`, not called from the program.", "List the contract in `export const guarantees = [...]`.");
       const args = e.arguments.map((a) => evalExpr(ex, a, st));
       return { k: "spec", spec: buildSpec(ex, contract, args, e) };
+    }
+    if (ts.isIdentifier(callee) && callee.text === "encodeURIComponent" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee) ?? ({} as TS.Symbol))) {
+      return callEncodeURIComponent(ex, e, st);
     }
     if (ts.isIdentifier(callee) && (callee.text === "String" || callee.text === "Number") && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee) ?? ({} as TS.Symbol))) {
       return callee.text === "String" ? callStringGlobal(ex, e, st) : callNumberGlobal(ex, e, st);

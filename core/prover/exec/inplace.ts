@@ -8,6 +8,7 @@
  * result of a stable sort is unique for such an order). Anything else is refused on its node.
  */
 import type * as TS from "typescript";
+import { and } from "../smt";
 import { merge, type Sym } from "../values";
 import { refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
@@ -63,29 +64,91 @@ export function callInPlace(ex: Exec, target: Arr, name: "splice" | "sort" | "re
   }
   const order = comparator(ex, e);
   if (items.length > SORT_CAP) refuse(e, `\`sort\` is modelled on arrays of at most ${SORT_CAP} elements.`, "Sort a shorter array, or loop in the order the elements come.");
+  st.env.set(sym, { k: "arr", items: sortNetwork(ex, items, order, e) });
+  return { k: "undef" };
+}
+
+/**
+ * The stable sort of `items` by a modelled order, as a network of adjacent compare-exchanges that
+ * swap only when the later element must come first (the result of a stable sort is unique for a
+ * total preorder, and JavaScript's `sort` is stable). `len`, when given, is the number of elements
+ * present (an array of unknown length bounded by `items.length`): the pairs past it never swap, so
+ * the present elements are sorted among themselves and the rest stay behind them.
+ */
+function sortNetwork(ex: Exec, items: readonly Sym[], order: Order, e: TS.CallExpression, len?: string): Sym[] {
   for (const [i, x] of items.entries()) {
-    const ok = order.on === "string" ? x.k === "str" : x.k === "num" && (x.int !== undefined || (x.c !== undefined && !Number.isNaN(x.c)));
-    if (!ok) refuse(e, order.on === "string" ? `\`sort\` is modelled here on strings only (element ${i} is not a string).` : `\`sort\` with a numeric comparator is modelled on numbers that cannot be NaN (integers, or known numbers): element ${i} may be NaN, and then the comparator is inconsistent and the order is up to the engine.`, order.on === "string" ? "Sort strings." : "Sort integers (counts, lengths, integral amounts).");
+    const k = keyOf(x, order.key);
+    const ok = order.on === "string" ? k?.k === "str" : k?.k === "num" && (k.int !== undefined || (k.c !== undefined && !Number.isNaN(k.c)));
+    const what = order.key.length > 0 ? `the key \`${order.key.join(".")}\` of element ${i}` : `element ${i}`;
+    if (!ok) refuse(e, order.on === "string" ? `\`sort\` is modelled here on strings only (${what} is not a string).` : `\`sort\` with a numeric comparator is modelled on numbers that cannot be NaN (integers, or known numbers): ${what} may be NaN, and then the comparator is inconsistent and the order is up to the engine.`, order.on === "string" ? "Sort strings." : "Sort integers (counts, lengths, integral amounts: a tool whose `ensures` says `Number.isInteger`).");
   }
-  // Stable: adjacent compare-exchanges that swap only when the later element must come first.
   const a = [...items];
   for (let pass = 0; pass < a.length - 1; pass++) {
     for (let j = 0; j < a.length - 1 - pass; j++) {
       const x = a[j]!, y = a[j + 1]!;
-      const swap = after(order, x, y);
+      const swap = and(len === undefined ? "true" : `(< ${j + 1} ${len})`, after(order, keyOf(x, order.key)!, keyOf(y, order.key)!));
       if (swap === "false") continue;
-      a[j] = compact(ex, merge(swap, y, x)!);
-      a[j + 1] = compact(ex, merge(swap, x, y)!);
+      const m1 = merge(swap, y, x), m2 = merge(swap, x, y);
+      if (!m1 || !m2) refuse(e, "The elements have values of different kinds.", "Sort an array of one element type.");
+      a[j] = compact(ex, m1);
+      a[j + 1] = compact(ex, m2);
     }
   }
-  st.env.set(sym, { k: "arr", items: a });
-  return { k: "undef" };
+  return a;
 }
 
-type Order = { on: "number" | "string"; descending: boolean };
+/** The value a comparator compares: the element, or its field along `path` (`a.amount`). */
+function keyOf(x: Sym, path: readonly string[]): Sym | undefined {
+  let v: Sym | undefined = x;
+  for (const f of path) v = v?.k === "rec" ? v.fields.get(f) : undefined;
+  return v;
+}
+
+/**
+ * A sorted copy: \`xs.toSorted(cmp)\`, or \`sort\` on a copy no name holds (\`xs.slice().sort(cmp)\`,
+ * \`[...xs].sort(cmp)\`, \`Array.from(xs).sort(cmp)\`). Over a literal array, the sorted elements;
+ * over an array of unknown length bounded by at most SORT_CAP elements (an \`ensures\`, a literal
+ * slice), the network over its first SORT_CAP positions with the pairs past its length left alone:
+ * element j of the result is the j-th of the present elements in the order the comparator gives.
+ */
+export function callSortedCopy(ex: Exec, target: Arr, e: TS.CallExpression): Sym {
+  const order = comparator(ex, e);
+  if (target.k === "arr") {
+    if (target.items.length > SORT_CAP) refuse(e, `\`sort\` is modelled on arrays of at most ${SORT_CAP} elements.`, "Sort a shorter array, or loop in the order the elements come.");
+    return { k: "arr", items: sortNetwork(ex, target.items, order, e) };
+  }
+  if (target.bound === undefined || target.bound > SORT_CAP) {
+    refuse(e, `Sorting an array is modelled when its length is at most ${SORT_CAP} in every run (${target.bound === undefined ? "this array's length is unknown" : `this one may have ${target.bound} elements`}).`, `Sort \`xs.slice(0, ${SORT_CAP})\` or a tool result whose \`ensures\` bounds its length by ${SORT_CAP}; or loop in the order the elements come and keep the best so far.`);
+  }
+  const base = target;
+  const sorted = sortNetwork(ex, Array.from({ length: base.bound! }, (_, j) => base.at(String(j))), order, e, base.len);
+  const at = (i: string): Sym => {
+    if (/^\d+$/.test(i)) return sorted[Number(i)] ?? base.at(i);
+    // Past the last position no read happens (every read is guarded by the length): any element stands.
+    let acc = sorted[sorted.length - 1] ?? base.at(i);
+    for (let j = sorted.length - 2; j >= 0; j--) acc = merge(`(= ${i} ${j})`, sorted[j]!, acc)!;
+    return acc;
+  };
+  return { k: "sarr", len: base.len, at, elem: base.elem, label: `${base.label}.sort`, bound: base.bound! };
+}
+
+/** Whether `call`'s receiver is a copy no name holds: `xs.slice()`, `[...xs]`, `Array.from(xs)`. */
+export function freshCopy(ex: Exec, receiver: TS.Expression): boolean {
+  const ts = ex.ts;
+  const r = skip(ex, receiver);
+  if (ts.isArrayLiteralExpression(r)) return r.elements.length === 1 && ts.isSpreadElement(r.elements[0]!);
+  if (!ts.isCallExpression(r) || !ts.isPropertyAccessExpression(r.expression) || r.questionDotToken || r.expression.questionDotToken) return false;
+  const name = r.expression.name.text;
+  if (name === "slice") return r.arguments.length === 0;
+  return name === "from" && r.arguments.length === 1 && ts.isIdentifier(r.expression.expression) && r.expression.expression.text === "Array";
+}
+
+/** The order a comparator gives: on numbers or strings, ascending or not, of the elements or of their field along `key`. */
+type Order = { on: "number" | "string"; descending: boolean; key: readonly string[] };
 
 /** Whether x must come after y (the comparator's result for (x, y) is positive). */
 function after(order: Order, x: Sym, y: Sym): string {
+  // x and y are the keys compared (checked by sortNetwork before).
   const [p, q] = order.descending ? [y, x] : [x, y];
   if (p.k === "str" && q.k === "str") return p.c !== undefined && q.c !== undefined ? String(p.c > q.c) : `(str.< ${q.t} ${p.t})`;
   if (p.k === "num" && q.k === "num") {
@@ -96,6 +159,7 @@ function after(order: Order, x: Sym, y: Sym): string {
 }
 
 function compact(ex: Exec, v: Sym): Sym {
+  if (v.k === "rec") return { ...v, fields: new Map([...v.fields].map(([k, f]) => [k, compact(ex, f)])) };
   if (v.k === "str" && v.c === undefined) return { k: "str", t: nameTerm(ex, v.t, "String", "s") };
   if (v.k === "num" && v.c === undefined) return v.int !== undefined ? { k: "num", t: nameTerm(ex, v.t, "(_ FloatingPoint 11 53)", "s"), int: nameTerm(ex, v.int, "Int", "s"), mag: v.mag } : { k: "num", t: nameTerm(ex, v.t, "(_ FloatingPoint 11 53)", "s") };
   return v;
@@ -106,7 +170,7 @@ const SHAPES = "Sort numbers with `(a, b) => a - b` or `(a, b) => b - a`, string
 /** The order a comparator argument gives, recognised by its shape; anything else is refused. */
 function comparator(ex: Exec, e: TS.CallExpression): Order {
   const ts = ex.ts;
-  if (e.arguments.length === 0) return { on: "string", descending: false };
+  if (e.arguments.length === 0) return { on: "string", descending: false, key: [] };
   if (e.arguments.length > 1) refuse(e, "`sort` takes one comparator.", SHAPES);
   const fn = skip(ex, e.arguments[0]!);
   if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) refuse(fn, "`sort` is modelled with a comparator written in place.", SHAPES);
@@ -119,7 +183,25 @@ function comparator(ex: Exec, e: TS.CallExpression): Order {
     body = only.expression;
   }
   const bare = (n: TS.Node): TS.Node => (ts.isParenthesizedExpression(n) ? bare(n.expression) : n);
-  const name = (n: TS.Node): string | undefined => (ts.isIdentifier(bare(n)) ? (bare(n) as TS.Identifier).text : undefined);
+  // A parameter and the fields read from it (`a`, `a.amount`, `a.due.day`), as one text.
+  const name = (n: TS.Node): string | undefined => {
+    const x = bare(n);
+    if (ts.isIdentifier(x)) return x.text;
+    if (ts.isPropertyAccessExpression(x) && !x.questionDotToken && ts.isIdentifier(x.name)) {
+      const inner = name(x.expression);
+      return inner === undefined ? undefined : `${inner}.${x.name.text}`;
+    }
+    return undefined;
+  };
+  // Both sides must read the same path from the two parameters: `a.amount` against `b.amount`.
+  const pathOf = (l: string | undefined, r: string | undefined): { key: string[]; ab: boolean } | undefined => {
+    if (l === undefined || r === undefined) return undefined;
+    const [lp, ...lk] = l.split("."), [rp, ...rk] = r.split(".");
+    if (lk.join(".") !== rk.join(".")) return undefined;
+    if (lp === a && rp === b) return { key: lk, ab: true };
+    if (lp === b && rp === a) return { key: lk, ab: false };
+    return undefined;
+  };
   const numLit = (n: TS.Node): number | undefined => {
     const x = bare(n);
     if (ts.isNumericLiteral(x)) return Number(x.text);
@@ -129,19 +211,18 @@ function comparator(ex: Exec, e: TS.CallExpression): Order {
   const e0 = bare(body);
   // `a - b` / `b - a`.
   if (ts.isBinaryExpression(e0) && e0.operatorToken.kind === ts.SyntaxKind.MinusToken) {
-    const l = name(e0.left), r = name(e0.right);
-    if (l === a && r === b) return { on: "number", descending: false };
-    if (l === b && r === a) return { on: "number", descending: true };
+    const p = pathOf(name(e0.left), name(e0.right));
+    if (p) return { on: "number", descending: !p.ab, key: p.key };
   }
   // `a < b ? -1 : a > b ? 1 : 0` and its mirror images.
   if (ts.isConditionalExpression(e0)) {
-    const test = (n: TS.Node): { lt: boolean; ab: boolean } | undefined => {
+    const test = (n: TS.Node): { lt: boolean; ab: boolean; key: string } | undefined => {
       const x = bare(n);
       if (!ts.isBinaryExpression(x)) return undefined;
       const lt = x.operatorToken.kind === ts.SyntaxKind.LessThanToken ? true : x.operatorToken.kind === ts.SyntaxKind.GreaterThanToken ? false : undefined;
-      const l = name(x.left), r = name(x.right);
-      if (lt === undefined || !((l === a && r === b) || (l === b && r === a))) return undefined;
-      return { lt, ab: l === a };
+      const p = pathOf(name(x.left), name(x.right));
+      if (lt === undefined || !p) return undefined;
+      return { lt, ab: p.ab, key: p.key.join(".") };
     };
     const inner = bare(e0.whenFalse);
     const t1 = test(e0.condition);
@@ -150,10 +231,10 @@ function comparator(ex: Exec, e: TS.CallExpression): Order {
       const v1 = numLit(e0.whenTrue), v2 = numLit(inner.whenTrue), v3 = numLit(inner.whenFalse);
       // Normalise each test to "a < b" (true when a comes before b in ascending order).
       const aBeforeB = (t: { lt: boolean; ab: boolean }): boolean => t.lt === t.ab;
-      if (t2 && v3 === 0 && aBeforeB(t1) !== aBeforeB(t2) && v1 !== undefined && v2 !== undefined && v1 === -v2 && v1 !== 0) {
+      if (t2 && t2.key === t1.key && v3 === 0 && aBeforeB(t1) !== aBeforeB(t2) && v1 !== undefined && v2 !== undefined && v1 === -v2 && v1 !== 0) {
         // First branch: a < b (ascending) gives v1; ascending iff v1 < 0.
         const firstIsLess = aBeforeB(t1);
-        return { on: "string", descending: firstIsLess ? v1 > 0 : v1 < 0 };
+        return { on: "string", descending: firstIsLess ? v1 > 0 : v1 < 0, key: t1.key === "" ? [] : t1.key.split(".") };
       }
     }
   }

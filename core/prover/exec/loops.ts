@@ -4,7 +4,9 @@
  */
 import type * as TS from "typescript";
 import { and, implies, not, rejoin, renameSymbols } from "../smt";
-import { UNDEF, type Sym } from "../values";
+import { num, numFromInt, UNDEF, type Sym } from "../values";
+import { callMethod } from "./builtins";
+import { ARRAY_LENGTH_MAG } from "./integers";
 import { viewOf } from "./callbacks";
 import { collectionItems } from "./collections";
 import { execExpressionStatement } from "./assignments";
@@ -19,21 +21,46 @@ import { beginCarried } from "./loopstate";
 import { bindPattern } from "./objects";
 import { execStatement } from "./statements";
 
-/** Binds the loop variable (or destructures the element into its names) along a path. */
-type Binder = (st: State, item: Sym) => void;
+/** Binds the loop variable (or destructures the element into its names) along a path; `index` is the element's position. */
+type Binder = (st: State, item: Sym, index: Sym) => void;
 
 /**
  * `for (const x of …)`, or a pattern: `for (const { payee, amount } of invoices)`, `for (const [k, v]
  * of Object.entries(o))`. A pattern reads the element as `const { … } = element` would, at the
  * start of each iteration (its refusals, such as defaults, are those of objects.ts).
  */
-function loopBinder(ex: Exec, decl: TS.VariableDeclaration): Binder {
+function loopBinder(ex: Exec, decl: TS.VariableDeclaration, indexed: boolean): Binder {
+  // `xs.entries()` yields the pair `[index, element]`: a literal array of two, which patterns read exactly.
+  const element = (item: Sym, index: Sym): Sym => (indexed ? { k: "arr", items: [index, item] } : item);
   if (ex.ts.isIdentifier(decl.name)) {
     const sym = symbolOfDecl(ex, decl);
-    return (st, item) => st.env.set(sym, item);
+    return (st, item, index) => st.env.set(sym, element(item, index));
   }
   const pattern = decl.name;
-  return (st, item) => bindPattern(ex, pattern, item, st, decl);
+  return (st, item, index) => bindPattern(ex, pattern, element(item, index), st, decl);
+}
+
+/** The receiver `xs` when the loop iterates `xs.entries()`. */
+function entriesReceiver(ex: Exec, e: TS.Expression): TS.Expression | undefined {
+  const ts = ex.ts;
+  if (!ts.isCallExpression(e) || e.arguments.length !== 0 || e.questionDotToken) return undefined;
+  const callee = e.expression;
+  if (!ts.isPropertyAccessExpression(callee) || callee.questionDotToken || callee.name.text !== "entries") return undefined;
+  return callee.expression;
+}
+
+/**
+ * The value the loop iterates, and whether each element is the pair `[index, element]` of an
+ * array's `entries()` (a Map's `entries()` is its own pairs, collections.ts).
+ */
+function iterated(ex: Exec, e: TS.Expression, st: State): { value: Sym; indexed: boolean } {
+  const receiver = entriesReceiver(ex, e);
+  if (!receiver) return { value: definite(ex, evalExpr(ex, e, st), e, st), indexed: false };
+  const target = definite(ex, evalExpr(ex, receiver, st), receiver, st);
+  if (target.k === "arr" || target.k === "sarr") return { value: target, indexed: true };
+  // A filtered view would number its kept elements, which the view does not count.
+  if (viewOf(target)) refuse(e, "`entries()` of a filtered array is not modelled (its indices count the kept elements).", "Loop over `xs.entries()` and skip elements with `if`, or keep a counter.");
+  return { value: callMethod(ex, target, "entries", e as TS.CallExpression, st), indexed: false };
 }
 
 export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
@@ -44,8 +71,8 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     refuse(init, "The loop variable must be one `const` declaration.", "Write `for (const x of xs)` or `for (const { a, b } of xs)`.");
   }
   const decl = init.declarations[0]!;
-  const loopSym = loopBinder(ex, decl);
-  const value = definite(ex, evalExpr(ex, s.expression, st), s.expression, st);
+  const { value, indexed } = iterated(ex, s.expression, st);
+  const loopSym = loopBinder(ex, decl, indexed);
   // A filtered view (callbacks.ts): its base array, each element run only where it is kept.
   const view = value.k === "opaque" ? viewOf(value) : undefined;
   const iterable: Sym = view ? view.base : value;
@@ -58,9 +85,9 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     const returns: Flow["returns"] = [];
     const broken: State[] = [];
     let cur: State | null = st;
-    for (const item of iterable.items) {
+    for (const [j, item] of iterable.items.entries()) {
       if (!cur) break;
-      loopSym(cur, item);
+      loopSym(cur, item, num(j));
       const flow = execStatement(ex, s.statement, cur);
       returns.push(...flow.returns);
       broken.push(...jumpsOf(flow, "break").map((j) => j.state));
@@ -78,7 +105,7 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     let cur: State | null = st;
     for (let j = 0; j < iterable.bound && cur; j++) {
       const c = and(`(< ${j} ${iterable.len})`, keep ? keep(String(j)) : "true");
-      cur = iterationIf(ex, s, loopSym, iterable.at(String(j)), c, cur, returns, broken);
+      cur = iterationIf(ex, s, loopSym, iterable.at(String(j)), num(j), c, cur, returns, broken);
     }
     return { fall: joinStates(ex, [...broken, cur], s), returns };
   }
@@ -103,7 +130,7 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
   try {
     carried?.enter(body);
     // Bound inside the loop: a pattern that may throw (a field that may be undefined) throws in iteration q.
-    loopSym(body, element);
+    loopSym(body, element, numFromInt(q, ARRAY_LENGTH_MAG));
     flow = execStatement(ex, s.statement, body);
   } finally {
     frame.loopBody = savedLoopBody;
@@ -135,10 +162,10 @@ function execForOfKept(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, items: r
   const returns: Flow["returns"] = [];
   const broken: State[] = [];
   let cur: State | null = st;
-  for (const { item, c } of items) {
+  for (const [j, { item, c }] of items.entries()) {
     if (!cur) break;
     if (c === "false") continue;
-    cur = iterationIf(ex, s, loopSym, item, c, cur, returns, broken);
+    cur = iterationIf(ex, s, loopSym, item, num(j), c, cur, returns, broken);
   }
   return { fall: joinStates(ex, [...broken, cur], s), returns };
 }
@@ -148,10 +175,10 @@ function execForOfKept(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, items: r
  * body with the loop variable bound to `item`; its returns and breaks are collected, and the state
  * after it joins the iteration's end (normal or `continue`) with the state where it was skipped.
  */
-function iterationIf(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, item: Sym, c: string, cur: State, returns: Flow["returns"], broken: State[]): State | null {
+function iterationIf(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, item: Sym, index: Sym, c: string, cur: State, returns: Flow["returns"], broken: State[]): State | null {
   compactPc(ex, cur);
   const body: State = { pc: and(cur.pc, c), env: new Map(cur.env) };
-  loopSym(body, item);
+  loopSym(body, item, index);
   const flow = execStatement(ex, s.statement, body);
   returns.push(...flow.returns);
   broken.push(...jumpsOf(flow, "break").map((x) => x.state));
@@ -173,13 +200,22 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
   }
   const returns: Flow["returns"] = [];
   const broken: State[] = [];
+  const exited: State[] = [];
   let cur: State | null = inner;
   for (let n = 0; ; n++) {
     if (!cur) break;
     if (n > UNROLL_CAP) refuse(s, `The loop runs more than ${UNROLL_CAP} iterations.`, `Loops with literal bounds are unrolled up to ${UNROLL_CAP} iterations.`);
+    const cap = s.condition ? lengthCap(ex, s.condition, cur) : undefined;
+    if (cap === "past") break;
     const test = s.condition ? cond(evalExpr(ex, s.condition, cur), s.condition) : "true";
     if (test === "false") break;
-    if (test !== "true") refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", "Use a literal bound (`i < 10`) or loop over the array with `for (const x of xs)`.");
+    if (test !== "true") {
+      if (cap === undefined) refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", "Use a literal bound (`i < 10`), a bound `i < xs.length` on an array of at most N elements (`xs.slice(0, N)`, a tool whose `ensures` bounds it), or loop over the array with `for (const x of xs)`.");
+      // Within the array's static bound: this iteration runs where the test holds, the loop ends where it does not.
+      compactPc(ex, cur);
+      exited.push({ pc: and(cur.pc, not(test)), env: cur.env });
+      cur = { pc: and(cur.pc, test), env: new Map(cur.env) };
+    }
     const flow = execStatement(ex, s.statement, cur);
     returns.push(...flow.returns);
     broken.push(...jumpsOf(flow, "break").map((j) => j.state));
@@ -187,7 +223,27 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
     cur = joinStates(ex, [...jumpsOf(flow, "continue").map((j) => j.state), flow.fall], s);
     if (cur && s.incrementor) execExpressionStatement(ex, s.incrementor, cur);
   }
-  const out = joinStates(ex, [...broken, cur], s);
+  const out = joinStates(ex, [...broken, ...exited, cur], s);
   if (out) for (const [k, v] of out.env) if (st.env.has(k)) st.env.set(k, v);
   return { fall: out ? { pc: out.pc, env: st.env } : null, returns };
+}
+
+/**
+ * A test `i < xs.length` (or `i <= xs.length`) whose array `xs` (a name) has at most N elements
+ * in every run (an `ensures`, `slice(0, N)`): "past" once the counter, a known number, is at or
+ * past N (the test is false in every run, so the loop ends), "within" before; undefined for any
+ * other test. Reads only names, so nothing is evaluated twice.
+ */
+function lengthCap(ex: Exec, test: TS.Expression, st: State): "past" | "within" | undefined {
+  const ts = ex.ts;
+  if (!ts.isBinaryExpression(test)) return undefined;
+  const op = test.operatorToken.kind;
+  if (op !== ts.SyntaxKind.LessThanToken && op !== ts.SyntaxKind.LessThanEqualsToken) return undefined;
+  const right = test.right;
+  if (!ts.isIdentifier(test.left) || !ts.isPropertyAccessExpression(right) || right.name.text !== "length" || !ts.isIdentifier(right.expression)) return undefined;
+  const counter = evalExpr(ex, test.left, st);
+  const arr = evalExpr(ex, right.expression, st);
+  if (counter.k !== "num" || counter.c === undefined || arr.k !== "sarr" || arr.bound === undefined) return undefined;
+  const past = op === ts.SyntaxKind.LessThanToken ? counter.c >= arr.bound : counter.c > arr.bound;
+  return past ? "past" : "within";
 }

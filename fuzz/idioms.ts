@@ -1,0 +1,118 @@
+/**
+ * Idiomatic TypeScript the prover decides (profile `idioms`, issue 10): `for (const [i, x] of
+ * xs.entries())` over literal arrays, bounded tool arrays and arrays of unknown length, the index
+ * guarding the effect or written into its text; `for (let i = 0; i < f.length; i++)` over a slice
+ * of at most N elements (or the array itself), `<` or `<=`, reading `f[i]` (undefined past the end);
+ * sorted copies (`slice().sort`, `[...xs].sort`, `Array.from(xs).sort`) of `wholes()` by amount,
+ * either way, spent under a budget with `break` (the order decides what is paid), of strings, and
+ * of numbers that may be NaN (refused); `encodeURIComponent` of computed strings (inputs may hold a
+ * lone surrogate: a URIError), alone, after a prefix, compared with a text, inside `try`, in a loop.
+ */
+import type { Effect, IdiomsStmt, StrExpr } from "./ir";
+
+export const IDIOMS_OPS = ["entries", "forLength", "sortCopy", "encode"] as const;
+
+/** Texts `encodeURIComponent` maps to themselves, escapes, or throws on (a lone surrogate). */
+const URI_TEXTS = ["a", "a b", "a%20b", "%C3%A9", "%c3%a9", "é", "\ud83d", "\ud83d\ude00", "a/b?c=d&e", "-_.!~*'()", ""];
+
+/** What the printer lends the idioms statement. */
+export interface IdiomsPrinter {
+  fresh(prefix: string): string;
+  line(text: string): void;
+  str(v: string): string;
+  expr(e: StrExpr | IdiomsStmt["src"]): string;
+  effect(e: Effect): string;
+  /** The effect with a string in its key place. */
+  use(e: Effect, v: string): string;
+}
+
+const INDEX_TESTS = ["<", "===", ">=", "!=="] as const;
+
+export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
+  const y = p.fresh("y");
+  const k = Math.max(0, s.cmp);
+  switch (s.op) {
+    case "entries": {
+      const i = p.fresh("i");
+      const src = s.pick % 3 === 0 ? `[${[...s.lits.map((l) => p.str(l)), p.expr(s.x)].join(", ")}]` : p.expr(s.src);
+      const test = `${i} ${INDEX_TESTS[s.pick % INDEX_TESTS.length]} ${k}`;
+      // The element, or the element with its index in the text (the digits of an integer).
+      const v = s.pick % 2 === 0 ? y : `\`\${${y}}-\${${i}}\``;
+      if (s.pick % 5 === 4) {
+        const pair = p.fresh("p");
+        p.line(`for (const ${pair} of ${src}.entries()) if (${pair}[0] ${INDEX_TESTS[s.pick % INDEX_TESTS.length]} ${k}) ${p.use(s.e, `${pair}[1]`)};`);
+        return;
+      }
+      p.line(`for (const [${i}, ${y}] of ${src}.entries()) if (${test}) ${p.use(s.e, v)};`);
+      return;
+    }
+    case "forLength": {
+      const f = p.fresh("f");
+      const i = p.fresh("i");
+      const src = s.pick % 4 === 0 ? `[${[...s.lits.map((l) => p.str(l)), p.expr(s.x)].join(", ")}]` : p.expr(s.src);
+      const slice = [`.slice(0, ${k})`, `.slice(-${k})`, `.slice(1, ${k + 1})`, ""][s.pick % 4]!;
+      p.line(`const ${f} = ${src}${slice};`);
+      const le = s.pick % 7 === 6 ? "<=" : "<";
+      p.line(`for (let ${i} = 0; ${i} ${le} ${f}.length; ${i}${s.pick % 5 === 3 ? " += 2" : "++"}) {`);
+      p.line(`  const ${y} = ${f}[${i}];`);
+      p.line(`  ${s.pick % 2 === 0 ? `${p.use(s.e, `(${y} ?? ${p.str(s.lits[0] ?? "z")})`)};` : `if (${y} !== undefined) ${p.use(s.e, `\`\${${y}}\${${i}}\``)};`}`);
+      p.line("}");
+      return;
+    }
+    case "sortCopy": {
+      const copy = (xs: string): string => [`${xs}.slice()`, `[...${xs}]`, `Array.from(${xs})`][s.pick % 3]!;
+      const sorted = p.fresh("s");
+      if (s.pick % 4 === 3) {
+        // Strings: the default order, or the comparison either way; the first one used.
+        const src = s.pick % 8 === 3 ? `[${[...s.lits.map((l) => p.str(l)), p.expr(s.x)].join(", ")}]` : p.expr(s.src);
+        const cmp = ["", "(a, b) => (a < b ? -1 : a > b ? 1 : 0)", "(a, b) => (a < b ? 1 : a > b ? -1 : 0)"][s.pick % 3]!;
+        p.line(`const ${sorted} = ${copy(src)}.sort(${cmp});`);
+        p.line(`const ${y} = ${sorted}[${k % 3}];`);
+        p.line(`if (${y} !== undefined) ${p.use(s.e, y)};`);
+        return;
+      }
+      if (s.pick % 10 === 9) {
+        // Numbers that may be NaN: refused.
+        p.line(`const ${sorted} = ${copy("amounts()")}.sort((a, b) => a - b);`);
+        p.line(`for (const ${y} of ${sorted}) if (${y} > ${k}) ${p.effect(s.e)};`);
+        return;
+      }
+      const ws = p.fresh("ws");
+      const t = p.fresh("t");
+      const limit = [0, 1, 500, 999, 1000, 1500][s.pick % 6]!;
+      const cmp = s.pick % 2 === 0 ? "(a, b) => a.amount - b.amount" : "(a, b) => b.amount - a.amount";
+      p.line(`const ${ws} = wholes();`);
+      p.line(`const ${sorted} = ${copy(ws)}.sort(${cmp});`);
+      p.line(`let ${t} = 0;`);
+      p.line(`for (const ${y} of ${sorted}) {`);
+      p.line(`  if (${t} + ${y}.amount > ${limit}) break;`);
+      p.line(`  ${s.e.tool === "pay" ? `pay(${y}.to, ${y}.amount);` : `measure(${y}.amount);`} ${t} += ${y}.amount;`);
+      p.line("}");
+      p.line(`if (${t} === 0 && ${ws}.some((w) => w.amount <= ${limit})) ${p.effect(s.e)};`);
+      return;
+    }
+    case "encode": {
+      const lit = p.str(URI_TEXTS[s.pick % URI_TEXTS.length]!);
+      const enc = (v: string): string => `encodeURIComponent(${v})`;
+      const x = s.pick % 5 === 4 ? lit : p.expr(s.x);
+      const use = [
+        () => p.use(s.e, enc(x)),
+        () => p.use(s.e, `"u/" + ${enc(x)}`),
+        () => `if (${enc(x)} === ${p.str(URI_TEXTS[(s.pick + k) % URI_TEXTS.length]!)}) ${p.effect(s.e)}`,
+      ][s.pick % 3]!;
+      if (s.pick % 7 === 5) {
+        p.line(`for (const ${y} of ${p.expr(s.src)}) ${p.use(s.e, enc(y))};`);
+        return;
+      }
+      if (s.pick % 2 === 0) {
+        // The text is read before the \`try\`, whose block calls no tool (the oracle's tools never fail).
+        const u = p.fresh("u");
+        p.line(`const ${u}: string = ${x};`);
+        p.line(`try { if (${enc(u)} === ${p.str(URI_TEXTS[(s.pick + k) % URI_TEXTS.length]!)}) throw new Error("hit"); } catch { ${p.effect(s.e)}; }`);
+        return;
+      }
+      p.line(`${use()};`);
+      return;
+    }
+  }
+}

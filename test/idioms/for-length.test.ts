@@ -1,0 +1,75 @@
+/**
+ * `for (let i = 0; i < xs.length; i++)` over an array of at most N elements (`slice(0, N)`, a
+ * tool whose `ensures` bounds it): unrolled up to N, each iteration where the test holds
+ * (loops.ts). Each adversarial case has a benign twin. IMPORTS are prepended: body line 1 is file line 3.
+ */
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
+
+const cases: ProveCase[] = [
+  { name: "the first three of an input: at most three emails", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  const first = xs.slice(0, 3);
+  for (let i = 0; i < first.length; i++) sendEmail(first[i] ?? "", "s");
+}` },
+  { name: "adversarial: the first three of an input are three emails when it is long enough", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(xs: string[]): void {
+  const first = xs.slice(0, 3);
+  for (let i = 0; i < first.length; i++) sendEmail(first[i] ?? "", "s");
+}` },
+  { name: "adversarial: i <= length reads one past the end (undefined)", verdict: "violated", line: 6, body: `export const guarantees = [m.neverEmail("none")];
+export function main(xs: string[]): void {
+  const first = xs.slice(0, 3);
+  for (let i = 0; i <= first.length; i++) sendEmail(first[i] ?? "none", "s");
+}` },
+  { name: "i < length never reads past the end", verdict: "proved", body: `export const guarantees = [m.neverEmail("none")];
+export function main(xs: string[]): void {
+  const first = xs.slice(0, 3);
+  for (let i = 0; i < first.length; i++) { const x = first[i]; if (x === undefined) sendEmail("none", "s"); }
+}` },
+  { name: "an empty input sends nothing: at least one email is violated", verdict: "violated", line: 3, match: /xs=\[\]/, body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(xs: string[]): void {
+  const first = xs.slice(0, 3);
+  for (let i = 0; i < first.length; i++) sendEmail(first[i] ?? "", "s");
+}` },
+  { name: "a bounded tool array: element i is the tool's element i", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const cs = fewContacts();
+  for (let i = 0; i < cs.length; i++) { const c = cs[i]; if (c !== undefined && c !== "ceo@corp") sendEmail(c, \`\${i}\`); }
+}` },
+  { name: "adversarial: a bounded tool array may hold the address", verdict: "violated", line: 6, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const cs = fewContacts();
+  for (let i = 0; i < cs.length; i++) { const c = cs[i]; if (c !== undefined) sendEmail(c, \`\${i}\`); }
+}` },
+  { name: "the index stays below the bound: the subject is never 3", verdict: "proved", body: `export const guarantees = [m.subjectsNonEmpty(), m.emailsAtMost(3)];
+export function main(): void {
+  const cs = fewContacts();
+  for (let i = 0; i < cs.length; i++) sendEmail(cs[i] ?? "x", \`\${i}\`);
+}` },
+  { name: "break after the first: at most one email", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(xs: string[]): void {
+  const first = xs.slice(0, 3);
+  for (let i = 0; i < first.length; i++) { sendEmail(first[i] ?? "", "s"); break; }
+}` },
+  { name: "adversarial: a step of 2 over at most three elements is two emails", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(xs: string[]): void {
+  const first = xs.slice(0, 3);
+  for (let i = 0; i < first.length; i += 2) sendEmail(first[i] ?? "", "s");
+}` },
+  { name: "adversarial: the bound is read again at each test (a reassigned array)", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(xs: string[]): void {
+  let first = xs.slice(0, 1);
+  for (let i = 0; i < first.length; i++) { sendEmail(first[i] ?? "", "s"); first = xs.slice(0, 3); }
+}` },
+  { name: "the bound read again: a shorter array ends the loop", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(xs: string[]): void {
+  let first = xs.slice(0, 3);
+  for (let i = 0; i < first.length; i++) { sendEmail(first[i] ?? "", "s"); first = xs.slice(0, 1); }
+}` },
+  { name: "an array of unknown length as the bound is refused", verdict: "refused", line: 5, match: /at most N elements/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  for (let i = 0; i < xs.length; i++) sendEmail(xs[i] ?? "", "s");
+}` },
+];
+
+describe("for (let i = 0; i < xs.length; i++) over a bounded array", () => proveCases(cases));

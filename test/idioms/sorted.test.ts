@@ -1,0 +1,131 @@
+/**
+ * Sorted copies of arrays (inplace.ts `callSortedCopy`): `xs.slice().sort(cmp)`, `[...xs].sort(cmp)`
+ * and `Array.from(xs).sort(cmp)` of a literal array or of a tool result an `ensures` bounds, with
+ * the comparators whose order is a total preorder (`a.amount - b.amount` on integers, the string
+ * comparison), as the stable order JavaScript gives. Each adversarial case has a benign twin.
+ * IMPORTS and the layer's import are prepended: body line 1 is file line 4.
+ */
+import { prove, proveCases, type ProveCase } from "../prover/prove-helpers";
+
+const LAYER = `import { trusted, ensures } from "clauz3";
+
+export interface Invoice { readonly payee: string; readonly amount: number }
+
+/** At most four invoices, integral amounts in (0, 1000]. */
+export const fourInvoices = trusted(
+  ensures((r: Invoice[]) => r.length <= 4),
+  ensures((r: Invoice[]) => r.every((inv) => Number.isInteger(inv.amount) && inv.amount > 0 && inv.amount <= 1000)),
+  function fourInvoices(): Invoice[] { return []; },
+);
+/** Any number of invoices with integral amounts. */
+export const manyInvoices = trusted(
+  ensures((r: Invoice[]) => r.every((inv) => Number.isInteger(inv.amount) && inv.amount > 0 && inv.amount <= 1000)),
+  function manyInvoices(): Invoice[] { return []; },
+);
+/** At most four invoices whose amounts may be anything (NaN too). */
+export const looseInvoices = trusted(ensures((r: Invoice[]) => r.length <= 4), function looseInvoices(): Invoice[] { return []; });
+`;
+const run = (body: string) => prove(`import { fourInvoices, manyInvoices, looseInvoices } from "./tools/inv/trusted/layer";\n` + body, { "tools/inv/trusted/layer.ts": LAYER });
+
+const BUDGET = (cmp: string, copy: (xs: string) => string = (xs) => `${xs}.slice()`) => `export const guarantees = [m.neverEmail("ceo@corp"), m.spendAtMost(500)];
+export function main(): void {
+  const invs = fourInvoices();
+  const sorted = ${copy("invs")}.sort(${cmp});
+  let spent = 0;
+  for (const inv of sorted) {
+    if (spent + inv.amount > 500) break;
+    pay(inv.payee, inv.amount);
+    spent += inv.amount;
+  }
+  if (spent === 0 && invs.some((inv) => inv.amount <= 500)) sendEmail("ceo@corp", "nothing paid");
+}`;
+
+const cases: ProveCase[] = [
+  { name: "smallest first under a budget with break: something is paid whenever one invoice fits", verdict: "proved", body: BUDGET("(a, b) => a.amount - b.amount") },
+  { name: "the same with [...invs]", verdict: "proved", body: BUDGET("(a, b) => a.amount - b.amount", (xs) => `[...${xs}]`) },
+  { name: "the same with Array.from(invs) and a block comparator", verdict: "proved", body: BUDGET("(a, b) => { return a.amount - b.amount; }", (xs) => `Array.from(${xs})`) },
+  { name: "adversarial: largest first breaks at once when the largest does not fit", verdict: "violated", match: /SendEmail|ceo@corp/, body: BUDGET("(a, b) => b.amount - a.amount") },
+  { name: "adversarial: no sort at all breaks at once when the first does not fit", verdict: "violated", body: BUDGET("(a, b) => 0 * (a.amount - b.amount)").replace(".sort((a, b) => 0 * (a.amount - b.amount))", "") },
+  { name: "the sorted copy is ascending", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const s = fourInvoices().slice().sort((a, b) => a.amount - b.amount);
+  for (let i = 0; i + 1 < 4; i++) { const x = s[i], y = s[i + 1]; if (x !== undefined && y !== undefined && x.amount > y.amount) sendEmail("ceo@corp", "x"); }
+}` },
+  { name: "adversarial: the copy sorted descending is not ascending", verdict: "violated", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const s = fourInvoices().slice().sort((a, b) => b.amount - a.amount);
+  for (let i = 0; i + 1 < 4; i++) { const x = s[i], y = s[i + 1]; if (x !== undefined && y !== undefined && x.amount > y.amount) sendEmail("ceo@corp", "x"); }
+}` },
+  { name: "the copy keeps the length", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const invs = fourInvoices();
+  const s = [...invs].sort((a, b) => a.amount - b.amount);
+  if (s.length !== invs.length) sendEmail("ceo@corp", "x");
+}` },
+  { name: "stable: of two equal amounts the earlier stays first", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const invs = fourInvoices();
+  const s = invs.slice().sort((a, b) => a.amount - b.amount);
+  const x = invs[0], y = invs[1], f = s[0];
+  if (invs.length === 2 && x !== undefined && y !== undefined && f !== undefined && x.amount === y.amount && f.payee !== x.payee) sendEmail("ceo@corp", "x");
+}` },
+  { name: "stable: of two equal amounts the later is never first", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const invs = fourInvoices();
+  const s = invs.slice().sort((a, b) => a.amount - b.amount);
+  const x = invs[0], y = invs[1], f = s[0];
+  if (invs.length === 2 && x !== undefined && y !== undefined && f !== undefined && x.amount === y.amount && f.payee === y.payee && x.payee !== y.payee) sendEmail("ceo@corp", "x");
+}` },
+  { name: "adversarial: of two different amounts the smaller is first, wherever it was", verdict: "violated", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const invs = fourInvoices();
+  const s = invs.slice().sort((a, b) => a.amount - b.amount);
+  const x = invs[0], y = invs[1], f = s[0];
+  if (invs.length === 2 && x !== undefined && y !== undefined && f !== undefined && x.amount > y.amount && f.payee === y.payee && x.payee !== y.payee) sendEmail("ceo@corp", "x");
+}` },
+  { name: "the original is not changed by sorting a copy", verdict: "violated", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const invs = fourInvoices();
+  const s = invs.slice().sort((a, b) => a.amount - b.amount);
+  const x = invs[0], y = invs[1];
+  if (s.length > 0 && x !== undefined && y !== undefined && x.amount > y.amount) sendEmail("ceo@corp", "x");
+}` },
+  { name: "strings: a sorted copy of a bounded list is ascending", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const s = fewContacts().slice().sort();
+  if (s[0] === "b" && s[1] === "a") sendEmail("ceo@corp", "x");
+}` },
+  { name: "adversarial: strings sorted descending by the comparison", verdict: "violated", line: 7, match: /SendEmail\(to="c"/, body: `export const guarantees = [m.neverEmail("c")];
+export function main(): void {
+  const s = [...["a", "c", "b"]].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  const first = s[0]; if (first !== undefined) sendEmail(first, "x");
+}` },
+  { name: "a literal array's sorted copy", verdict: "violated", line: 7, match: /SendEmail\(to="c"/, body: `export const guarantees = [m.neverEmail("c")];
+export function main(): void {
+  const s = ["b", "c", "a"].slice().sort();
+  const last = s[2]; if (last !== undefined) sendEmail(last, "x");
+}` },
+  { name: "refused: amounts that may be NaN", verdict: "refused", line: 6, match: /may be NaN/, body: `export const guarantees = [m.spendAtMost(500)];
+export function main(): void {
+  const s = looseInvoices().slice().sort((a, b) => a.amount - b.amount);
+  for (const inv of s) pay(inv.payee, 1);
+}` },
+  { name: "refused: an array of unknown length", verdict: "refused", line: 6, match: /length is unknown/, body: `export const guarantees = [m.spendAtMost(500)];
+export function main(): void {
+  const s = manyInvoices().slice().sort((a, b) => a.amount - b.amount);
+  for (const inv of s) pay(inv.payee, 1);
+}` },
+  { name: "refused: a comparator of another shape (mixed keys)", verdict: "refused", line: 6, match: /shape/, body: `export const guarantees = [m.spendAtMost(500)];
+export function main(): void {
+  const s = fourInvoices().slice().sort((a, b) => a.amount - b.payee.length);
+  for (const inv of s) pay(inv.payee, 1);
+}` },
+  { name: "refused: sorting the tool's array itself", verdict: "refused", line: 6, body: `export const guarantees = [m.spendAtMost(500)];
+export function main(): void {
+  const invs = fourInvoices(); invs.sort((a, b) => a.amount - b.amount);
+  for (const inv of invs) pay(inv.payee, 1);
+}` },
+];
+
+describe("sorted copies of arrays", () => proveCases(cases, run));
+
