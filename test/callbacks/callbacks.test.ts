@@ -85,7 +85,11 @@ export function main(cut: string): void {
 export function main(cut: string): void {
   ["a@x", "ceo@corp"].filter((t) => t.startsWith("a") && t !== cut).forEach((t) => sendEmail(t, "x"));
 }` },
-  { name: "the length of a filtered array of unknown length is refused", verdict: "refused", line: 5, match: /filter/, body: `export const guarantees = [m.emailsAtMost(1)];
+  { name: "the length of a filtered array of unknown length is read over its count (exec/counted.ts)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(to: string[]): void {
+  if (to.filter((t) => t !== "").length > 0) sendEmail("a", "x");
+}` },
+  { name: "adversarial: a filtered array of unknown length may keep an element", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(to: string[]): void {
   if (to.filter((t) => t !== "").length > 0) sendEmail("a", "x");
 }` },
