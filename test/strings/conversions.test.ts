@@ -84,9 +84,13 @@ export function main(): void {
 export function main(): void {
   for (const c of contacts()) if (c.toLowerCase() === "boss") sendEmail(c, "s");
 }` },
-  { name: "a conversion inside a callback over an array of unknown length, where only four elements break the guarantee: refused, never proved", verdict: "refused", body: `export const guarantees = [m.emailsAtMost(0)];
+  { name: "a conversion inside a callback over an array of unknown length, where four elements break the guarantee: violated by a run with four (the filter's count, exec/counted.ts)", verdict: "violated", line: 5, match: /"boss", "boss", "boss", "boss"|4 elements/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
   if (contacts().filter((c) => c.toLowerCase() === "boss").length > 3) sendEmail("x", "s");
+}` },
+  { name: "the same where only five elements break it: refused (no run with at most four shows it), never proved", verdict: "refused", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if (contacts().filter((c) => c.toLowerCase() === "boss").length > 4) sendEmail("x", "s");
 }` },
   { name: "control: the same loop proved when the guarantee does not depend on the branch", verdict: "proved", body: `export const guarantees = [m.neverEmail("boss")];
 export function main(): void {
