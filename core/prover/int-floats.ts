@@ -23,7 +23,7 @@
  * z3.ts checks the original assertions in that model before believing it.
  */
 import { isDeepStrictEqual } from "node:util";
-import { printSExpr, type SExpr } from "./sexpr";
+import { decodeFloat, parseSExprs, printSExpr, type SExpr } from "./sexpr";
 import { FLOAT64, numLit } from "./smt";
 
 /**
@@ -189,4 +189,52 @@ export function liftIntegers(commands: readonly SExpr[]): IntLifting | undefined
 /** The Int value of a lifted constant given its Float64 model value, or undefined when it is not an integer within 2^53. */
 export function valueOfLifted(float: number): bigint | undefined {
   return Number.isInteger(float) && Math.abs(float) <= 2 ** 53 ? BigInt(float) : undefined;
+}
+
+type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
+
+/**
+ * Put the integer values of lifted terms into a model of the lifted query (in context `ctx`), so
+ * that the original assertions and the counterexample read them; false when one has no integer
+ * value.
+ */
+export function restoreLifted(z3: LowLevel, ctx: never, model: unknown, lifted: readonly Lifted[]): boolean {
+  const intSort = z3.mk_int_sort(ctx);
+  const int = (n: bigint): ReturnType<LowLevel["mk_numeral"]> => {
+    const a = z3.mk_numeral(ctx, n.toString(), intSort);
+    z3.inc_ref(ctx, a);
+    return a;
+  };
+  const functions = new Map<string, ReturnType<LowLevel["add_func_interp"]>>();
+  try {
+    for (const { name, args, float } of lifted) {
+      const constant = z3.mk_const(ctx, z3.mk_string_symbol(ctx, float), z3.mk_fpa_sort_64(ctx));
+      z3.inc_ref(ctx, constant);
+      const value = z3.model_eval(ctx, model as never, constant, true);
+      if (value === null) return false;
+      const [parsed] = parseSExprs(z3.ast_to_string(ctx, value));
+      const n = valueOfLifted(decodeFloat(parsed!));
+      if (n === undefined) return false;
+      const decl = z3.mk_func_decl(ctx, z3.mk_string_symbol(ctx, name), args.map(() => intSort), intSort);
+      if (args.length === 0) {
+        z3.add_const_interp(ctx, model as never, decl, int(n));
+        continue;
+      }
+      // A function's other arguments are read nowhere in the original: any default will do.
+      let interp = functions.get(name);
+      if (!interp) {
+        interp = z3.add_func_interp(ctx, model as never, decl, int(0n));
+        z3.func_interp_inc_ref(ctx, interp);
+        functions.set(name, interp);
+      }
+      const vector = z3.mk_ast_vector(ctx);
+      z3.ast_vector_inc_ref(ctx, vector);
+      for (const a of args) z3.ast_vector_push(ctx, vector, int(a));
+      z3.func_interp_add_entry(ctx, interp, vector, int(n));
+      z3.ast_vector_dec_ref(ctx, vector);
+    }
+    return true;
+  } finally {
+    for (const interp of functions.values()) z3.func_interp_dec_ref(ctx, interp);
+  }
 }

@@ -1,8 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
-import { decodeFloat, parseSExprs, type SExpr } from "./sexpr";
-import { liftIntegers, valueOfLifted, type Lifted } from "./int-floats";
+import { parseSExprs, type SExpr } from "./sexpr";
+import { liftIntegers, restoreLifted, type Lifted } from "./int-floats";
 import { attemptsFor, FIRST_SLICE, GROWTH, REGEX_GROWTH, TACTICS, type Attempt, type EngineName, type Formulation } from "./attempts";
 import { analyse, parseCommands, regexFormulation, wordFormulation } from "./tactics";
 import type { SolverTurn } from "./turns";
@@ -200,50 +200,6 @@ export class Z3Session {
       scope.engines.set(name, solver);
     }
     return solver as never;
-  }
-
-  /**
-   * Put the integer values of lifted constants (int-floats.ts) into a model of the lifted query,
-   * so that the original assertions and the counterexample read them; false when one has no
-   * integer value.
-   */
-  private restoreLifted(scope: Scope, model: unknown, lifted: readonly Lifted[]): boolean {
-    const { z3, ctx } = scope;
-    const intSort = z3.mk_int_sort(ctx);
-    const int = (n: bigint): ReturnType<LowLevel["mk_numeral"]> => {
-      const a = z3.mk_numeral(ctx, n.toString(), intSort);
-      z3.inc_ref(ctx, a);
-      return a;
-    };
-    const functions = new Map<string, ReturnType<LowLevel["add_func_interp"]>>();
-    for (const { name, args, float } of lifted) {
-      const constant = z3.mk_const(ctx, z3.mk_string_symbol(ctx, float), z3.mk_fpa_sort_64(ctx));
-      z3.inc_ref(ctx, constant);
-      const value = z3.model_eval(ctx, model as never, constant, true);
-      if (value === null) return false;
-      const [parsed] = parseSExprs(z3.ast_to_string(ctx, value));
-      const n = valueOfLifted(decodeFloat(parsed!));
-      if (n === undefined) return false;
-      const decl = z3.mk_func_decl(ctx, z3.mk_string_symbol(ctx, name), args.map(() => intSort), intSort);
-      if (args.length === 0) {
-        z3.add_const_interp(ctx, model as never, decl, int(n));
-        continue;
-      }
-      // A function's other arguments are read nowhere in the original: any default will do.
-      let interp = functions.get(name);
-      if (!interp) {
-        interp = z3.add_func_interp(ctx, model as never, decl, int(0n));
-        z3.func_interp_inc_ref(ctx, interp);
-        functions.set(name, interp);
-      }
-      const vector = z3.mk_ast_vector(ctx);
-      z3.ast_vector_inc_ref(ctx, vector);
-      for (const a of args) z3.ast_vector_push(ctx, vector, int(a));
-      z3.func_interp_add_entry(ctx, interp, vector, int(n));
-      z3.ast_vector_dec_ref(ctx, vector);
-    }
-    for (const interp of functions.values()) z3.func_interp_dec_ref(ctx, interp);
-    return true;
   }
 
   /** Parse SMT-LIB text into the scope's context (terms live until the context is deleted). */
@@ -545,7 +501,7 @@ export class Z3Session {
       try {
         // Every model is checked against the original text when it can be evaluated, including the
         // general solver's on the original: a counterexample is shown to a person, so it must be one.
-        if (lifted && !this.restoreLifted(scope, model, lifted)) {
+        if (lifted && !restoreLifted(scope.z3, scope.ctx, model, lifted)) {
           outcome = "sat, a lifted integer has no integer value";
           return { kind: "none", reason: `a model from ${attempt.engine}/${attempt.formulation} gave a lifted integer no integer value`, used };
         }
