@@ -32,7 +32,9 @@ function project(name: string, form: "source" | "program", options: Record<strin
   made.push(dir);
   editTsconfig(dir, (c) => {
     Object.assign(c.compilerOptions, options);
-    c.compilerOptions.plugins = [form === "program" ? { transform: "clauz3/plugin", transformProgram: true } : { transform: "clauz3/plugin" }];
+    // A proof budget no busy machine reaches: the verdict decides whether the build is clean, not the load.
+    const budget = { programTimeoutMs: 1_800_000 };
+    c.compilerOptions.plugins = [form === "program" ? { transform: "clauz3/plugin", transformProgram: true, ...budget } : { transform: "clauz3/plugin", ...budget }];
   });
   return dir;
 }
