@@ -1,7 +1,6 @@
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
 import { parseSExprs, type SExpr } from "./sexpr";
+import { dump, type Trace } from "./query-dump";
 import { liftIntegers, restoreLifted, type Lifted } from "./int-floats";
 import { attemptsFor, FIRST_SLICE, GROWTH, REGEX_GROWTH, TACTICS, type Attempt, type EngineName, type Formulation } from "./attempts";
 import { analyse, parseCommands, regexFormulation, wordFormulation } from "./tactics";
@@ -40,13 +39,6 @@ const INTERRUPT_AGAIN_MS = 20;
  */
 export type GetValues = (terms: readonly { term: string; sort: ValueSort }[], later?: readonly string[]) => Promise<SExpr[]>;
 
-/** One query's record for `CLAUZ3_DUMP_SMT`. */
-interface Trace {
-  readonly lines: string[];
-  regex?: string;
-  words?: string;
-  lifted?: string;
-}
 
 /** How one attempt ended: an answer, a reason it gave none, or the wall clock. */
 type AttemptEnd<T> =
@@ -577,27 +569,5 @@ export class Z3Session {
       return "lost";
     }
     return "interrupted";
-  }
-}
-
-let dumpCounter = 0;
-/**
- * `CLAUZ3_DUMP_SMT=<dir>`: write each query as a standalone .smt2 file (declarations, assertions,
- * `(check-sat)`) with the answer, the elapsed time and the attempts in comments at the end, and
- * the regular-expression formulation, when one was tried, next to it (`…-regex.smt2`).
- */
-function dump(text: string, trace: Trace, status: string, ms: number, rlimit: number): void {
-  const dir = process.env.CLAUZ3_DUMP_SMT;
-  if (!dir) return;
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    const name = `q${process.pid}-${String(dumpCounter++).padStart(5, "0")}`;
-    const comments = [`; status: ${status}`, `; elapsed-ms: ${ms.toFixed(1)}`, `; rlimit-used: ${rlimit}`, ...trace.lines.map((l) => `; attempt: ${l}`)].join("\n");
-    fs.writeFileSync(path.join(dir, `${name}.smt2`), `(set-option :encoding bmp)\n${text}\n(check-sat)\n${comments}\n`);
-    if (trace.regex) fs.writeFileSync(path.join(dir, `${name}-regex.smt2`), `(set-option :encoding bmp)\n${trace.regex}\n(check-sat)\n`);
-    if (trace.lifted) fs.writeFileSync(path.join(dir, `${name}-lifted.smt2`), `(set-option :encoding bmp)\n${trace.lifted}\n(check-sat)\n`);
-    if (trace.words) fs.writeFileSync(path.join(dir, `${name}-words.smt2`), `(set-option :encoding bmp)\n${trace.words}\n(check-sat)\n`);
-  } catch {
-    /* dumping is best effort */
   }
 }
