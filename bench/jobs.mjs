@@ -1,6 +1,6 @@
 /**
- * Parallel proving (`--jobs`, docs/jobs.md): `clauz3 check --no-cache` over the corpus
- * (fixtures/programs, one project), a fresh process per run, alternately with `--jobs 1` (every
+ * Parallel proving (`--jobs`, docs/jobs.md): `clauz3 check --no-cache` over the corpus's decided
+ * programs (fixtures/programs without `_pending/`, as bench/cache.mjs), a fresh process per run, alternately with `--jobs 1` (every
  * program proved in the CLI's own process) and `--jobs 2` (two worker processes, each with its own
  * warm Z3). Wall time only: the workers' CPU time is not the CLI process's.
  *
@@ -14,7 +14,7 @@
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { ensureBuilt, ROOT } from "../fixtures/projects/project.mjs";
-import { alternate, median } from "./run.mjs";
+import { alternate, decidedPrograms, median } from "./run.mjs";
 
 export const name = "jobs";
 export const description = "`clauz3 check --no-cache` over the corpus (fixtures/programs), one fresh process per run: --jobs 2 against --jobs 1; medians of alternating runs (wall time)";
@@ -23,7 +23,8 @@ const CLI = path.join(ROOT, "dist/cli/main.js");
 
 export async function run({ runs, log }) {
   ensureBuilt(log);
-  const paths = (process.env.CLAUZ3_BENCH_JOBS_PATHS ?? "").split(" ").filter(Boolean);
+  const narrowed = (process.env.CLAUZ3_BENCH_JOBS_PATHS ?? "").split(" ").filter(Boolean);
+  const paths = narrowed.length > 0 ? narrowed : decidedPrograms(ROOT);
   const check = (jobs) => () => {
     const r = spawnSync(process.execPath, [CLI, "check", "-p", "fixtures/tsconfig.json", ...paths, "--format", "json", "--no-cache", "--jobs", String(jobs)], {
       cwd: ROOT,
@@ -33,12 +34,13 @@ export async function run({ runs, log }) {
     // The corpus holds violated and refused programs on purpose: exit 1 is its normal result.
     if (r.status !== 0 && r.status !== 1) throw new Error(`clauz3 check --jobs ${jobs} exited with ${r.status}:\n${r.stderr}`);
   };
-  log(`bench jobs: 2 × (1 warm-up + ${runs} runs) of clauz3 check over ${paths.length > 0 ? paths.join(" ") : "the corpus"}`);
+  const what = narrowed.length > 0 ? narrowed.join(" ") : `the corpus (${paths.length} programs)`;
+  log(`bench jobs: 2 × (1 warm-up + ${runs} runs) of clauz3 check over ${what}`);
   const samples = await alternate({ one: check(1), two: check(2) }, runs);
   return [
     {
       benchmark: "parallel proving",
-      subject: `clauz3 check --jobs 2${paths.length > 0 ? ` (${paths.join(" ")})` : ""}`,
+      subject: `clauz3 check --jobs 2 (${what})`,
       subjectMs: median(samples.two.wall),
       baseline: "clauz3 check --jobs 1",
       baselineMs: median(samples.one.wall),

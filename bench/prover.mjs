@@ -17,12 +17,13 @@
  *    10/100/1000 straight-line calls under an `all` and a `count` guarantee, 10/20 nested
  *    branches, `distinct` over 10/50/100 calls — each proved `runs` times (median).
  *
- *     node bench/prover.mjs [--runs 7] [--passes 3] [--corpus-only | --growth-only] [--only dir,dir]
+ *     node bench/prover.mjs [--runs 7] [--passes 3] [--corpus-only | --growth-only] [--only dir,dir] [--rows file.json]
  *
  * The async corpus (issue 10: the directories in ASYNC_CORPUS) gets its own warm median beside the
  * rest of the corpus; `--corpus-only` stops after the warm rows (no stability, cold or growth runs),
  * `--growth-only` runs only the generated programs (growth and issue 14's budget loop);
- * `--only` limits the warm corpus to the named directories of fixtures/programs.
+ * `--only` limits the warm corpus to the named directories of fixtures/programs; `--rows` writes
+ * the per-program warm rows (file, calls, ms, z3, verdict) as JSON, for finding where time goes.
  *
  * Also a module of bench/run.mjs (`name`, `description`, `run`). Not a test: it prints numbers,
  * it asserts nothing.
@@ -376,11 +377,12 @@ async function growth(prover, runs, log) {
   }
 }
 
-export async function run({ runs, log, passes = Math.min(runs, 3), corpusOnly = false, growthOnly = false, only }) {
+export async function run({ runs, log, passes = Math.min(runs, 3), corpusOnly = false, growthOnly = false, only, rowsFile }) {
   ensureBuilt(log);
   const prover = loadProver();
   if (growthOnly) return growth(prover, runs, log);
   const corpus = await warmCorpus(prover, passes, log, only);
+  if (rowsFile) fs.writeFileSync(rowsFile, `${JSON.stringify(corpus.rows, null, 1)}\n`);
   const rows = [
     { benchmark: "prover warm (median)", subject: `corpus programs with ≤ 10 calls (${corpus.small.length})`, subjectMs: median(corpus.small.map((r) => r.ms)), baseline: "target 15 ms", baselineMs: 15, runs: passes },
     { benchmark: "prover warm (median)", subject: `all corpus programs (${corpus.rows.length})`, subjectMs: median(corpus.rows.map((r) => r.ms)), baseline: "target 15 ms", baselineMs: 15, runs: passes },
@@ -411,7 +413,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const runs = option("--runs", 7);
   const log = (line) => process.stderr.write(`${line}\n`);
   const { table } = await import("./run.mjs");
-  run({ runs, log, passes: option("--passes", Math.min(runs, 3)), corpusOnly: argv.includes("--corpus-only"), growthOnly: argv.includes("--growth-only"), only: argv.includes("--only") ? argv[argv.indexOf("--only") + 1].split(",") : undefined }).then(
+  run({ runs, log, passes: option("--passes", Math.min(runs, 3)), rowsFile: argv.includes("--rows") ? argv[argv.indexOf("--rows") + 1] : undefined, corpusOnly: argv.includes("--corpus-only"), growthOnly: argv.includes("--growth-only"), only: argv.includes("--only") ? argv[argv.indexOf("--only") + 1].split(",") : undefined }).then(
     (rows) => {
       process.stdout.write(`${table(rows)}\n`);
       process.exit(0);

@@ -20,12 +20,32 @@
  * optionally, CPU time, measured alternately (see `alternate`); `target` is an optional maximum
  * ratio subject/baseline of wall time (for example 1.10).
  */
+import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** The benchmark modules, in order. Add new ones here. */
 export const BENCHES = ["./tspc.mjs", "./tsserver.mjs", "./prover.mjs", "./cache.mjs", "./jobs.mjs"];
+
+/**
+ * The corpus's decided programs (fixtures/programs), relative to `root`, in a stable order: the
+ * programs under a directory whose name starts with `_` (`_pending/`: what the prover cannot
+ * decide yet; `_support/`) are left out, as in the prover bench's warm rows.
+ */
+export function decidedPrograms(root) {
+  const out = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name.startsWith("_")) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".ts")) out.push(path.relative(root, full));
+    }
+  };
+  walk(path.join(root, "fixtures", "programs"));
+  return out;
+}
 
 /** Median of a list of numbers. */
 export function median(values) {
