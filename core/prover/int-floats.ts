@@ -199,23 +199,28 @@ type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
  * value.
  */
 export function restoreLifted(z3: LowLevel, ctx: never, model: unknown, lifted: readonly Lifted[]): boolean {
-  const intSort = z3.mk_int_sort(ctx);
-  const int = (n: bigint): ReturnType<LowLevel["mk_numeral"]> => {
-    const a = z3.mk_numeral(ctx, n.toString(), intSort);
-    z3.inc_ref(ctx, a);
+  // In a reference-counted context a new term lives only until the next API call unless it is
+  // referenced: every term made here is held until the model has taken its own references. (An
+  // unheld declaration was freed under the model when nothing else named it, and Z3 later looped
+  // forever deleting the model.)
+  const held: unknown[] = [];
+  const hold = <A>(a: A): A => {
+    z3.inc_ref(ctx, a as never);
+    held.push(a);
     return a;
   };
+  const intSort = hold(z3.mk_int_sort(ctx));
+  const int = (n: bigint) => hold(z3.mk_numeral(ctx, n.toString(), intSort));
   const functions = new Map<string, ReturnType<LowLevel["add_func_interp"]>>();
   try {
     for (const { name, args, float } of lifted) {
-      const constant = z3.mk_const(ctx, z3.mk_string_symbol(ctx, float), z3.mk_fpa_sort_64(ctx));
-      z3.inc_ref(ctx, constant);
+      const constant = hold(z3.mk_const(ctx, z3.mk_string_symbol(ctx, float), z3.mk_fpa_sort_64(ctx)));
       const value = z3.model_eval(ctx, model as never, constant, true);
       if (value === null) return false;
       const [parsed] = parseSExprs(z3.ast_to_string(ctx, value));
       const n = valueOfLifted(decodeFloat(parsed!));
       if (n === undefined) return false;
-      const decl = z3.mk_func_decl(ctx, z3.mk_string_symbol(ctx, name), args.map(() => intSort), intSort);
+      const decl = hold(z3.mk_func_decl(ctx, z3.mk_string_symbol(ctx, name), args.map(() => intSort), intSort));
       if (args.length === 0) {
         z3.add_const_interp(ctx, model as never, decl, int(n));
         continue;
@@ -236,5 +241,6 @@ export function restoreLifted(z3: LowLevel, ctx: never, model: unknown, lifted: 
     return true;
   } finally {
     for (const interp of functions.values()) z3.func_interp_dec_ref(ctx, interp);
+    for (const a of held) z3.dec_ref(ctx, a as never);
   }
 }
