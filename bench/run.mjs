@@ -7,6 +7,8 @@
  *     node bench/run.mjs                 # every module, default number of runs
  *     node bench/run.mjs --runs 9 tspc   # only modules whose name contains "tspc", 9 runs each
  *     node bench/run.mjs --json          # the rows as JSON (for tooling)
+ *     node bench/run.mjs --write-readme  # every module; the table also replaces README.md's
+ *                                        # between <!-- bench:start --> and <!-- bench:end -->
  *
  * A benchmark module exports:
  *
@@ -23,7 +25,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** The benchmark modules, in order. Add new ones here. */
 export const BENCHES = ["./tspc.mjs", "./tsserver.mjs", "./prover.mjs", "./cache.mjs", "./jobs.mjs"];
@@ -102,16 +104,30 @@ export function table(rows) {
   return lines.join("\n");
 }
 
+const README = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "README.md");
+const START = "<!-- bench:start -->";
+const END = "<!-- bench:end -->";
+
+/** README.md's text up to and including the start marker, and from the end marker on (undefined without both). */
+function readmeBlock(text) {
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start < 0 || end < start) return undefined;
+  return [text.slice(0, start + START.length), text.slice(end)];
+}
+
 async function main(argv) {
   let runs = 7;
   let json = false;
+  let writeReadme = false;
   const filters = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--runs") runs = Number(argv[++i]);
     else if (a === "--json") json = true;
+    else if (a === "--write-readme") writeReadme = true;
     else if (a === "--help" || a === "-h") {
-      process.stdout.write("usage: node bench/run.mjs [--runs N (≥ 5)] [--json] [name-filter ...]\n");
+      process.stdout.write("usage: node bench/run.mjs [--runs N (≥ 5)] [--json] [--write-readme] [name-filter ...]\n");
       return 0;
     } else filters.push(a);
   }
@@ -119,7 +135,17 @@ async function main(argv) {
     process.stderr.write("bench: --runs must be an integer ≥ 5\n");
     return 2;
   }
+  if (writeReadme && filters.length > 0) {
+    process.stderr.write("bench: --write-readme writes the whole run into README.md; leave out the name filters\n");
+    return 2;
+  }
   const log = (line) => process.stderr.write(`${line}\n`);
+  // Checked before the run (it takes an hour): the markers must be there to write into.
+  if (writeReadme && !readmeBlock(fs.readFileSync(README, "utf8"))) {
+    process.stderr.write(`bench: README.md has no ${START} … ${END} block to write the table into\n`);
+    return 2;
+  }
+  const started = new Date();
   const load = os.loadavg()[0];
   if (load > os.cpus().length) log(`bench: load average ${load.toFixed(1)} on ${os.cpus().length} threads; wall times will be noisy (CPU times less so)`);
   const rows = [];
@@ -137,6 +163,18 @@ async function main(argv) {
     const cpu = os.cpus()[0]?.model ?? "unknown CPU";
     const machine = `Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpu} (${os.cpus().length} threads), load average ${os.loadavg()[0].toFixed(1)} at the end.`;
     process.stdout.write(`${descriptions.join("\n")}\n\n${table(rows)}\n\n${machine}\n`);
+  }
+  if (writeReadme) {
+    const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+    const when = `Measured ${started.toISOString().slice(0, 16).replace("T", " ")} UTC by \`npm run bench -- --runs ${runs} --write-readme\` (one run, every module), Node ${process.version}, ${os.platform()} ${os.arch()}, ${cpu} (${os.cpus().length} threads), load average ${load.toFixed(1)} at the start and ${os.loadavg()[0].toFixed(1)} at the end.`;
+    const text = fs.readFileSync(README, "utf8");
+    const block = readmeBlock(text);
+    if (!block) {
+      log(`bench: README.md lost its ${START} … ${END} block during the run; the table above is not written`);
+      return 2;
+    }
+    fs.writeFileSync(README, `${block[0]}\n${table(rows)}\n\n${when}\n${block[1]}`);
+    log("bench: README.md's table written");
   }
   const failed = rows.filter((r) => r.target !== undefined && r.subjectMs / r.baselineMs > r.target);
   if (failed.length > 0) log(`bench: ${failed.length} row(s) above target: ${failed.map((r) => r.benchmark).join(", ")}`);
