@@ -5,6 +5,7 @@ import { liftIntegers, restoreLifted, type Lifted } from "./int-floats";
 import { attemptsFor, FIRST_SLICE, GROWTH, REGEX_GROWTH, TACTICS, type Attempt, type EngineName, type Formulation } from "./attempts";
 import { analyse, parseCommands, regexFormulation, wordFormulation } from "./tactics";
 import type { SolverTurn } from "./turns";
+import { initZ3 } from "./z3-load";
 import { guardThreads, SolverStderr, SolverThreadCrash, type SolverThreads } from "./z3-threads";
 
 type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
@@ -124,9 +125,8 @@ export class Z3Session {
     if (!this.z3) {
       this.instances++;
       const started = (async (): Promise<Instance> => {
-        const { init } = await import("z3-solver");
         const stderr = new SolverStderr();
-        const { Z3, em } = await init({ printErr: stderr.printErr });
+        const { Z3, em } = await initZ3({ printErr: stderr.printErr });
         const threads = guardThreads(em, stderr);
         // A thread that dies while no check runs still ends the instance: the next query starts a fresh one.
         threads.crashed.catch(() => {

@@ -5,6 +5,8 @@ import { analyse, parseCommands, printSExpr, regexFormulation, wordFormulation }
 import { DEFAULT_RLIMIT, type QueryLimits } from "../../core/prover/limits";
 import { attemptsFor } from "../../core/prover/attempts";
 import { SolverError, Z3Session, type SolverAnswer, type ValueSort } from "../../core/prover/z3";
+import { deferralRewritten, rewriteDeferral } from "../../core/prover/z3-load";
+import * as fs from "node:fs";
 
 const F64 = "(_ FloatingPoint 11 53)";
 
@@ -56,6 +58,25 @@ describe("answers", () => {
     const session = await Z3Session.get();
     await expect(session.query("(declare-const x Int)", ["(> x 3)"], budget(), async () => { throw new Error("reader failed"); })).rejects.toThrow("reader failed");
     expect((await ask("(declare-const x Int)", ["(= x 7)"], [{ term: "x", sort: "Int" }])).status).toBe("sat");
+  });
+});
+
+describe("loading z3-solver", () => {
+  const text = fs.readFileSync(require.resolve("z3-solver/build/z3-built.js"), "utf8");
+
+  it("the pinned z3-solver's answers settle through setImmediate, and the session answers with it", async () => {
+    const rewritten = rewriteDeferral(text);
+    expect(rewritten).toBeDefined();
+    expect(rewritten).not.toMatch(/setTimeout\(\(\) => \{\s*cap\.(resolve|reject)/);
+    expect(rewritten!.match(/setImmediate\(\(\) => \{\s*cap\.(resolve|reject)\(val\);\s*\}\);/g)).toHaveLength(2);
+    expect((await ask("(declare-const x Int)", ["(> x 3)", "(< x 2)"])).status).toBe("unsat");
+    expect(deferralRewritten()).toBe(true);
+  });
+
+  it("a module text it does not know exactly (missing or repeated statements) is loaded unchanged", () => {
+    expect(rewriteDeferral(text.replace("cap.resolve(val);", "cap.resolve(val) ;"))).toBeUndefined();
+    const at = text.indexOf("function reject_async");
+    expect(rewriteDeferral(text.slice(0, at) + text.slice(at).replace("cap.reject(val);\n  }, 0);", "cap.resolve(val);\n  }, 0);"))).toBeUndefined();
   });
 });
 
