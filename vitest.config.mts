@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { LongestFirst } from "./test/sequencer";
+import { LongestFirst } from "./test/sequencer.mts";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes test/durations.json (read by test/sequencer.ts) from a vitest JSON report of a full run:
+// Writes test/durations.json (read by test/sequencer.mts) from a vitest JSON report of a full run:
 //   npx vitest run --reporter=json --outputFile.json=report.json && node scripts/test-durations.mjs report.json
 // Seconds per test file, rounded; the sequencer starts the longest first on a fresh clone.
 import * as fs from "node:fs";

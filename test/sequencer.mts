@@ -8,7 +8,7 @@
  */
 import * as path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import durations from "./durations.json";
+import durations from "./durations.json" with { type: "json" };
 
 const RECORDED: Readonly<Record<string, number>> = durations;
 
