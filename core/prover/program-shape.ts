@@ -185,6 +185,8 @@ function baseName(fileName: string): string {
   return fileName.replace(/\\/g, "/").split("/").pop() ?? fileName;
 }
 
+const globalDeclarations = new WeakMap<TS.Program, WeakMap<LayerResult, { readonly refusal: Refusal | undefined }>>();
+
 /**
  * Agent-side declarations that change what other modules look like to the checker: `declare
  * global`, `declare module "…"` (an ambient module or an augmentation of a module, trusted ones
@@ -192,6 +194,15 @@ function baseName(fileName: string): string {
  * the project's agent-side files (trusted roots excluded), since they reach every program.
  */
 function globalDeclarationRefusal(ts: TypeScript, program: TS.Program, layer: LayerResult): Refusal | undefined {
+  // The scan reads every file of the compilation and depends on nothing else: once per program and layer, not per agent program.
+  let byLayer = globalDeclarations.get(program);
+  if (!byLayer) globalDeclarations.set(program, (byLayer = new WeakMap()));
+  let found = byLayer.get(layer);
+  if (!found) byLayer.set(layer, (found = { refusal: scanGlobalDeclarations(ts, program, layer) }));
+  return found.refusal;
+}
+
+function scanGlobalDeclarations(ts: TypeScript, program: TS.Program, layer: LayerResult): Refusal | undefined {
   const projectDir = projectDirectory(program);
   for (const f of program.getSourceFiles()) {
     if (!isProjectSource(f.fileName, false) || runtimeModuleOf(f.fileName) !== undefined) continue;
