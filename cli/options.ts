@@ -7,7 +7,7 @@
 import { DEFAULT_BACKSTOP_MS, DEFAULT_PROGRAM_TIMEOUT_MS, DEFAULT_RLIMIT, type BudgetOptions } from "../core/prover/limits";
 import * as os from "node:os";
 import * as path from "node:path";
-import { ProofCache } from "../core/cache";
+import { ProofCache, ProofTimings } from "../core/cache";
 import { CliError, EXIT } from "./io";
 
 /** The options as commander hands them over. */
@@ -44,17 +44,28 @@ export interface CacheFlags {
   readonly cacheLocation?: string;
 }
 
-export const NO_CACHE_OPTION = ["--no-cache", "prove every program again, neither reading nor writing the proof cache"] as const;
+export const NO_CACHE_OPTION = ["--no-cache", "prove every program again, neither reading nor writing the proof cache (the proofs' timings, which only order them for --jobs, are kept)"] as const;
 export const CACHE_LOCATION_OPTION = ["--cache-location <dir>", "where the proof cache lives (default node_modules/.cache/clauz3/proofs in the project)"] as const;
+
+/** Where the cache lives: `--cache-location` (relative to `cwd`), else the project's default. */
+function cacheDirFromFlags(flags: CacheFlags, projectDir: string, cwd: string): string {
+  if (flags.cacheLocation === undefined) return ProofCache.forProject(projectDir).dir;
+  if (flags.cacheLocation.trim() === "") throw new CliError("clauz3: --cache-location needs a directory.", EXIT.usage);
+  return path.resolve(cwd, flags.cacheLocation);
+}
 
 /** The proof cache the flags ask for: none with `--no-cache`; else `--cache-location` (relative to `cwd`) or the project's default. */
 export function cacheFromFlags(flags: CacheFlags, projectDir: string, cwd: string): ProofCache | undefined {
-  if (flags.cache === false) return undefined;
-  if (flags.cacheLocation !== undefined) {
-    if (flags.cacheLocation.trim() === "") throw new CliError("clauz3: --cache-location needs a directory.", EXIT.usage);
-    return new ProofCache(path.resolve(cwd, flags.cacheLocation));
-  }
-  return ProofCache.forProject(projectDir);
+  const dir = cacheDirFromFlags(flags, projectDir, cwd);
+  return flags.cache === false ? undefined : new ProofCache(dir);
+}
+
+/**
+ * The proofs' timings (core/cache/timings.ts), in the cache's location: kept with `--no-cache`
+ * too, since they only order the proofs for `--jobs` and never decide a verdict.
+ */
+export function timingsFromFlags(flags: CacheFlags, projectDir: string, cwd: string): ProofTimings {
+  return new ProofTimings(cacheDirFromFlags(flags, projectDir, cwd), projectDir);
 }
 
 /** `--jobs`, as commander hands it over. */

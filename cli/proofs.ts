@@ -9,7 +9,7 @@ import { PROOF_CODES } from "../core/rules";
 import { spanOf } from "../core/span";
 import { proveProgram } from "../core/prover/prove";
 import { proveGate, type Gate } from "../core/gate";
-import { cacheFor, type ProofCache } from "../core/cache";
+import { cacheFor, type ProofCache, type ProofTimings } from "../core/cache";
 import { Z3Session } from "../core/prover/z3";
 import { coverageJson, type CoverageJson } from "../core/coverage/json";
 import type { Counterexample, ProgramVerdict, ProofResult, ShownValue } from "../core/prover/api";
@@ -77,6 +77,8 @@ export interface RunOptions {
   readonly progress?: ProgressLine;
   /** Workers started before the gate's checks (`startWorkers`). */
   readonly workers?: Workers;
+  /** How long each program took last time: workers take the slowest first; saved after the run. */
+  readonly timings?: ProofTimings;
 }
 
 /** A pool started early, and how many programs it was sized for. */
@@ -125,12 +127,13 @@ export async function proveFiles(project: Project, files: readonly TS.SourceFile
       const opened = (pool ??= ProofPool.open({ size: Math.min(run.jobs, misses), load: project.load, solver }));
       return async (file: TS.SourceFile, started: () => void) => (await opened).prove(file, started);
     };
-    const proving = proveGate(gate, solver, files, (file) => unreadableVerdict(project, file), cache, { parallel, progress: run.progress });
+    const proving = proveGate(gate, solver, files, (file) => unreadableVerdict(project, file), cache, { parallel, progress: run.progress, timings: run.timings });
     // While workers prove, this process would idle: type-check now what the report needs next.
     if (elsewhere) await typeCheckInSlices(project.program, proving);
     return await proving;
   } finally {
     run.progress?.end();
+    run.timings?.save();
     if (pool) await (await pool).close();
   }
 }

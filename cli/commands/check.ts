@@ -18,7 +18,7 @@ import { openGate } from "../../core/gate";
 import { CliError, EXIT } from "../io";
 import { loadProject, verifiedLock } from "../project";
 import { isUnreadable, proveFiles, shown, startWorkers, warmUpSolver } from "../proofs";
-import { CACHE_LOCATION_OPTION, cacheFromFlags, JOBS_OPTION, NO_CACHE_OPTION, parseJobs, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type JobsFlags, type SolverFlags } from "../options";
+import { CACHE_LOCATION_OPTION, cacheFromFlags, timingsFromFlags, JOBS_OPTION, NO_CACHE_OPTION, parseJobs, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type JobsFlags, type SolverFlags } from "../options";
 import { progressFor } from "../format/progress";
 
 interface Options extends SolverFlags, CacheFlags, JobsFlags, OutputFlags {
@@ -83,7 +83,7 @@ export default function register(program: Command, context: CliContext): void {
         const inScope = (d: TS.Diagnostic): boolean => !chosen || !d.file || !layer.agentFiles.includes(d.file) || chosen.has(d.file);
         const findings = [...gate.typescript, ...gate.configuration, ...gate.findings].filter(inScope).filter(inShard);
         const progress = progressFor(io, opts, (f) => shown(f, io.cwd));
-        const verdicts = await proveFiles(project, programs, solver, gate, cache, { jobs, progress, workers });
+        const verdicts = await proveFiles(project, programs, solver, gate, cache, { jobs, progress, workers, timings: timingsFromFlags(opts, project.projectDir, io.cwd) });
         const code = emitReport(io, output, makeReport("check", ts, program, io.cwd, findings, verdicts, shard));
         return gate.configurationError ? EXIT.usage : code;
       }),

@@ -13,7 +13,7 @@ import { makeReport } from "../format/report";
 import { expandInputs } from "../inputs";
 import { openGate } from "../../core/gate";
 import { CliError, EXIT } from "../io";
-import { CACHE_LOCATION_OPTION, cacheFromFlags, JOBS_OPTION, NO_CACHE_OPTION, parseJobs, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type JobsFlags, type SolverFlags } from "../options";
+import { CACHE_LOCATION_OPTION, cacheFromFlags, timingsFromFlags, JOBS_OPTION, NO_CACHE_OPTION, parseJobs, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type JobsFlags, type SolverFlags } from "../options";
 import { progressFor } from "../format/progress";
 import { loadProject, verifiedLock } from "../project";
 import { isUnreadable, proveFiles, shown, startWorkers, warmUpSolver } from "../proofs";
@@ -75,7 +75,7 @@ export default function register(program: Command, context: CliContext): void {
         const workers = startWorkers(project, sources, solver, cache, jobs);
         const gate = openGate({ ts, program: tsProgram, options: project.options, layer, libraries: project.libraries, programs: sources });
         const progress = progressFor(io, opts, (f) => shown(f, io.cwd));
-        const verdicts = await proveFiles(project, sources, solver, gate, cache, { jobs, progress, workers });
+        const verdicts = await proveFiles(project, sources, solver, gate, cache, { jobs, progress, workers, timings: timingsFromFlags(opts, project.projectDir, io.cwd) });
         const code = emitReport(io, output, makeReport("prove", ts, tsProgram, io.cwd, [...gate.typescript, ...gate.configuration, ...gate.findings], verdicts));
         return gate.configurationError ? EXIT.usage : code;
       }),

@@ -12,6 +12,7 @@ import { lookUp, remember, type CacheUse } from "./lookup";
 export { CacheKeys, engineDigest } from "./key";
 export { isCacheable, ProofCache, type CacheStats } from "./store";
 export { cacheFor, lookUp, remember, type CacheUse, type Lookup } from "./lookup";
+export { longestFirst, ProofTimings } from "./timings";
 
 /** `proveProgram`, answered from the cache when it holds the verdict, and stored after when final. */
 export async function proveCached(input: { ts: TypeScript; program: TS.Program; file: TS.SourceFile; options: ProveOptions }, layer: LayerResult, cache: CacheUse | undefined, proveLayer: LayerResult = layer): Promise<ProgramVerdict> {

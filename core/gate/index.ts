@@ -29,6 +29,7 @@ import type { BudgetOptions } from "../prover/limits";
 import { typeCheckRefusal } from "../prover/program-shape";
 import { cacheFor, lookUp, remember, type Lookup } from "../cache/lookup";
 import type { ProofCache } from "../cache/store";
+import { longestFirst, type ProofTimings } from "../cache/timings";
 import { PROOF_CODES, RULES } from "../rules";
 import { spanOf } from "../span";
 import { manifestDiagnostics } from "./manifests";
@@ -179,6 +180,11 @@ export interface ProofSchedule {
    */
   readonly parallel?: (misses: number) => ((file: TS.SourceFile, started: () => void) => Promise<ProgramVerdict>) | undefined;
   readonly progress?: ProofProgress;
+  /**
+   * How long each program took last time (core/cache/timings.ts): with `parallel`, the slowest are
+   * handed out first; every program proved here or elsewhere records its time.
+   */
+  readonly timings?: Pick<ProofTimings, "estimate" | "record">;
 }
 
 /**
@@ -208,20 +214,28 @@ export async function proveGate(
   const elsewhere = missing.length > 0 ? schedule.parallel?.(missing.length) : undefined;
   // Loaded when a program is proved here: a build that proves nothing never loads the prover.
   const { proveProgram } = missing.length > 0 && !elsewhere ? await import("../prover/prove") : { proveProgram: undefined };
+  const { timings } = schedule;
   const prove = async (i: number): Promise<void> => {
     const file = files[i]!;
-    const started = (): void => progress?.started(file.fileName);
+    let since: number | undefined;
+    const started = (): void => {
+      since = performance.now();
+      progress?.started(file.fileName);
+    };
     let verdict: ProgramVerdict;
     if (elsewhere) verdict = await elsewhere(file, started);
     else {
       started();
       verdict = await proveProgram!({ ts: gate.ts, program: gate.program, file, options }, gate.layer);
     }
+    if (since !== undefined) timings?.record(file.fileName, performance.now() - since);
     remember(use, lookups[i]!, verdict);
     out[i] = verdict;
     progress?.finished(file.fileName);
   };
-  if (elsewhere) await Promise.all(missing.map(prove));
+  // The workers take programs in the order they are asked for: the slowest first, so that none
+  // runs on alone at the end. Verdicts still come back in the order of `files`.
+  if (elsewhere) await Promise.all((timings ? longestFirst(missing, (i) => timings.estimate(files[i]!.fileName)) : missing).map(prove));
   else for (const i of missing) await prove(i);
   return out as ProgramVerdict[];
 }

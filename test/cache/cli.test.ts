@@ -35,10 +35,19 @@ function project(): string {
   return dir;
 }
 
-/** Every entry file under a cache directory. */
+/** Every verdict entry under a cache directory (`xx/<key>.json`; timings.json beside them is not one). */
 function entries(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".json")).map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => /^[0-9a-f]{2}[/\\][0-9a-f]+\.json$/.test(f))
+    .map((f) => path.join(dir, f));
+}
+
+/** The proofs' timings kept in a cache directory (core/cache/timings.ts). */
+function timings(dir: string): Record<string, number> | undefined {
+  const file = path.join(dir, "timings.json");
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")).programs : undefined;
 }
 
 /** Rewrite every entry's messages to `marker`, keeping it well formed (its digest recomputed). */
@@ -70,10 +79,11 @@ describe("clauz3 check and the proof cache", () => {
     expect(third.stdout).not.toMatch(/FROM THE CACHE/);
   });
 
-  it("--no-cache neither reads nor writes it", () => {
+  it("--no-cache neither reads nor writes its verdicts (the proofs' timings are kept)", () => {
     const dir = project();
     expect(clauz3(["check", "--no-cache"], dir).status).toBe(0);
     expect(entries(path.join(dir, "node_modules/.cache/clauz3/proofs"))).toEqual([]);
+    expect(Object.keys(timings(path.join(dir, "node_modules/.cache/clauz3/proofs")) ?? {})).toEqual(["plan.ts"]);
     clauz3(["check"], dir);
     plant(entries(path.join(dir, "node_modules/.cache/clauz3/proofs")), "FROM THE CACHE");
     const bypassed = clauz3(["check", "--no-cache", "--json"], dir);
