@@ -11,6 +11,7 @@ export interface Trace {
   regex?: string;
   words?: string;
   lifted?: string;
+  skeleton?: string;
 }
 
 let dumpCounter = 0;
@@ -29,6 +30,7 @@ export function dump(text: string, trace: Trace, status: string, ms: number, rli
     fs.writeFileSync(path.join(dir, `${name}.smt2`), `(set-option :encoding bmp)\n${text}\n(check-sat)\n${comments}\n`);
     if (trace.regex) fs.writeFileSync(path.join(dir, `${name}-regex.smt2`), `(set-option :encoding bmp)\n${trace.regex}\n(check-sat)\n`);
     if (trace.lifted) fs.writeFileSync(path.join(dir, `${name}-lifted.smt2`), `(set-option :encoding bmp)\n${trace.lifted}\n(check-sat)\n`);
+    if (trace.skeleton) fs.writeFileSync(path.join(dir, `${name}-skeleton.smt2`), `${trace.skeleton}\n(check-sat)\n`);
     if (trace.words) fs.writeFileSync(path.join(dir, `${name}-words.smt2`), `(set-option :encoding bmp)\n${trace.words}\n(check-sat)\n`);
   } catch {
     /* dumping is best effort */

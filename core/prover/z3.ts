@@ -1,9 +1,10 @@
 import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
 import { parseSExprs, type SExpr } from "./sexpr";
 import { dump, type Trace } from "./query-dump";
-import { liftIntegers, restoreLifted, type Lifted } from "./int-floats";
-import { attemptsFor, FIRST_SLICE, GROWTH, REGEX_GROWTH, TACTICS, type Attempt, type EngineName, type Formulation } from "./attempts";
-import { analyse, parseCommands, regexFormulation, wordFormulation } from "./tactics";
+import { restoreLifted, type Lifted } from "./int-floats";
+import { skeletonOf } from "./abstraction";
+import { formulate, MalformedQuery, type Formulations } from "./formulations";
+import { FIRST_SLICE, GROWTH, SKELETON_SLICE, TACTICS, type Attempt, type EngineName, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
 import { guardThreads, SolverStderr, SolverThreadCrash, type SolverThreads } from "./z3-threads";
@@ -174,6 +175,7 @@ export class Z3Session {
     let solver = scope.engines.get(name);
     if (!solver) {
       if (name === "general") solver = z3.mk_solver(ctx);
+      else if (name === "core") solver = z3.mk_simple_solver(ctx);
       else {
         const tactics = TACTICS[name].map((t) => {
           const tactic = z3.mk_tactic(ctx, t);
@@ -324,14 +326,14 @@ export class Z3Session {
     charge: (used: number) => void,
     held: SolverTurn | undefined,
   ): Promise<SolverAnswer<T>> {
-    let commands: SExpr[];
+    let formulated: Formulations;
     try {
-      commands = parseCommands(text);
+      formulated = formulate(text, trace);
     } catch (error) {
-      throw new SolverError(`the query is malformed: ${(error as Error).message}`);
+      if (error instanceof MalformedQuery) throw new SolverError(error.message);
+      throw error;
     }
-    // Z3's parser lets some truncated input pass without an error: every assertion of the text must have been read.
-    const asserted = commands.filter((c) => Array.isArray(c) && c[0] === "assert").length;
+    const { asWritten, asserted, lifting, theories, attempts, regexText, wordsText } = formulated;
     // Z3 reads the text as written only when an attempt solves it or a model is checked against
     // it: a string query that its reformulation answers unsat never needs it (about 1.5 ms a query).
     let parsedOriginal: unknown[] | undefined;
@@ -343,33 +345,6 @@ export class Z3Session {
       }
       return parsedOriginal;
     };
-    // Integers that meet floating point only through exact conversions become integral floats
-    // (int-floats.ts): the lifted text is what every attempt solves, an equivalence; each model
-    // gets the integers' values back and is checked against the original assertions.
-    // Only a lifting that leaves no conversion is used: one that leaves some still goes to the
-    // general solver, where the original is as good.
-    let lifting = liftIntegers(commands);
-    const liftedCommands = lifting ? parseCommands(lifting.text) : undefined;
-    if (liftedCommands && analyse(liftedCommands).fpConversion) lifting = undefined;
-    if (lifting) {
-      trace?.lines.push(`integers lifted to Float64: ${lifting.lifted.map((l) => l.float).join(", ")}`);
-      if (trace) trace.lifted = lifting.text;
-      commands = liftedCommands!;
-    }
-    const theories = analyse(commands);
-    const attempts = attemptsFor(theories);
-    // The reformulated text is cheap to compute; Z3 parses it only when its turn comes.
-    let regexText: string | undefined;
-    if (attempts.some((a) => a.formulation === "regex")) {
-      try {
-        regexText = regexFormulation(commands, REGEX_GROWTH * text.length + 10_000);
-      } catch (error) {
-        trace?.lines.push(`regex formulation failed: ${String(error).slice(0, 200)}`);
-      }
-      if (trace && regexText !== undefined) trace.regex = regexText;
-    }
-    const wordsText = attempts.some((a) => a.formulation === "words") ? wordFormulation(commands) : undefined;
-    if (trace && wordsText !== undefined) trace.words = wordsText;
     const formulas = new Map<Formulation, readonly unknown[] | undefined>();
     const formulasOf = (f: Formulation): readonly unknown[] | undefined => {
       if (!formulas.has(f) && f === "original") formulas.set(f, lifting ? this.parse(scope, lifting.text) : original());
@@ -393,6 +368,20 @@ export class Z3Session {
     const deadline = started + limits.backstopMs;
     const reasons: string[] = [];
     let spent = 0;
+    // The skeleton of the query as written (abstraction.ts): when it is unsat, so is the query. It
+    // is tried once, after the first attempt that ran out of its slice: an easy query never pays
+    // for it (over the async corpus, most skeletons are satisfiable and cost more than they save).
+    let skeletonTried = !(theories.fp || theories.strings);
+    const trySkeleton = async (): Promise<SolverAnswer<T> | undefined> => {
+      skeletonTried = true;
+      const skeleton = skeletonOf(asWritten);
+      if (skeleton === undefined) return undefined;
+      const end = await this.skeleton(scope, skeleton, Math.min(limits.rlimit - spent, SKELETON_SLICE), deadline, declarations, trace, held?.stop);
+      spent += end.used;
+      charge(end.used);
+      if (end.kind === "wallClock") return { status: "unknown", reason: held?.stopped ? "the scheduler took the solver back" : (limits.backstopReason ?? `the query reached its wall-clock backstop of ${limits.backstopMs} ms`), wallClock: true };
+      return end.kind === "answer" ? { status: "unsat" } : undefined;
+    };
     for (let round = 0; live.length > 0; round++) {
       const takers = turn();
       for (const attempt of takers) {
@@ -420,12 +409,53 @@ export class Z3Session {
           reasons.push(end.reason);
           // Only a resource slice that ran out is worth a larger one; other unknowns are final for the attempt.
           if (end.reason !== SLICE_OVER) live = live.filter((a) => a !== attempt);
+          else if (!skeletonTried && limits.rlimit - spent > 0) {
+            const settled = await trySkeleton();
+            if (settled) return settled;
+          }
           continue;
         }
         return end.answer;
       }
     }
     return { status: "unknown", reason: [...new Set(reasons)].join("; ") };
+  }
+
+  /**
+   * The skeleton's one attempt, in a context of its own: terms parsed into the query's context
+   * first would number the query's own terms differently, and that alone made one query's
+   * attempt go from 6 000 resource units to over 250 000.
+   */
+  private async skeleton(scope: Scope, text: string, rlimit: number, deadline: number, declarations: string, trace: Trace | undefined, stop: Promise<void> | undefined): Promise<AttemptEnd<never>> {
+    if (trace) trace.skeleton = text;
+    const own = this.open(scope);
+    let failed = false;
+    try {
+      let formulas: unknown[];
+      try {
+        formulas = this.parse(own, text);
+      } catch (error) {
+        if (isInstanceFailure(error)) throw error;
+        trace?.lines.push(`skeleton rejected: ${String(error).slice(0, 200)}`);
+        return { kind: "none", reason: "the skeleton was rejected", used: 0 };
+      }
+      const unread = async (): Promise<never> => {
+        throw new SolverError("the model of a skeleton is never read");
+      };
+      return await this.attempt(own, { engine: "core", formulation: "skeleton" }, formulas, () => [], false, false, rlimit, deadline, 0, declarations, unread, trace, stop);
+    } catch (error) {
+      failed = isInstanceFailure(error);
+      throw error;
+    } finally {
+      // A failed instance is retired by the caller, its contexts with it.
+      if (!failed) {
+        try {
+          own.z3.del_context(own.ctx);
+        } catch {
+          this.retire();
+        }
+      }
+    }
   }
 
   /**
@@ -492,6 +522,11 @@ export class Z3Session {
       if (status === -1) {
         outcome = "unsat";
         return { kind: "answer", answer: { status: "unsat" }, used };
+      }
+      // A model of the skeleton is not one of the query (abstraction.ts): only its unsat counts.
+      if (attempt.formulation === "skeleton") {
+        outcome = status === 1 ? "sat (not read)" : `unknown (${z3.solver_get_reason_unknown(ctx, solver)})`;
+        return { kind: "none", reason: "the skeleton of the query is satisfiable", used };
       }
       if (status !== 1) {
         const why = z3.solver_get_reason_unknown(ctx, solver);

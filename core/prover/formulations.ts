@@ -1,0 +1,65 @@
+/**
+ * The texts a query is tried as (z3.ts solves them): the query as written, with integers lifted to
+ * floats where that is exact (int-floats.ts), its theories and attempts (attempts.ts), and the
+ * reformulations of its string predicates (tactics.ts). Pure: no solver is involved.
+ */
+import type { SExpr } from "./sexpr";
+import type { Trace } from "./query-dump";
+import { liftIntegers, type IntLifting } from "./int-floats";
+import { attemptsFor, REGEX_GROWTH, type Attempt } from "./attempts";
+import { analyse, parseCommands, regexFormulation, wordFormulation, type Theories } from "./tactics";
+
+/** A query that is not well-formed SMT-LIB. */
+export class MalformedQuery extends Error {}
+
+export interface Formulations {
+  /** The commands of the text as written. */
+  readonly asWritten: readonly SExpr[];
+  /** How many assertions the text holds (Z3's parser must read them all). */
+  readonly asserted: number;
+  /** The lifted text, and the integers it holds as floats, when integers were lifted. */
+  readonly lifting: IntLifting | undefined;
+  readonly theories: Theories;
+  readonly attempts: readonly Attempt[];
+  readonly regexText: string | undefined;
+  readonly wordsText: string | undefined;
+}
+
+export function formulate(text: string, trace: Trace | undefined): Formulations {
+  let commands: SExpr[];
+  try {
+    commands = parseCommands(text);
+  } catch (error) {
+    throw new MalformedQuery(`the query is malformed: ${(error as Error).message}`);
+  }
+  const asserted = commands.filter((c) => Array.isArray(c) && c[0] === "assert").length;
+  // Integers that meet floating point only through exact conversions become integral floats
+  // (int-floats.ts): the lifted text is what every attempt solves, an equivalence; each model
+  // gets the integers' values back and is checked against the original assertions.
+  // Only a lifting that leaves no conversion is used: one that leaves some still goes to the
+  // general solver, where the original is as good.
+  const asWritten = commands;
+  let lifting = liftIntegers(commands);
+  const liftedCommands = lifting ? parseCommands(lifting.text) : undefined;
+  if (liftedCommands && analyse(liftedCommands).fpConversion) lifting = undefined;
+  if (lifting) {
+    trace?.lines.push(`integers lifted to Float64: ${lifting.lifted.map((l) => l.float).join(", ")}`);
+    if (trace) trace.lifted = lifting.text;
+    commands = liftedCommands!;
+  }
+  const theories = analyse(commands);
+  const attempts = attemptsFor(theories);
+  // The reformulated text is cheap to compute; Z3 parses it only when its turn comes.
+  let regexText: string | undefined;
+  if (attempts.some((a) => a.formulation === "regex")) {
+    try {
+      regexText = regexFormulation(commands, REGEX_GROWTH * text.length + 10_000);
+    } catch (error) {
+      trace?.lines.push(`regex formulation failed: ${String(error).slice(0, 200)}`);
+    }
+    if (trace && regexText !== undefined) trace.regex = regexText;
+  }
+  const wordsText = attempts.some((a) => a.formulation === "words") ? wordFormulation(commands) : undefined;
+  if (trace && wordsText !== undefined) trace.words = wordsText;
+  return { asWritten, asserted, lifting, theories, attempts, regexText, wordsText };
+}
