@@ -380,6 +380,7 @@ export class Z3Session {
       spent += end.used;
       charge(end.used);
       if (end.kind === "wallClock") return { status: "unknown", reason: held?.stopped ? "the scheduler took the solver back" : (limits.backstopReason ?? `the query reached its wall-clock backstop of ${limits.backstopMs} ms`), wallClock: true };
+      if (end.kind === "none" && end.reason.startsWith(MEMORY_CAP)) return { status: "unknown", reason: end.reason };
       return end.kind === "answer" ? { status: "unsat" } : undefined;
     };
     for (let round = 0; live.length > 0; round++) {
