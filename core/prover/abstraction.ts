@@ -159,8 +159,7 @@ class Skeleton {
     if (ARITH_SAME.has(head) && args.length > 0) return this.sortOf(args[0]!);
     if (ARITH_INT.has(head)) return "Int";
     if (head === "/" || head === "to_real") return "Real";
-    const result = THEORY_RESULTS[head];
-    if (result) return result;
+    if (Object.hasOwn(THEORY_RESULTS, head)) return THEORY_RESULTS[head]!;
     if (THEORY_PREFIXES.some((p) => head.startsWith(p))) return "theory";
     const f = this.functions.get(head);
     if (f && f.args.length === args.length) return f.result;
