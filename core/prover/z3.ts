@@ -7,6 +7,7 @@ import { formulate, MalformedQuery, type Formulations } from "./formulations";
 import { FIRST_SLICE, GROWTH, SKELETON_SLICE, TACTICS, type Attempt, type EngineName, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
+import { watchdog } from "./z3-watchdog";
 import { guardThreads, SolverStderr, SolverThreadCrash, type SolverThreads } from "./z3-threads";
 
 type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
@@ -31,8 +32,6 @@ const SORTS: Record<ValueSort, string> = { String: "String", Float64: "(_ Floati
 
 const SLICE_OVER = "resource slice spent";
 const MEMORY_CAP = "the solver reached its memory cap";
-/** How often (ms) an interrupted check that has not stopped yet is interrupted again. */
-const INTERRUPT_AGAIN_MS = 20;
 
 /**
  * Reads terms' values out of a satisfying model. `later`: declarations made after the query was
@@ -507,7 +506,10 @@ export class Z3Session {
       // A thread that dies during the check fails it (and the instance) instead of the process.
       const check = Promise.race([z3.solver_check(ctx, solver), scope.threads.crashed]);
       Z3Session.whileChecking?.(scope.threads);
-      const status = await this.watchdog(check, Math.max(1, deadline - performance.now()), stop);
+      const interrupt = (): void => {
+        if (this.running && !Z3Session.dropInterrupts) this.running.scope.z3.solver_interrupt(this.running.scope.ctx, this.running.solver as never);
+      };
+      const status = await watchdog(check, Math.max(1, deadline - performance.now()), stop, interrupt, () => this.retire());
       this.running = undefined;
       if (status === "lost") {
         // Z3 did not stop when interrupted: the instance is dropped, and with it this context.
@@ -585,37 +587,5 @@ export class Z3Session {
       trace?.lines.push(`${attempt.engine}/${attempt.formulation} rlimit ${rlimit}: ${outcome}, used ${used} units in ${(performance.now() - started).toFixed(1)} ms`);
       if (reset) z3.solver_reset(ctx, solver);
     }
-  }
-
-  /**
-   * Race a solver call against the wall-clock backstop (and the scheduler's `stop`); on timeout
-   * interrupt Z3 and wait for it to stop ("interrupted"), or drop the instance when it does not ("lost").
-   */
-  private async watchdog<R>(work: Promise<R>, ms: number, stop?: Promise<void>): Promise<R | "interrupted" | "lost"> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), ms)));
-    const racers: Promise<R | "timeout">[] = [work, timeout];
-    if (stop) racers.push(stop.then(() => "timeout" as const));
-    const winner = await Promise.race(racers);
-    clearTimeout(timer);
-    if (winner !== "timeout") return winner;
-    const interrupt = (): void => {
-      try {
-        if (this.running && !Z3Session.dropInterrupts) this.running.scope.z3.solver_interrupt(this.running.scope.ctx, this.running.solver as never);
-      } catch {
-        /* interrupt is best effort */
-      }
-    };
-    interrupt();
-    // An interrupt that arrives while the check is still starting on its thread is lost (the
-    // check then ran its whole resource slice: seconds); asking again until it stops costs nothing.
-    const again = setInterval(interrupt, INTERRUPT_AGAIN_MS);
-    const stopped = await Promise.race([work.then(() => true, () => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
-    clearInterval(again);
-    if (!stopped) {
-      this.retire();
-      return "lost";
-    }
-    return "interrupted";
   }
 }
