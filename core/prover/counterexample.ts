@@ -18,8 +18,29 @@ import { spanOf } from "../span";
 const BLAME_ITERATIONS = 64;
 /** A counterexample with a longer array is asked for again with every array at most this long. */
 const SHORT_ARRAY = 3;
-/** The readability queries (shorter arrays, plain numbers, printable strings) get 1/READABLE_SHARE of a query's resource units. */
+/**
+ * The readability queries (shorter arrays, plain numbers, printable strings) are cheap or not run
+ * at all: each gets READABLE_FACTOR times the resource units the violation itself took to find,
+ * at least READABLE_FLOOR, at most READABLE_MAX and at most 1/READABLE_SHARE of a query's. With a
+ * tenth of the query's units alone, a violation found in 50 000 units was followed by two
+ * readability queries of 5 000 000 units that gave up after 6 s apiece (web/download_budget_fail);
+ * over the corpus, a readability query that needed more than a million units almost never
+ * succeeded (docs/determinism.md).
+ */
 const READABLE_SHARE = 10;
+const READABLE_FACTOR = 2;
+const READABLE_FLOOR = 250_000;
+const READABLE_MAX = 1_000_000;
+
+/**
+ * The resource units of each readability query after a violation found with `used` units under a
+ * query limit of `rlimit`: bounded by what finding the violation cost, because an unreadable
+ * counterexample is still right and a string query can eat the whole budget. Units, not time, so
+ * the counterexample stays deterministic.
+ */
+export function readableUnits(used: number, rlimit: number): number {
+  return Math.max(1, Math.min(Math.floor(rlimit / READABLE_SHARE), READABLE_MAX, Math.max(READABLE_FLOOR, READABLE_FACTOR * used)));
+}
 
 export type Outcome =
   | { readonly status: "unsat" }
@@ -52,9 +73,6 @@ export async function runViolation(
   cutoffOf: (index: number) => Cutoff | undefined = () => undefined,
 ): Promise<Outcome> {
   const ask = (query: ViolationQuery, extra: readonly string[] = [], cap?: number) => attempt(session, world, query, budget, describe, cutoffOf, extra, cap);
-  // The queries that only make a counterexample easier to read get a tenth of a query's resources:
-  // an unreadable counterexample is still right, and a string query can eat the whole budget.
-  const readable = Math.max(1, Math.floor(budget.rlimit / READABLE_SHARE));
   let found = await ask(q);
   // The model may not say which violation it satisfies: evaluating a quantified indicator (a guard
   // with `includes` over an array of unknown length) need not give `true`. Then ask for each one
@@ -71,6 +89,7 @@ export async function runViolation(
     }
   }
   if (found.status !== "sat") return strip(found);
+  const readable = readableUnits(found.used, budget.rlimit);
   let best = found;
   let kept: readonly string[] = [];
   if (found.longest > SHORT_ARRAY) {
@@ -85,17 +104,21 @@ export async function runViolation(
   // every number the counterexample shows a small integer (not 5e-324, -0 or 0.30000000000000004).
   // Only constraints are added, so the answer is a counterexample of the same violation.
   // When the violation needs larger numbers (two payments that together pass 100000000), whole
-  // numbers of any size are still easier to read than 66944959.92156981.
-  const plain = plainNumbers(world, PLAIN_MAGNITUDE);
-  if (plain.length > 0 && !shownPlainly(best.cex, PLAIN_MAGNITUDE)) {
-    for (const numbers of [plain, plainNumbers(world, 2 ** 53)]) {
-      const nicer = await ask(only(q, best.index), [...kept, ...numbers], readable);
-      if (nicer.status === "sat") {
-        best = nicer;
-        kept = [...kept, ...numbers];
-        break;
+  // numbers of any size are still easier to read than 66944959.92156981. For each, the model's own
+  // numbers pinned to whole ones first (cheap), then any whole numbers (a search).
+  if (plainNumbers(world, PLAIN_MAGNITUDE).length > 0) {
+    numbers: for (const magnitude of [PLAIN_MAGNITUDE, 2 ** 53]) {
+      if (shownPlainly(best.cex, magnitude)) break;
+      const search = plainNumbers(world, magnitude);
+      for (const numbers of [...pinnedNumbers(best.numbers, magnitude), search]) {
+        const nicer = await ask(only(q, best.index), [...kept, ...numbers], readable);
+        // Pins hold only the numbers the model gave values to: the answer must show plainly too.
+        if (nicer.status === "sat" && (numbers === search || shownPlainly(nicer.cex, magnitude))) {
+          best = nicer;
+          kept = [...kept, ...numbers];
+          break numbers;
+        }
       }
-      if (shownPlainly(best.cex, 2 ** 53)) break;
     }
   }
   // Printable strings likewise (not "\u0000" or a lone surrogate where any text would do), asked
@@ -131,22 +154,72 @@ function shownPrintably(cex: Counterexample): boolean {
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
 /**
- * A constraint for every value a counterexample shows (inputs, results of calls outside loops, with
- * their fields and first SHORT_ARRAY elements) that `leaf` constrains, under the condition that
- * the value is there.
+ * Every scalar a counterexample shows (inputs, results of calls outside loops, with their fields
+ * and first SHORT_ARRAY elements), with the condition under which it is there.
  */
-function shownConstraints(world: World, leaf: (v: Sym) => string | undefined): string[] {
-  const out: string[] = [];
+function shownScalars(world: World): { readonly v: Sym; readonly guard: string }[] {
+  const out: { v: Sym; guard: string }[] = [];
   const visit = (v: Sym, guard: string): void => {
-    const c = leaf(v);
-    if (c !== undefined) out.push(guard === "true" ? c : `(=> ${guard} ${c})`);
-    else if (v.k === "rec") for (const f of v.fields.values()) visit(f, guard);
+    if (v.k === "rec") for (const f of v.fields.values()) visit(f, guard);
     else if (v.k === "arr") v.items.forEach((x) => visit(x, guard));
     else if (v.k === "maybe") visit(v.v, guard === "true" ? v.def : and(guard, v.def));
     else if (v.k === "sarr") for (let i = 0; i < SHORT_ARRAY; i++) visit(v.at(String(i)), and(guard, `(< ${i} ${v.len})`));
+    else out.push({ v, guard });
   };
   for (const input of world.inputs) visit(input.sym, "true");
   for (const r of world.toolResults) if (r.loops.length === 0) visit(r.sym, "true");
+  return out;
+}
+
+/** A constraint for every value a counterexample shows that `leaf` constrains, under the condition that the value is there. */
+function shownConstraints(world: World, leaf: (v: Sym) => string | undefined): string[] {
+  return shownScalars(world).flatMap(({ v, guard }) => {
+    const c = leaf(v);
+    return c === undefined ? [] : [guard === "true" ? c : `(=> ${guard} ${c})`];
+  });
+}
+
+/** A Float64 number a counterexample shows, with the model's value for it. */
+export interface ShownNumber {
+  readonly t: string;
+  readonly guard: string;
+  readonly value: number;
+}
+
+/** The Float64 numbers a counterexample shows whose values the model gave. */
+function shownNumbers(world: World, reader: ModelReader): ShownNumber[] {
+  return shownScalars(world).flatMap(({ v, guard }) => {
+    if (v.k !== "num" || v.c !== undefined || v.int !== undefined) return [];
+    const value = reader.float(v.t);
+    return value === undefined ? [] : [{ t: v.t, guard, value }];
+  });
+}
+
+/**
+ * The model's own numbers made whole numbers of at most `magnitude`, two ways: each number that is
+ * not one already is pinned to the nearest one (0 for NaN, infinities and larger numbers), or else
+ * to the next one away from zero (1 for those). A way that changes no number, or repeats the one
+ * before, is left out. Asking the violation again under such pins costs about what checking a
+ * model does, where "some whole number" (plainNumbers) makes the solver build a rounding circuit
+ * per number.
+ */
+export function pinnedNumbers(numbers: readonly ShownNumber[], magnitude: number): string[][] {
+  const ways = [
+    (x: number) => (Number.isFinite(x) && Math.abs(x) <= magnitude ? Math.round(x) || 0 : 0),
+    (x: number) => (Number.isFinite(x) && Math.abs(x) < magnitude ? Math.sign(x) * Math.ceil(Math.abs(x)) || 1 : 1),
+  ];
+  const out: string[][] = [];
+  let before: readonly number[] | undefined;
+  for (const way of ways) {
+    const plain = numbers.map(({ value }) => (Number.isInteger(value) && Math.abs(value) <= magnitude && !Object.is(value, -0) ? value : way(value)));
+    const same = (other: readonly number[]) => plain.every((x, i) => Object.is(x, other[i]));
+    if (same(numbers.map((n) => n.value)) || (before && same(before))) continue;
+    before = plain;
+    out.push(numbers.map(({ t, guard }, i) => {
+      const pin = `(= ${t} ${numLit(plain[i]!)})`;
+      return guard === "true" ? pin : `(=> ${guard} ${pin})`;
+    }));
+  }
   return out;
 }
 
@@ -173,9 +246,9 @@ function only(q: ViolationQuery, index: number): ViolationQuery {
   return { ...q, candidates: q.candidates.map((c, i) => (i === index ? c : { ...c, indicator: "false" })) };
 }
 
-function strip(o: Outcome & { readonly longest?: number; readonly named?: boolean }): Outcome {
+function strip(o: Outcome & { readonly longest?: number; readonly named?: boolean; readonly used?: number; readonly numbers?: readonly ShownNumber[] }): Outcome {
   if (o.status !== "sat") return o;
-  const { longest: _longest, named: _named, ...rest } = o as Outcome & { readonly longest: number; readonly named: boolean };
+  const { longest: _longest, named: _named, used: _used, numbers: _numbers, ...rest } = o as Outcome & { readonly longest: number; readonly named: boolean; readonly used: number; readonly numbers: readonly ShownNumber[] };
   return rest;
 }
 
@@ -201,7 +274,7 @@ async function attempt(
   cutoffOf: (index: number) => Cutoff | undefined,
   extra: readonly string[],
   cap?: number,
-): Promise<(Outcome & { readonly status: "unsat" | "unknown" }) | (Outcome & { readonly status: "sat"; readonly longest: number; readonly named: boolean })> {
+): Promise<(Outcome & { readonly status: "unsat" | "unknown" }) | (Outcome & { readonly status: "sat"; readonly longest: number; readonly named: boolean; readonly used: number; readonly numbers: readonly ShownNumber[] })> {
   const live = q.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.indicator !== "false");
   if (live.length === 0) return { status: "unsat" };
   const names = live.map(({ i }) => `violation!${i}`);
@@ -215,6 +288,8 @@ async function attempt(
   // With conversions, the query is first asked with their abstract terms (any text in range): unsat
   // there is unsat (an over-approximation); sat there proves nothing and the exact query follows.
   let abstract = conversions.kinds.size > 0;
+  // Resource units over every round: what finding this answer cost.
+  let used = 0;
   for (let round = 0; ; round++) {
     const raw = [
       [...world.declarations, ...q.declarations, ...live.map(({ c }, k) => `(define-fun ${names[k]} () Bool ${c.indicator})`)].join("\n"),
@@ -230,7 +305,8 @@ async function attempt(
       abstract = false;
       const answer = await session.query(decls!, assertions, limits, async () => undefined);
       budget.note(answer);
-      if (answer.status === "unsat") return answer;
+      used += answer.used ?? 0;
+      if (answer.status === "unsat") return { status: "unsat" };
       round--;
       continue;
     }
@@ -243,14 +319,16 @@ async function attempt(
       return { found: await readCounterexample(get, declared) };
     });
     budget.note(answer);
+    used += answer.used ?? 0;
     const steered = steer !== undefined;
     steer = undefined;
     if (answer.status !== "sat") {
       if (steered) continue;
-      return answer;
+      const { used: _used, ...settled } = answer;
+      return settled;
     }
     const r = answer.result;
-    if ("found" in r) return { status: "sat", ...r.found };
+    if ("found" in r) return { status: "sat", ...r.found, used };
     if ("unchecked" in r) return { status: "unknown", reason: `a model depends on ${r.unchecked.what} inside a loop over an array of unknown length (first at ${lineOf(conversions, r.unchecked)}), which is not modelled exactly there` };
     r.refine.forEach((f) => conversions.learn(f));
     if (round + 1 >= MAX_REFINEMENTS) {
@@ -314,7 +392,7 @@ async function attempt(
       ...(args ? { arguments: Object.fromEntries(args.map(([name, v]) => [name, reader.show(v)])) } : {}),
       ...(chosen.other && otherFields ? { otherEvent: { ...eventOf(chosen.other, otherFields), callSite: spanOf(chosen.other.site) } } : {}),
     };
-    return { index, cex, activeSites, longest, named: k >= 0 || live.length === 1 };
+    return { index, cex, activeSites, longest, named: k >= 0 || live.length === 1, numbers: shownNumbers(world, reader) };
   }
 }
 

@@ -54,6 +54,11 @@ export class ModelReader {
     const v = this.values.get(term);
     return v === undefined ? undefined : decodeInt(v);
   }
+  /** A Float64 term's value, when it was fetched. */
+  float(term: string): number | undefined {
+    const v = this.values.get(term);
+    return v === undefined ? undefined : decodeFloat(v);
+  }
   /** Ask for the elements of symbolic arrays whose length is known. */
   wantElements(sym: Sym): void {
     if (sym.k === "sarr") {

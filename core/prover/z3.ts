@@ -13,7 +13,7 @@ import { guardThreads, SolverStderr, SolverThreadCrash, type SolverThreads } fro
 type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
 
 /** The solver's answer to one query. */
-export type SolverAnswer<T> =
+export type SolverAnswer<T> = (
   | { readonly status: "sat"; readonly result: T }
   | { readonly status: "unsat" }
   | {
@@ -21,7 +21,11 @@ export type SolverAnswer<T> =
       readonly reason: string;
       /** Set when the wall clock (the backstop or the program's budget) ended the query, not Z3's resource limit: not final. */
       readonly wallClock?: boolean;
-    };
+    }
+) & {
+  /** Z3 resource units the query used over all its attempts (deterministic, unlike its time). */
+  readonly used?: number;
+};
 
 /** A solver error that is clauz3's fault (malformed query): fail closed, report as refused. */
 export class SolverError extends Error {}
@@ -292,7 +296,7 @@ export class Z3Session {
         status = answer.status === "unknown" ? `unknown (${answer.reason})` : answer.status;
         // After Z3 ran out of memory its wasm heap stays at the cap: start afresh.
         if (answer.status === "unknown" && answer.reason.startsWith(MEMORY_CAP)) this.retire();
-        return answer;
+        return { ...answer, used: spent };
       } catch (error) {
         if (isInstanceFailure(error)) {
           this.retire();

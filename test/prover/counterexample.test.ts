@@ -5,7 +5,9 @@
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { pinnedNumbers, readableUnits } from "../../core/prover/counterexample";
 import { proveProgram } from "../../core/prover/prove";
+import { numLit } from "../../core/prover/smt";
 import { createProgram, PROJECT, stdlibFiles } from "../helpers/program";
 import { TEST_LAYER } from "./layer";
 import { IMPORTS, prove } from "./prove-helpers";
@@ -156,5 +158,35 @@ export function main(): void {
     const shown = Object.values(v.results[0]!.counterexample!.toolResults).flat() as { amount: number }[];
     expect(shown.length, v.results[0]!.message).toBeGreaterThan(0);
     for (const r of shown) expect(Number.isInteger(r.amount), v.results[0]!.message).toBe(true);
+  });
+});
+
+describe("readability queries", () => {
+  it("pin the model's own numbers to whole ones: nearest first, then away from zero", () => {
+    const numbers = [
+      { t: "a", guard: "true", value: 1999716.28 },
+      { t: "b", guard: "(< 0 len)", value: Number.NaN },
+      { t: "c", guard: "true", value: 7 },
+      { t: "d", guard: "true", value: -0.25 },
+    ];
+    const pin = (t: string, n: number) => `(= ${t} ${numLit(n)})`;
+    expect(pinnedNumbers(numbers, 1_000_000)).toEqual([
+      [pin("a", 0), `(=> (< 0 len) ${pin("b", 0)})`, pin("c", 7), pin("d", 0)],
+      [pin("a", 1), `(=> (< 0 len) ${pin("b", 1)})`, pin("c", 7), pin("d", -1)],
+    ]);
+    expect(pinnedNumbers(numbers, 2 ** 53)[0]![0]).toBe(pin("a", 1999716));
+    // Nothing to make plain, or a second way that repeats the first: no query.
+    expect(pinnedNumbers([{ t: "c", guard: "true", value: 7 }], 1_000_000)).toEqual([]);
+    expect(pinnedNumbers([{ t: "x", guard: "true", value: 5e-324 }], 1_000_000)).toEqual([[pin("x", 0)], [pin("x", 1)]]);
+    expect(pinnedNumbers([{ t: "x", guard: "true", value: 2.5e6 }], 1_000_000)).toEqual([[pin("x", 0)], [pin("x", 1)]]);
+  });
+
+  it("get resource units in proportion to what finding the violation cost, within a floor and a ceiling", () => {
+    expect(readableUnits(10_000, 50_000_000)).toBe(250_000);
+    expect(readableUnits(300_000, 50_000_000)).toBe(600_000);
+    expect(readableUnits(8_000_000, 50_000_000)).toBe(1_000_000);
+    // A small --rlimit keeps its tenth.
+    expect(readableUnits(8_000_000, 1_000_000)).toBe(100_000);
+    expect(readableUnits(0, 5)).toBe(1);
   });
 });

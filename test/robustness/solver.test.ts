@@ -61,7 +61,7 @@ describe("a crash of the wasm instance", () => {
     Z3Session.dropInterrupts = true;
     try {
       const cut = await session.query(cubes[0], [...cubes[1]], { rlimit: 4_000_000_000, backstopMs: 300, backstopReason: "the backstop (test)" }, async () => undefined);
-      expect(cut).toEqual({ status: "unknown", reason: "the backstop (test)", wallClock: true });
+      expect(cut).toEqual({ status: "unknown", reason: "the backstop (test)", wallClock: true, used: expect.any(Number) });
     } finally {
       Z3Session.dropInterrupts = false;
     }
@@ -121,7 +121,7 @@ describe("the wall-clock backstop", () => {
   it("an answer the backstop cut short says so and is marked, unlike one the resource limit ended", async () => {
     const session = await Z3Session.get();
     const cut = await session.query(cubes[0], [...cubes[1]], { rlimit: 4_000_000_000, backstopMs: 300, backstopReason: "the backstop (test)" }, async () => undefined);
-    expect(cut).toEqual({ status: "unknown", reason: "the backstop (test)", wallClock: true });
+    expect(cut).toEqual({ status: "unknown", reason: "the backstop (test)", wallClock: true, used: expect.any(Number) });
     const spent = await session.query(cubes[0], [...cubes[1]], { rlimit: 200_000, backstopMs: 600_000 }, async () => undefined);
     expect(spent).toMatchObject({ status: "unknown", reason: expect.stringMatching(/resource limit of 200000 units; raise it with --rlimit/) });
     expect(spent.status === "unknown" && spent.wallClock).toBeFalsy();
