@@ -271,12 +271,15 @@ class LoadJudge {
     if (!this.counterparts(wanted).some((c) => this.same(c, shown))) {
       return refuse(`TypeScript resolved \`${text}\` to ${shown} (through \`paths\`, \`baseUrl\` or \`rootDirs\`), but Node looks for ${wanted}.`, "Import the module by its relative path from this file.");
     }
-    const emitted = this.emittedJavaScript(target);
+    let emitted: readonly string[] | undefined;
     for (const candidate of this.nodeCandidates(wanted)) {
-      if (this.same(candidate, shown) || emitted.some((e) => this.same(e, candidate))) continue;
-      if (this.host.fileExists(candidate)) {
-        return refuse(`Node would load ${candidate} for \`${text}\`, not ${baseName(shown)} that TypeScript checked.`, `Remove ${baseName(candidate)} (or rename the module) so the checked source is the one that runs.`);
-      }
+      // Only a file that exists can be loaded instead; asking first spares the real paths of the
+      // dozen names that usually do not (about a millisecond a program).
+      if (!this.host.fileExists(candidate)) continue;
+      if (this.same(candidate, shown)) continue;
+      emitted ??= this.emittedJavaScript(target);
+      if (emitted.some((e) => this.same(e, candidate))) continue;
+      return refuse(`Node would load ${candidate} for \`${text}\`, not ${baseName(shown)} that TypeScript checked.`, `Remove ${baseName(candidate)} (or rename the module) so the checked source is the one that runs.`);
     }
     return target;
   }
