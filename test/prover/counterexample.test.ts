@@ -5,7 +5,7 @@
  */
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { pinnedNumbers, readableUnits } from "../../core/prover/counterexample";
+import { pinnedNumbers, readableUnits } from "../../core/prover/readable";
 import { proveProgram } from "../../core/prover/prove";
 import { numLit } from "../../core/prover/smt";
 import { createProgram, PROJECT, stdlibFiles } from "../helpers/program";
