@@ -18,6 +18,7 @@ import { World, type Obligation } from "./facts";
 import { showText } from "./model-reader";
 import { bool, num, str, type Sym } from "./values";
 import { SolverError, Z3Session } from "./z3";
+import { provedAtOnce } from "./at-once";
 import { checkProgramLimits, failedProof, ProgramBudget } from "./limits";
 import { establishInvariants } from "./loop-invariants";
 import { CarriedStateRefusal } from "./exec/loopstate";
@@ -151,7 +152,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   };
   const runQuery = (q: ViolationQuery, describe: Describe): Promise<Outcome> => runViolation(session, world, q, budget, describe);
   /** A violation found among runs whose arrays are short (unrolled exactly), or undefined. */
-  const boundedViolation = async (g: GuaranteeModel, common: Parameters<typeof decide>[1]): Promise<ProofResult | undefined> => {
+  const boundedViolation = async (g: GuaranteeModel, common: GuaranteeCommon): Promise<ProofResult | undefined> => {
     const bounded = await boundedSearch();
     if (!bounded) return undefined;
     try {
@@ -170,7 +171,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   const confirmCarried = async (checked: ProofResult[]): Promise<ProofResult[]> => {
     if (!checked.some((r) => r.verdict === "violated")) return checked;
     const bounded = await boundedSearch();
-    const again = bounded ? [...(await checkObligations(session, bounded.world, budget, base)), ...(await checkThrows(session, bounded.world, budget, base))] : [];
+    const again = bounded ? [...(await checkObligations(session, bounded.world, budget, base, false)), ...(await checkThrows(session, bounded.world, budget, base))] : [];
     const key = (r: ProofResult) => `${r.kind}@${r.location?.fileName}:${r.location?.start}`;
     const found = new Map(again.filter((r) => r.verdict === "violated").map((r) => [key(r), r] as const));
     return checked.map((r) => {
@@ -183,9 +184,9 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     });
   };
   /** One guarantee over the program's execution; what cannot be decided is refused on the node that stops it. */
-  const decideOrRefuse = async (g: GuaranteeModel, common: Parameters<typeof decide>[1]): Promise<ProofResult> => {
+  const decideOrRefuse = async (g: GuaranteeModel, common: GuaranteeCommon, prepared?: Prepared): Promise<ProofResult> => {
     try {
-      return await decide(g, common, world, exec, runQuery, base, carriedWhy(world));
+      return await decide(g, common, world, exec, runQuery, base, carriedWhy(world), prepared);
     } catch (error) {
       if (error instanceof Refusal) return refused(error.node, error.reason, error.instead, common);
       if (error instanceof EncodingRefusal) return refused(g.node, `${common.contract}: ${error.message}.`, "", common);
@@ -194,11 +195,28 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     }
   };
 
-  for (const g of guarantees) {
+  // Everything the program must keep, asked as one query first (at-once.ts): when it is
+  // unsatisfiable, every guarantee, precondition and throw it covers is proved without its own.
+  // The guarantees' queries are made here once and asked from them below when it is not.
+  const commons = guarantees.map((g) => ({ kind: "guarantee" as const, contract: qualifiedCall(g), contractName: g.contract.name, sentence: guaranteeSentence(g), guarantee: g.span }));
+  let prepared: Prepared[] | undefined;
+  let obligations: ViolationQuery | undefined;
+  let throws: ThrowSite[] = [];
+  let atOnce: ReadonlySet<ViolationQuery> = new Set();
+  if (!programRefusal && !layerProblem) {
     await pause();
-    const contract = qualifiedCall(g);
-    const sentence = guaranteeSentence(g);
-    const common = { kind: "guarantee" as const, contract, contractName: g.contract.name, sentence, guarantee: g.span };
+    const encoder = new Encoder(exec.layerModel, world, exec);
+    prepared = guarantees.map((g, i) => prepare(g, commons[i]!, exec, encoder));
+    obligations = obligationsQuery(world.obligations);
+    throws = throwSites(world);
+    const queries = prepared.flatMap((p) => ("queries" in p ? p.queries : []));
+    // A guarantee that cannot be encoded is refused below: the others are still asked at once.
+    atOnce = await provedAtOnce(session, world, [...queries, obligations, ...throws.map((t) => t.query)], budget);
+  }
+
+  for (const [i, g] of guarantees.entries()) {
+    await pause();
+    const common = commons[i]!;
     if (layerProblem) {
       const { line, character } = layerProblem.file.getLineAndCharacterOfPosition(layerProblem.start);
       const at = `${where({ fileName: layerProblem.file.fileName, start: layerProblem.start, length: layerProblem.length, line: line + 1, column: character + 1 }, base)}`;
@@ -212,7 +230,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
       results.push(found ?? refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
       continue;
     }
-    let result = await decideOrRefuse(g, common);
+    let result = await decideOrRefuse(g, common, prepared && provedOnce(prepared[i]!, common, atOnce));
     // Where the general encoding cannot decide, look for a genuine counterexample among runs whose
     // arrays have at most BOUNDED_SEARCH elements (exact there). Finding none proves nothing.
     const hasArrays = world.loopRanges.size > 0 || [...world.inputs, ...world.toolResults].some((v) => v.sym.k === "sarr");
@@ -236,7 +254,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
 
   if (!programRefusal && !layerProblem) {
     await pause();
-    const checked = [...(await checkObligations(session, world, budget, base)), ...(await checkThrows(session, world, budget, base))];
+    const checked = [...(await checkObligations(session, world, budget, base, obligations !== undefined && atOnce.has(obligations))), ...(await checkThrows(session, world, budget, base, throws.filter((t) => atOnce.has(t.query))))];
     results.push(...(world.loopStates.length > 0 || world.countedFilters > 0 ? await confirmCarried(checked) : checked));
   } else if (guarantees.length === 0 && programRefusal) {
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
@@ -245,26 +263,54 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   return { file: file.fileName, verdict, results, ...(budget.wallClock ? { provisional: budget.wallClock } : {}), ...(coverage && coverage.coverage.length > 0 ? { coverage: coverage.coverage } : {}) };
 }
 
+type GuaranteeCommon = { kind: "guarantee"; contract: string; contractName: string; sentence: string | undefined; guarantee: Span };
+
+/**
+ * A guarantee's violation queries over one symbolic execution; or its result, when it is settled
+ * without the solver; or the error that stops its encoding (thrown again where it is decided).
+ */
+type Prepared = { readonly queries: readonly ViolationQuery[] } | { readonly result: ProofResult } | { readonly error: unknown };
+
+function prepare(g: GuaranteeModel, common: GuaranteeCommon, exec: Executor, encoder: Encoder): Prepared {
+  try {
+    const spec = exec.buildSpec(g.contract, g.args.map((a) => literalSym(a.value)), g.node);
+    const unperformed = relationsOf(spec).find((r) => !relationIsPerformed(exec.layerModel, r));
+    if (unperformed) {
+      const name = unperformed.source.kind === "event" ? unperformed.source.event.name : unperformed.source.tool.name;
+      return { result: { ...common, verdict: "refused", code: PROOF_CODES.refused, location: spanOf(g.node), message: `refused: \`${common.contract}\` constrains ${name} events, but no tool of this program's layer performs them, so it would hold vacuously. Declare \`performs(...)\` on the tools that perform ${name}, or select the library that does.` } };
+    }
+    return { queries: encoder.queries(spec) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** A prepared guarantee without its queries proved together with others (at-once.ts): proved when none is left. */
+function provedOnce(p: Prepared, common: GuaranteeCommon, proved: ReadonlySet<ViolationQuery>): Prepared {
+  if (!("queries" in p)) return p;
+  const left = p.queries.filter((q) => !proved.has(q));
+  return left.length === 0 ? { result: provedGuarantee(common) } : { queries: left };
+}
+
+function provedGuarantee(common: GuaranteeCommon): ProofResult {
+  return { ...common, verdict: "proved", code: PROOF_CODES.proved, location: common.guarantee, message: `proved: ${common.sentence ?? common.contract}` };
+}
+
 /** Decide one guarantee over one symbolic execution: proved, violated (with counterexample) or refused. */
 async function decide(
   g: GuaranteeModel,
-  common: { kind: "guarantee"; contract: string; contractName: string; sentence: string | undefined; guarantee: Span },
+  common: GuaranteeCommon,
   world: World,
   exec: Executor,
   runQuery: (q: ViolationQuery, describe: Describe) => Promise<Outcome>,
   base: string,
   inexact?: string,
+  prepared: Prepared = prepare(g, common, exec, new Encoder(exec.layerModel, world, exec)),
 ): Promise<ProofResult> {
   const { contract, sentence } = common;
-  const spec = exec.buildSpec(g.contract, g.args.map((a) => literalSym(a.value)), g.node);
-  const unperformed = relationsOf(spec).find((r) => !relationIsPerformed(exec.layerModel, r));
-  if (unperformed) {
-    const name = unperformed.source.kind === "event" ? unperformed.source.event.name : unperformed.source.tool.name;
-    const span = spanOf(g.node);
-    return { ...common, verdict: "refused", code: PROOF_CODES.refused, location: span, message: `refused: \`${contract}\` constrains ${name} events, but no tool of this program's layer performs them, so it would hold vacuously. Declare \`performs(...)\` on the tools that perform ${name}, or select the library that does.` };
-  }
-  const encoder = new Encoder(exec.layerModel, world, exec);
-  for (const q0 of encoder.queries(spec)) {
+  if ("error" in prepared) throw prepared.error;
+  if ("result" in prepared) return prepared.result;
+  for (const q0 of prepared.queries) {
     // Over a loop's invariant a model may show a state no run reaches: never a counterexample by itself.
     const q = inexact && !q0.inexact ? { ...q0, inexact } : q0;
     const o = await runQuery(q, (index) => {
@@ -286,7 +332,7 @@ async function decide(
       message: violationMessage(contract, sentence, o.cex, base),
     };
   }
-  return { ...common, verdict: "proved", code: PROOF_CODES.proved, location: g.span, message: `proved: ${sentence ?? contract}` };
+  return provedGuarantee(common);
 }
 
 /** Why a violation in this world is not yet a counterexample (loops that carry state), if so. */
@@ -332,7 +378,7 @@ function withResults(cex: Counterexample): string {
  * own counterexample. When the query for all cannot be decided, each site is asked on its own, so
  * one hard call leaves the others decided (and reported) rather than unreported.
  */
-async function checkObligations(session: Z3Session, world: World, budget: ProgramBudget, base: string): Promise<ProofResult[]> {
+async function checkObligations(session: Z3Session, world: World, budget: ProgramBudget, base: string, provedAlready: boolean): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
   const bySite = new Map<TS.Node, Obligation[]>();
   for (const o of world.obligations) bySite.set(o.site, [...(bySite.get(o.site) ?? []), o]);
@@ -342,11 +388,15 @@ async function checkObligations(session: Z3Session, world: World, budget: Progra
     const o = group[0]!;
     results.push({ kind: "precondition", tool: o.tool.qualifiedName, requires: o.message, verdict: "proved", code: PROOF_CODES.proved, location: spanOf(o.site), message: `proved: the precondition "${o.message}" of ${o.tool.qualifiedName} holds at this call.` });
   };
+  if (provedAlready) {
+    pending.forEach(proved);
+    return results;
+  }
   while (pending.length > 0) {
     const batch = together ? pending : pending.slice(0, 1);
     // One candidate per execution of a call (an unrolled loop repeats it), so the counterexample knows which one fails.
     const copies = batch.flat();
-    const q: ViolationQuery = { declarations: [], assumptions: [], candidates: copies.map((o) => ({ indicator: `(and ${o.guard} (not ${o.holds}))`, fact: undefined })) };
+    const q = obligationsQuery(copies);
     const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({}), (index) => {
       const o = copies[index]!;
       return { loops: o.loops, order: o.order, args: o.args };
@@ -385,18 +435,35 @@ async function checkObligations(session: Z3Session, world: World, budget: Progra
   return results;
 }
 
-async function checkThrows(session: Z3Session, world: World, budget: ProgramBudget, base: string): Promise<ProofResult[]> {
-  const results: ProofResult[] = [];
-  // One query per site: an unrolled loop repeats a throw once per iteration, and the site is
-  // reachable when any of them is.
+/** The query whether any of these executions of calls fails its tool's precondition: one candidate each. */
+function obligationsQuery(copies: readonly Obligation[]): ViolationQuery {
+  return { declarations: [], assumptions: [], candidates: copies.map((o) => ({ indicator: `(and ${o.guard} (not ${o.holds}))`, fact: undefined })) };
+}
+
+/**
+ * The `throw` sites of a world, each with the query whether it is reached: one query per site (an
+ * unrolled loop repeats a throw once per iteration, and the site is reachable when any of them is),
+ * one candidate per copy, so the counterexample knows which.
+ */
+function throwSites(world: World): ThrowSite[] {
   const bySite = new Map<TS.Node, World["throws"][number][]>();
   for (const t of world.throws) bySite.set(t.site, [...(bySite.get(t.site) ?? []), t]);
-  for (const group of bySite.values()) {
+  return [...bySite.values()].map((group) => ({ group, query: { declarations: [], assumptions: [], candidates: group.map((x) => ({ indicator: x.guard, fact: undefined })) } }));
+}
+
+interface ThrowSite {
+  readonly group: World["throws"][number][];
+  readonly query: ViolationQuery;
+}
+
+/** Whether each `throw` site is reachable; `provedAlready`: sites found unreachable together with others (at-once.ts). */
+async function checkThrows(session: Z3Session, world: World, budget: ProgramBudget, base: string, provedAlready: readonly ThrowSite[] = []): Promise<ProofResult[]> {
+  const results: ProofResult[] = [];
+  const proved = new Set(provedAlready.map((t) => t.group[0]!.site));
+  for (const { group, query: q } of throwSites(world)) {
     const t = group[0]!;
     const location = spanOf(t.site);
-    // One candidate per copy: the site is reachable when any is, and the counterexample knows which.
-    const q: ViolationQuery = { declarations: [], assumptions: [], candidates: group.map((x) => ({ indicator: x.guard, fact: undefined })) };
-    const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({}), (index) => group[index]));
+    const outcome: Outcome = proved.has(t.site) ? { status: "unsat" } : await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({}), (index) => group[index]));
     if (outcome.status === "unsat") results.push({ kind: "throw", verdict: "proved", code: PROOF_CODES.proved, location, message: t.message ? `proved: ${t.message.replace("may be", "is never")}.` : "proved: this throw is unreachable." });
     else if (outcome.status === "unknown") results.push({ kind: "throw", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide whether this throw is reachable (${outcome.reason}).` });
     else {

@@ -1,0 +1,92 @@
+/**
+ * One query for everything a program must keep (at-once.ts): which queries it proves, that a
+ * query's own assumptions never constrain another's, and that a proved program asks the solver
+ * once where it used to ask once per guarantee, precondition and throw.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { provedAtOnce } from "../../core/prover/at-once";
+import type { ViolationQuery } from "../../core/prover/encode";
+import { World } from "../../core/prover/facts";
+import { ProgramBudget } from "../../core/prover/limits";
+import { Z3Session } from "../../core/prover/z3";
+import { problems, prove } from "./prove-helpers";
+
+/** A world over two integers, and a query whose one violation is `indicator` (under `assumptions`). */
+function world(): World {
+  const w = new World();
+  w.declarations.push("(declare-const x Int)", "(declare-const y Int)");
+  w.assumptions.push({ term: "(<= 0 y)", loops: [] });
+  return w;
+}
+const query = (indicator: string, assumptions: readonly string[] = []): ViolationQuery => ({ declarations: [], assumptions, candidates: [{ indicator, fact: undefined }] });
+const budget = () => new ProgramBudget({ rlimit: 5_000_000, timeoutMs: 600_000, programTimeoutMs: 600_000 });
+
+describe("queries proved at once", () => {
+  it("proves every query when none is satisfiable, over the world's facts", async () => {
+    const session = await Z3Session.get();
+    const a = query("(and (> x 0) (< x 0))");
+    const b = query("(< y 0)"); // unsatisfiable only with the world's `0 <= y`
+    expect(await provedAtOnce(session, world(), [a, b], budget())).toEqual(new Set([a, b]));
+  });
+
+  it("proves the others once more without those a model breaks", async () => {
+    const session = await Z3Session.get();
+    const broken = query("(> x 5)");
+    const b = query("(< y 0)");
+    const c = query("(and (> x 1) (< x 1))");
+    const proved = await provedAtOnce(session, world(), [broken, b, c], budget());
+    expect(proved).toEqual(new Set([b, c]));
+  });
+
+  it("keeps each query's assumptions to that query", async () => {
+    // As one conjunction, `x < 0` (a's assumption) and `x > 5` (b's violation) would be
+    // unsatisfiable together and prove b, which one run (x = 6) breaks.
+    const session = await Z3Session.get();
+    const a = query("(> x 0)", ["(< x 0)"]);
+    const b = query("(> x 5)");
+    const c = query("(< y 0)");
+    const proved = await provedAtOnce(session, world(), [a, b, c], budget());
+    expect(proved.has(b)).toBe(false);
+    expect(proved).toEqual(new Set([a, c]));
+  });
+
+  it("asks nothing for fewer than two live queries, and proves nothing when every one is broken", async () => {
+    const session = await Z3Session.get();
+    const asked = vi.spyOn(session, "query");
+    const dead = { ...query("false"), candidates: [{ indicator: "false", fact: undefined }] };
+    expect(await provedAtOnce(session, world(), [query("(> x 5)"), dead], budget())).toEqual(new Set());
+    expect(asked).not.toHaveBeenCalled();
+    expect(await provedAtOnce(session, world(), [query("(> x 5)"), query("(> y 5)")], budget())).toEqual(new Set());
+    asked.mockRestore();
+  });
+});
+
+describe("a program proved at once", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("asks one query for its guarantee, its precondition and its throw", async () => {
+    const asked = vi.spyOn(Z3Session.prototype, "query");
+    const v = await prove(`export const guarantees = [m.noPaymentOver(100)];
+export function main(amount: number): void {
+  if (!(amount > 0 && amount <= 100)) return;
+  if (amount > 1000) throw new Error("unreachable");
+  pay("acct", amount);
+}
+`);
+    expect(v.results.map((r) => [r.kind, r.verdict])).toEqual([["guarantee", "proved"], ["precondition", "proved"], ["throw", "proved"]]);
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
+  it("still reports each violation with its own counterexample, and proves the rest", async () => {
+    const v = await prove(`export const guarantees = [m.noPaymentOver(100)];
+export function main(amount: number): void {
+  if (amount > 0) pay("acct", amount);
+}
+`);
+    expect(v.verdict).toBe("violated");
+    const guarantee = v.results.find((r) => r.kind === "guarantee")!;
+    expect(guarantee.verdict).toBe("violated");
+    expect(guarantee.counterexample!.event!.fields.amount as number).toBeGreaterThan(100);
+    expect(v.results.find((r) => r.kind === "precondition")!.verdict).toBe("proved");
+  });
+});
