@@ -30,8 +30,10 @@ const AT_ONCE_ROUNDS = 2;
  * The queries proved unsatisfiable together: each round asks the disjunction of the open queries,
  * each with its own assumptions (they constrain only that query's copies of loop indices, and a
  * query over part of the runs restricts only itself), over the world's facts. The queries' own
- * declarations must be distinct (one Encoder made them). Fewer than two open queries are not worth
- * a query of their own.
+ * declarations come from one Encoder, so their names are distinct, but the two sides of a count
+ * share theirs: each is declared once. A constant shared by two disjuncts is still each one's
+ * own, since an existential distributes over a disjunction. Fewer than two open queries are not
+ * worth a query of their own.
  */
 export async function provedAtOnce(session: Z3Session, world: World, queries: readonly ViolationQuery[], budget: ProgramBudget): Promise<ReadonlySet<ViolationQuery>> {
   let open = queries.filter((q) => q.candidates.some((c) => c.indicator !== "false"));
@@ -49,7 +51,7 @@ async function brokenTogether(session: Z3Session, world: World, open: readonly V
   const names = open.map((_, k) => `at-once!${k}`);
   const conversions = world.conversions;
   const raw = [
-    [...world.declarations, ...open.flatMap((q) => q.declarations), ...open.map((q, k) => `(define-fun ${names[k]} () Bool ${and(...q.assumptions, or(...q.candidates.map((c) => c.indicator)))})`)].join("\n"),
+    [...world.declarations, ...new Set(open.flatMap((q) => q.declarations)), ...open.map((q, k) => `(define-fun ${names[k]} () Bool ${and(...q.assumptions, or(...q.candidates.map((c) => c.indicator)))})`)].join("\n"),
     ...world.assumptions.map((a) => a.term),
     ...conversions.facts,
     or(...names),

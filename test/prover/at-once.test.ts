@@ -50,6 +50,14 @@ describe("queries proved at once", () => {
     expect(proved).toEqual(new Set([a, c]));
   });
 
+  it("declares once what two queries share (the two sides of a count)", async () => {
+    const session = await Z3Session.get();
+    const shared = ["(declare-const k Int)"];
+    const a: ViolationQuery = { declarations: shared, assumptions: ["(< k 0)"], candidates: [{ indicator: "(> k 0)", fact: undefined }] };
+    const b: ViolationQuery = { declarations: shared, assumptions: [], candidates: [{ indicator: "(and (> k 3) (< k 2))", fact: undefined }] };
+    expect(await provedAtOnce(session, world(), [a, b], budget())).toEqual(new Set([a, b]));
+  });
+
   it("asks nothing for fewer than two live queries, and proves nothing when every one is broken", async () => {
     const session = await Z3Session.get();
     const asked = vi.spyOn(session, "query");
