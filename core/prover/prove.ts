@@ -254,7 +254,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
 
   if (!programRefusal && !layerProblem) {
     await pause();
-    const checked = [...(await checkObligations(session, world, budget, base, obligations !== undefined && atOnce.has(obligations))), ...(await checkThrows(session, world, budget, base, throws.filter((t) => atOnce.has(t.query))))];
+    const checked = [...(await checkObligations(session, world, budget, base, obligations !== undefined && atOnce.has(obligations))), ...(await checkThrows(session, world, budget, base, throws, atOnce))];
     results.push(...(world.loopStates.length > 0 || world.countedFilters > 0 ? await confirmCarried(checked) : checked));
   } else if (guarantees.length === 0 && programRefusal) {
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
@@ -456,14 +456,13 @@ interface ThrowSite {
   readonly query: ViolationQuery;
 }
 
-/** Whether each `throw` site is reachable; `provedAlready`: sites found unreachable together with others (at-once.ts). */
-async function checkThrows(session: Z3Session, world: World, budget: ProgramBudget, base: string, provedAlready: readonly ThrowSite[] = []): Promise<ProofResult[]> {
+/** Whether each `throw` site is reachable; `provedAlready`: the sites' queries found unsatisfiable together with others (at-once.ts). */
+async function checkThrows(session: Z3Session, world: World, budget: ProgramBudget, base: string, sites = throwSites(world), provedAlready: ReadonlySet<ViolationQuery> = new Set()): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
-  const proved = new Set(provedAlready.map((t) => t.group[0]!.site));
-  for (const { group, query: q } of throwSites(world)) {
+  for (const { group, query: q } of sites) {
     const t = group[0]!;
     const location = spanOf(t.site);
-    const outcome: Outcome = proved.has(t.site) ? { status: "unsat" } : await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({}), (index) => group[index]));
+    const outcome: Outcome = provedAlready.has(q) ? { status: "unsat" } : await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({}), (index) => group[index]));
     if (outcome.status === "unsat") results.push({ kind: "throw", verdict: "proved", code: PROOF_CODES.proved, location, message: t.message ? `proved: ${t.message.replace("may be", "is never")}.` : "proved: this throw is unreachable." });
     else if (outcome.status === "unknown") results.push({ kind: "throw", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide whether this throw is reachable (${outcome.reason}).` });
     else {
