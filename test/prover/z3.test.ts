@@ -3,7 +3,7 @@ import { decodeFloat, decodeString, type SExpr } from "../../core/prover/sexpr";
 import { numLit, strLit } from "../../core/prover/smt";
 import { analyse, parseCommands, printSExpr, regexFormulation, wordFormulation } from "../../core/prover/tactics";
 import { DEFAULT_RLIMIT, type QueryLimits } from "../../core/prover/limits";
-import { attemptsFor } from "../../core/prover/attempts";
+import { attemptsFor, CORE_FIRST_SLICE } from "../../core/prover/attempts";
 import { SolverError, Z3Session, type SolverAnswer, type ValueSort } from "../../core/prover/z3";
 import { deferralRewritten, rewriteDeferral } from "../../core/prover/z3-load";
 import * as fs from "node:fs";
@@ -176,11 +176,16 @@ describe("engines", () => {
     expect(attemptsFor(theories(`(declare-const x ${F64})\n(declare-const n Int)\n(assert (and (> n 1) (fp.isNaN x)))`)).map((a) => a.engine)).toEqual(["fpMixed", "general"]);
     expect(attemptsFor(theories(`(declare-const n Int)\n(assert (fp.isNaN ((_ to_fp 11 53) RNE (to_real n))))`))).toEqual([{ engine: "general", formulation: "original" }]);
     expect(attemptsFor(theories('(declare-const s String)\n(assert (str.contains s "a"))'))).toEqual([
+      { engine: "core", formulation: "regex", once: CORE_FIRST_SLICE },
       { engine: "general", formulation: "regex" },
       { engine: "general", formulation: "words" },
       { engine: "general", formulation: "original" },
     ]);
     expect(attemptsFor(theories("(declare-const n Int)\n(assert (forall ((i Int)) (> i n)))"))).toEqual([{ engine: "general", formulation: "original" }]);
+    expect(attemptsFor(theories("(declare-const n Int)\n(assert (> (* n n) 2))"))).toEqual([
+      { engine: "core", formulation: "original", once: CORE_FIRST_SLICE },
+      { engine: "general", formulation: "original" },
+    ]);
   });
 
   it("decides path checks that the word-equation reasoning alone does not (a plain name under a directory)", async () => {
