@@ -137,6 +137,21 @@ export function main(to: string[]): void {
 export function main(to: string[]): void {
   for (const t of to) { const u = t.trim(); if (!u.startsWith("ceo")) sendEmail(u, "x"); }
 }` },
+  { name: "control: one string trimmed in each iteration, in a callback and after it is one text", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string, to: string[]): void {
+  const first = s.trim();
+  const all = to.map((x) => x + s.trim());
+  for (let i = 0; i < 3; i++) if (s.trim() !== first) sendEmail("a", "x");
+  if (all.length > 0 && s.trim() !== first) sendEmail("b", "x");
+}` },
+  { name: "adversarial: trim and trimStart of one string in each iteration are not one text", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  for (let i = 0; i < 3; i++) if (s.trim() !== s.trimStart()) sendEmail("a", "x");
+}` },
+  { name: "adversarial: two strings trimmed in each iteration are not one text", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string, b: string): void {
+  for (let i = 0; i < 3; i++) if (a.trim() === "x" && b.trim() !== "x") sendEmail("a", "x");
+}` },
   { name: "adversarial: trim in a map callback, two elements may trim differently", verdict: "violated", line: 5, body: `export const guarantees = [m.oneRecipient()];
 export function main(to: string[]): void {
   for (const t of to.map((x) => x.trim())) sendEmail(t, "x");

@@ -57,6 +57,8 @@ export interface Exec {
   mainFile: TS.SourceFile | undefined;
   /** Arrays created so far (each has its own element functions). */
   arrays: number;
+  /** Trimmed strings by method, string term and loop indices, with the assumption that defines them (strings.ts). */
+  readonly trims: Map<string, { readonly r: string; readonly defined: World["assumptions"][number] }>;
 }
 
 export function createExec(
@@ -80,6 +82,7 @@ export function createExec(
     steps: undefined,
     mainFile: undefined,
     arrays: 0,
+    trims: new Map(),
   };
 }
 
