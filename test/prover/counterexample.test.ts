@@ -148,6 +148,21 @@ export function main(to: string): void {
     expect(w.results[0]!.counterexample!.inputs.to).toBe("\u0001");
   });
 
+  it("keep arrays as short while asking for printable strings (fuzz seed 2300289)", async () => {
+    // Asked for printable elements, a solver kept the one unprintable string the throw needs by
+    // putting it at element 30 614: a true counterexample nobody can read or replay.
+    const v = await prove(`export const guarantees = [m.nothing()];
+export function main(): void {
+  for (const y of contacts().map((x) => { if (x === "a\\ud800b") throw new Error("callback"); return x; })) log(y);
+}`);
+    const thrown = v.results.find((r) => r.kind === "throw" && r.verdict === "violated");
+    expect(thrown, JSON.stringify(v.results)).toBeDefined();
+    const shown = Object.values(thrown!.counterexample!.toolResults).flat() as string[];
+    expect(shown.length, thrown!.message).toBeGreaterThan(0);
+    expect(shown.length, thrown!.message).toBeLessThanOrEqual(3);
+    expect(shown, thrown!.message).toContain("a\ud800b");
+  });
+
   it("show the elements of a result array with small integer amounts", async () => {
     const v = await prove(`export const guarantees = [m.spendAtMost(100)];
 export function main(): void {
