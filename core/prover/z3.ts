@@ -289,8 +289,9 @@ export class Z3Session {
       let scope = this.open(instance);
       // A new context for the attempts after a first try that ran out (`solve`).
       const renew = (): Scope => {
-        instance.z3.del_context(scope.ctx);
-        scope = this.open(instance);
+        const old = scope;
+        scope = this.open(instance); // first: the `finally` below deletes whichever is current
+        instance.z3.del_context(old.ctx);
         return scope;
       };
       const started = performance.now();
@@ -380,8 +381,9 @@ export class Z3Session {
     const reasons: string[] = [];
     let spent = 0;
     // The skeleton of the query as written (abstraction.ts): when it is unsat, so is the query. It
-    // is tried once, after the first attempt that ran out of its slice: an easy query never pays
-    // for it (over the async corpus, most skeletons are satisfiable and cost more than they save).
+    // is tried once, after the first attempt that ran out of its slice (not counting the one-time
+    // first try): an easy query never pays for it (over the async corpus, most skeletons are
+    // satisfiable and cost more than they save).
     let skeletonTried = !(theories.fp || theories.strings);
     const trySkeleton = async (): Promise<SolverAnswer<T> | undefined> => {
       skeletonTried = true;
