@@ -4,13 +4,14 @@ import { dump, type Trace } from "./query-dump";
 import { restoreLifted, type Lifted } from "./int-floats";
 import { skeletonOf } from "./abstraction";
 import { formulate, MalformedQuery, type Formulations } from "./formulations";
-import { FIRST_SLICE, GROWTH, SKELETON_SLICE, TACTICS, type Attempt, type EngineName, type Formulation } from "./attempts";
+import { FIRST_SLICE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
 import { watchdog } from "./z3-watchdog";
-import { guardThreads, SolverStderr, SolverThreadCrash, type SolverThreads } from "./z3-threads";
+import { guardThreads, SolverStderr, type SolverThreads } from "./z3-threads";
+import { engine, isInstanceFailure, openScope, parse, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
 
-type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
+export { SolverError };
 
 /** The solver's answer to one query. */
 export type SolverAnswer<T> = (
@@ -26,9 +27,6 @@ export type SolverAnswer<T> = (
   /** Z3 resource units the query used over all its attempts (deterministic, unlike its time). */
   readonly used?: number;
 };
-
-/** A solver error that is clauz3's fault (malformed query): fail closed, report as refused. */
-export class SolverError extends Error {}
 
 /** The sorts a model value can be read as. */
 export type ValueSort = "String" | "Float64" | "Bool" | "Int";
@@ -50,25 +48,6 @@ type AttemptEnd<T> =
   | { readonly kind: "answer"; readonly answer: SolverAnswer<T>; readonly used: number }
   | { readonly kind: "none"; readonly reason: string; readonly used: number }
   | { readonly kind: "wallClock"; readonly used: number };
-
-/** One wasm instance: its API and its threads. */
-interface Instance {
-  readonly z3: LowLevel;
-  readonly threads: SolverThreads;
-}
-
-/** One query's Z3 objects: its context, its solvers, and the terms it holds. */
-interface Scope {
-  readonly z3: LowLevel;
-  readonly threads: SolverThreads;
-  readonly ctx: never;
-  readonly engines: Map<EngineName, unknown>;
-}
-
-/** Whether an exception comes from the wasm instance itself (a trap, its stack, its memory), not from Z3 reporting an error. */
-function isInstanceFailure(error: unknown): boolean {
-  return error instanceof RangeError || error instanceof SolverThreadCrash || (error instanceof Error && (error.constructor.name === "RuntimeError" || /out of memory|memory access out of bounds|unreachable/i.test(error.message)));
-}
 
 /**
  * One warm Z3 per process (wasm `z3-solver`). Queries run one at a time, each in a fresh context;
@@ -140,8 +119,8 @@ export class Z3Session {
         Z3.global_param_set("encoding", "bmp");
         Z3.global_param_set("memory_max_size", String(Z3Session.memoryMb));
         const instance = { z3: Z3, threads };
-        const scope = this.open(instance);
-        this.engine(scope, "general");
+        const scope = openScope(instance);
+        engine(scope, "general");
         Z3.del_context(scope.ctx);
         return instance;
       })();
@@ -164,82 +143,9 @@ export class Z3Session {
     );
   }
 
-  private open({ z3, threads }: Instance): Scope {
-    const cfg = z3.mk_config();
-    z3.set_param_value(cfg, "model", "true");
-    const ctx = z3.mk_context_rc(cfg) as never;
-    z3.del_config(cfg);
-    return { z3, threads, ctx, engines: new Map() };
-  }
 
-  /** The solver of an engine in a query's context, created on first use. */
-  private engine(scope: Scope, name: EngineName): never {
-    const { z3, ctx } = scope;
-    let solver = scope.engines.get(name);
-    if (!solver) {
-      if (name === "general") solver = z3.mk_solver(ctx);
-      else if (name === "core") solver = z3.mk_simple_solver(ctx);
-      else {
-        const tactics = TACTICS[name].map((t) => {
-          const tactic = z3.mk_tactic(ctx, t);
-          z3.tactic_inc_ref(ctx, tactic);
-          return tactic;
-        });
-        let chain = tactics[0]!;
-        for (const next of tactics.slice(1)) {
-          const both = z3.tactic_and_then(ctx, chain, next);
-          z3.tactic_inc_ref(ctx, both);
-          chain = both;
-        }
-        solver = z3.mk_solver_from_tactic(ctx, chain);
-      }
-      z3.solver_inc_ref(ctx, solver as never);
-      scope.engines.set(name, solver);
-    }
-    return solver as never;
-  }
 
-  /** Parse SMT-LIB text into the scope's context (terms live until the context is deleted). */
-  private parse(scope: Scope, script: string): unknown[] {
-    const { z3, ctx } = scope;
-    let vec: ReturnType<LowLevel["parse_smtlib2_string"]>;
-    try {
-      vec = z3.parse_smtlib2_string(ctx, script, [], [], [], []);
-    } catch (error) {
-      if (isInstanceFailure(error)) throw error;
-      const m = /line (\d+) column/.exec(String(error));
-      const line = m ? script.split("\n")[Number(m[1]) - 1] : undefined;
-      throw new SolverError(`Z3 rejected a query: ${String((error as Error).message ?? error).slice(0, 300)}${line ? ` at: ${line.slice(0, 300)}` : ""}`);
-    }
-    z3.ast_vector_inc_ref(ctx, vec);
-    try {
-      const n = z3.ast_vector_size(ctx, vec);
-      const out: unknown[] = [];
-      for (let i = 0; i < n; i++) {
-        const a = z3.ast_vector_get(ctx, vec, i);
-        z3.inc_ref(ctx, a);
-        out.push(a);
-      }
-      return out;
-    } finally {
-      z3.ast_vector_dec_ref(ctx, vec);
-    }
-  }
 
-  /** Z3's resource counter of the scope's context ("rlimit count": cumulative over the context). */
-  private rlimitCount(scope: Scope, solver: unknown): number {
-    const { z3, ctx } = scope;
-    const stats = z3.solver_get_statistics(ctx, solver as never);
-    z3.stats_inc_ref(ctx, stats);
-    try {
-      for (let i = 0; i < z3.stats_size(ctx, stats); i++) {
-        if (z3.stats_get_key(ctx, stats, i) === "rlimit count") return z3.stats_get_uint_value(ctx, stats, i);
-      }
-      return 0;
-    } finally {
-      z3.stats_dec_ref(ctx, stats);
-    }
-  }
 
   /**
    * Check `assertions` under `declarations` within `limits`. When satisfiable, `onSat` may read
@@ -286,11 +192,11 @@ export class Z3Session {
       const problem = queryProblem(text);
       if (problem) return { status: "unknown", reason: problem };
       const instance = await this.instance();
-      let scope = this.open(instance);
+      let scope = openScope(instance);
       // A new context for the attempts after a first try that ran out (`solve`).
       const renew = (): Scope => {
         const old = scope;
-        scope = this.open(instance); // first: the `finally` below deletes whichever is current
+        scope = openScope(instance); // first: the `finally` below deletes whichever is current
         instance.z3.del_context(old.ctx);
         return scope;
       };
@@ -351,7 +257,7 @@ export class Z3Session {
     let parsedOriginal: unknown[] | undefined;
     const original = (): readonly unknown[] => {
       if (!parsedOriginal) {
-        const parsed = this.parse(scope, text);
+        const parsed = parse(scope, text);
         if (asserted !== parsed.length) throw new SolverError(`Z3 read ${parsed.length} of the query's ${asserted} assertions`);
         parsedOriginal = parsed;
       }
@@ -359,12 +265,12 @@ export class Z3Session {
     };
     const formulas = new Map<Formulation, readonly unknown[] | undefined>();
     const formulasOf = (f: Formulation): readonly unknown[] | undefined => {
-      if (!formulas.has(f) && f === "original") formulas.set(f, lifting ? this.parse(scope, lifting.text) : original());
+      if (!formulas.has(f) && f === "original") formulas.set(f, lifting ? parse(scope, lifting.text) : original());
       if (!formulas.has(f)) {
         const reformulated = f === "regex" ? regexText : wordsText;
         let parsed: unknown[] | undefined;
         try {
-          parsed = reformulated === undefined ? undefined : this.parse(scope, reformulated);
+          parsed = reformulated === undefined ? undefined : parse(scope, reformulated);
         } catch (error) {
           if (isInstanceFailure(error)) throw error;
           trace?.lines.push(`${f} formulation rejected: ${String(error).slice(0, 200)}`);
@@ -450,12 +356,12 @@ export class Z3Session {
    */
   private async skeleton(scope: Scope, text: string, rlimit: number, deadline: number, declarations: string, trace: Trace | undefined, stop: Promise<void> | undefined): Promise<AttemptEnd<never>> {
     if (trace) trace.skeleton = text;
-    const own = this.open(scope);
+    const own = openScope(scope);
     let failed = false;
     try {
       let formulas: unknown[];
       try {
-        formulas = this.parse(own, text);
+        formulas = parse(own, text);
       } catch (error) {
         if (isInstanceFailure(error)) throw error;
         trace?.lines.push(`skeleton rejected: ${String(error).slice(0, 200)}`);
@@ -506,7 +412,7 @@ export class Z3Session {
     lifted?: readonly Lifted[],
   ): Promise<AttemptEnd<T>> {
     const { z3, ctx } = scope;
-    const solver = this.engine(scope, attempt.engine);
+    const solver = engine(scope, attempt.engine);
     const params = z3.mk_params(ctx);
     z3.params_inc_ref(ctx, params);
     z3.params_set_uint(ctx, params, z3.mk_string_symbol(ctx, "rlimit"), rlimit);
@@ -522,7 +428,7 @@ export class Z3Session {
     let reset = true;
     try {
       for (const f of formulas) z3.solver_assert(ctx, solver, f as never);
-      const before = this.rlimitCount(scope, solver);
+      const before = rlimitCount(scope, solver);
       Z3Session.beforeCheck?.();
       this.running = { scope, solver };
       // A thread that dies during the check fails it (and the instance) instead of the process.
@@ -539,7 +445,7 @@ export class Z3Session {
         outcome = "wall clock, lost";
         return { kind: "wallClock", used: rlimit };
       }
-      used = Math.max(0, this.rlimitCount(scope, solver) - before);
+      used = Math.max(0, rlimitCount(scope, solver) - before);
       if (status === "interrupted") {
         outcome = "wall clock";
         return { kind: "wallClock", used };
@@ -585,7 +491,7 @@ export class Z3Session {
           // Each term is read as the right-hand side of an equation with a fresh probe constant.
           const names = terms.map(() => `probe!${probe++}`);
           const script = `${declarations}\n${later.join("\n")}\n${terms.map((t, i) => `(declare-const ${names[i]} ${SORTS[t.sort]})\n(assert (= ${names[i]} ${t.term}))`).join("\n")}`;
-          const eqs = this.parse(scope, script);
+          const eqs = parse(scope, script);
           // Z3's parser stops at an undeclared symbol without an error: values read then would be
           // misaligned (the fuzzer found an array shown as ["ndefine"], `undefined` unquoted).
           if (eqs.length !== terms.length) throw new SolverError(`reading the model: ${eqs.length} of ${terms.length} terms parsed`);

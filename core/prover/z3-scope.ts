@@ -1,0 +1,108 @@
+/**
+ * One query's Z3 objects (`Scope`): its context, the solvers of its engines, and the formulas parsed
+ * into it; and what a wasm instance failure looks like. z3.ts runs the queries.
+ */
+import { SolverThreadCrash, type SolverThreads } from "./z3-threads";
+import { TACTICS, type EngineName } from "./attempts";
+
+export type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
+
+/** A solver error that is clauz3's fault (malformed query): fail closed, report as refused. */
+export class SolverError extends Error {}
+
+/** One wasm instance: its API and its threads. */
+export interface Instance {
+  readonly z3: LowLevel;
+  readonly threads: SolverThreads;
+}
+
+/** One query's Z3 objects: its context, its solvers, and the terms it holds. */
+export interface Scope {
+  readonly z3: LowLevel;
+  readonly threads: SolverThreads;
+  readonly ctx: never;
+  readonly engines: Map<EngineName, unknown>;
+}
+
+/** Whether an exception comes from the wasm instance itself (a trap, its stack, its memory), not from Z3 reporting an error. */
+export function isInstanceFailure(error: unknown): boolean {
+  return error instanceof RangeError || error instanceof SolverThreadCrash || (error instanceof Error && (error.constructor.name === "RuntimeError" || /out of memory|memory access out of bounds|unreachable/i.test(error.message)));
+}
+
+/** A fresh context for one query, with model generation on. */
+export function openScope({ z3, threads }: Instance): Scope {
+  const cfg = z3.mk_config();
+  z3.set_param_value(cfg, "model", "true");
+  const ctx = z3.mk_context_rc(cfg) as never;
+  z3.del_config(cfg);
+  return { z3, threads, ctx, engines: new Map() };
+}
+
+/** The solver of an engine in a query's context, created on first use. */
+export function engine(scope: Scope, name: EngineName): never {
+  const { z3, ctx } = scope;
+  let solver = scope.engines.get(name);
+  if (!solver) {
+    if (name === "general") solver = z3.mk_solver(ctx);
+    else if (name === "core") solver = z3.mk_simple_solver(ctx);
+    else {
+      const tactics = TACTICS[name].map((t) => {
+        const tactic = z3.mk_tactic(ctx, t);
+        z3.tactic_inc_ref(ctx, tactic);
+        return tactic;
+      });
+      let chain = tactics[0]!;
+      for (const next of tactics.slice(1)) {
+        const both = z3.tactic_and_then(ctx, chain, next);
+        z3.tactic_inc_ref(ctx, both);
+        chain = both;
+      }
+      solver = z3.mk_solver_from_tactic(ctx, chain);
+    }
+    z3.solver_inc_ref(ctx, solver as never);
+    scope.engines.set(name, solver);
+  }
+  return solver as never;
+}
+
+/** Parse SMT-LIB text into the scope's context (terms live until the context is deleted). */
+export function parse(scope: Scope, script: string): unknown[] {
+  const { z3, ctx } = scope;
+  let vec: ReturnType<LowLevel["parse_smtlib2_string"]>;
+  try {
+    vec = z3.parse_smtlib2_string(ctx, script, [], [], [], []);
+  } catch (error) {
+    if (isInstanceFailure(error)) throw error;
+    const m = /line (\d+) column/.exec(String(error));
+    const line = m ? script.split("\n")[Number(m[1]) - 1] : undefined;
+    throw new SolverError(`Z3 rejected a query: ${String((error as Error).message ?? error).slice(0, 300)}${line ? ` at: ${line.slice(0, 300)}` : ""}`);
+  }
+  z3.ast_vector_inc_ref(ctx, vec);
+  try {
+    const n = z3.ast_vector_size(ctx, vec);
+    const out: unknown[] = [];
+    for (let i = 0; i < n; i++) {
+      const a = z3.ast_vector_get(ctx, vec, i);
+      z3.inc_ref(ctx, a);
+      out.push(a);
+    }
+    return out;
+  } finally {
+    z3.ast_vector_dec_ref(ctx, vec);
+  }
+}
+
+/** Z3's resource counter of the scope's context ("rlimit count": cumulative over the context). */
+export function rlimitCount(scope: Scope, solver: unknown): number {
+  const { z3, ctx } = scope;
+  const stats = z3.solver_get_statistics(ctx, solver as never);
+  z3.stats_inc_ref(ctx, stats);
+  try {
+    for (let i = 0; i < z3.stats_size(ctx, stats); i++) {
+      if (z3.stats_get_key(ctx, stats, i) === "rlimit count") return z3.stats_get_uint_value(ctx, stats, i);
+    }
+    return 0;
+  } finally {
+    z3.stats_dec_ref(ctx, stats);
+  }
+}
