@@ -15,7 +15,8 @@ import type { Span, ToolModel } from "../model";
 import { Refusal } from "../refusal";
 import { spanOf } from "../span";
 import type { ProveInput, ShownValue } from "./api";
-import { renameSym, runViolation } from "./counterexample";
+import { runViolation } from "./counterexample";
+import { candidateReading, renameSym } from "./read-counterexample";
 import type { Candidate, ViolationQuery } from "./encode";
 import { Executor } from "./exec";
 import { World, type Fact } from "./facts";
@@ -84,10 +85,7 @@ const INEXACT = "a path's canonical form cannot be compared exactly: a `.` or `.
 /** One pair's query: unsatisfiable is `commute`; a model is a witness. */
 async function ask(session: Z3Session, world: World, q: ViolationQuery, budget: ProgramBudget, first: number, second: number): Promise<CallPair> {
   try {
-    const o = await runViolation(session, world, q, budget, (index) => {
-      const c = q.candidates[index]!;
-      return { fact: c.fact, other: c.other, otherRenames: c.otherRenames };
-    });
+    const o = await runViolation(session, world, q, budget, candidateReading(q));
     if (o.status === "unsat") return { first, second, verdict: "commute" };
     if (o.status === "unknown") return { first, second, verdict: "undecided", reason: o.reason };
     // runViolation shows the later execution as the event and the earlier one beside it.

@@ -37,7 +37,7 @@ export interface ProgramCoverage {
 /** Is any execution of one call site reachable? (unknown → reachable) */
 async function reachable(session: Z3Session, world: World, budget: ProgramBudget, copies: readonly Fact[]): Promise<boolean> {
   const q: ViolationQuery = { declarations: [], assumptions: [], candidates: copies.map((f) => ({ indicator: f.guard, fact: undefined })) };
-  const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({}), (index) => copies[index]));
+  const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, { describe: () => ({}), cutoffOf: (index) => copies[index] }));
   return outcome.status !== "unsat";
 }
 

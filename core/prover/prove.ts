@@ -13,12 +13,13 @@ import { EncodingRefusal, Encoder, relationIsPerformed, relationsOf, type Violat
 import { Executor } from "./exec";
 import { checkProgramShape } from "./program-shape";
 import { programCoverage, type ProgramCoverage } from "./coverage";
-import { runViolation, undecidedOnSolverError, type Describe, type Outcome } from "./counterexample";
+import { runViolation, undecidedOnSolverError, type Found, type Outcome, type Reading } from "./counterexample";
+import { candidateReading } from "./read-counterexample";
 import { World, type Obligation } from "./facts";
 import { showText } from "./model-reader";
 import { bool, num, str, type Sym } from "./values";
 import { SolverError, Z3Session } from "./z3";
-import { provedAtOnce } from "./at-once";
+import { askAtOnce, type AtOnce } from "./at-once";
 import { checkProgramLimits, failedProof, ProgramBudget } from "./limits";
 import { establishInvariants } from "./loop-invariants";
 import { CarriedStateRefusal } from "./exec/loopstate";
@@ -150,13 +151,13 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     }
     return boundedRun;
   };
-  const runQuery = (q: ViolationQuery, describe: Describe): Promise<Outcome> => runViolation(session, world, q, budget, describe);
+  const runQuery = (q: ViolationQuery, reading: Reading, first?: Found): Promise<Outcome> => runViolation(session, world, q, budget, reading, first);
   /** A violation found among runs whose arrays are short (unrolled exactly), or undefined. */
   const boundedViolation = async (g: GuaranteeModel, common: GuaranteeCommon): Promise<ProofResult | undefined> => {
     const bounded = await boundedSearch();
     if (!bounded) return undefined;
     try {
-      const found = await decide(g, common, bounded.world, bounded.exec, (q, d) => runViolation(session, bounded.world, q, budget, d), base);
+      const found = await decide(g, common, bounded.world, bounded.exec, (q, r) => runViolation(session, bounded.world, q, budget, r), base);
       if (found.verdict === "violated") return { ...found, message: `${found.message} (Found among runs whose arrays have at most ${carried ? BOUNDED_SEARCH_CARRIED : BOUNDED_SEARCH} elements.)` };
     } catch (error) {
       if (!(error instanceof Refusal || error instanceof EncodingRefusal || error instanceof SolverError)) throw error;
@@ -184,9 +185,9 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     });
   };
   /** One guarantee over the program's execution; what cannot be decided is refused on the node that stops it. */
-  const decideOrRefuse = async (g: GuaranteeModel, common: GuaranteeCommon, prepared?: Prepared): Promise<ProofResult> => {
+  const decideOrRefuse = async (g: GuaranteeModel, common: GuaranteeCommon, prepared?: Prepared, first?: AtOnce["found"]): Promise<ProofResult> => {
     try {
-      return await decide(g, common, world, exec, runQuery, base, carriedWhy(world), prepared);
+      return await decide(g, common, world, exec, runQuery, base, carriedWhy(world), prepared, first);
     } catch (error) {
       if (error instanceof Refusal) return refused(error.node, error.reason, error.instead, common);
       if (error instanceof EncodingRefusal) return refused(g.node, `${common.contract}: ${error.message}.`, "", common);
@@ -197,21 +198,23 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
 
   // Everything the program must keep, asked as one query first (at-once.ts): when it is
   // unsatisfiable, every guarantee, precondition and throw it covers is proved without its own.
-  // The guarantees' queries are made here once and asked from them below when it is not.
+  // The guarantees' queries are made here once and asked from them below when it is not, starting
+  // from the counterexamples its models gave.
   const commons = guarantees.map((g) => ({ kind: "guarantee" as const, contract: qualifiedCall(g), contractName: g.contract.name, sentence: guaranteeSentence(g), guarantee: g.span }));
   let prepared: Prepared[] | undefined;
   let obligations: ViolationQuery | undefined;
   let throws: ThrowSite[] = [];
-  let atOnce: ReadonlySet<ViolationQuery> = new Set();
+  let atOnce: AtOnce = { proved: new Set(), found: new Map() };
   if (!programRefusal && !layerProblem) {
     await pause();
     const encoder = new Encoder(exec.layerModel, world, exec);
     prepared = guarantees.map((g, i) => prepare(g, commons[i]!, exec, encoder));
-    obligations = obligationsQuery(world.obligations);
+    const copies = obligationsBySite(world).flat();
+    obligations = obligationsQuery(copies);
     throws = throwSites(world);
     const queries = prepared.flatMap((p) => ("queries" in p ? p.queries : []));
     // A guarantee that cannot be encoded is refused below: the others are still asked at once.
-    atOnce = await provedAtOnce(session, world, [...queries, obligations, ...throws.map((t) => t.query)], budget);
+    atOnce = await askAtOnce(session, world, [...queries.map((query) => ({ query, reading: candidateReading(query) })), { query: obligations, reading: obligationsReading(copies) }, ...throws.map(({ query, group }) => ({ query, reading: throwReading(group) }))], budget);
   }
 
   for (const [i, g] of guarantees.entries()) {
@@ -230,7 +233,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
       results.push(found ?? refused(programRefusal.node, programRefusal.reason, programRefusal.instead, common));
       continue;
     }
-    let result = await decideOrRefuse(g, common, prepared && provedOnce(prepared[i]!, common, atOnce));
+    let result = await decideOrRefuse(g, common, prepared && provedOnce(prepared[i]!, common, atOnce.proved), atOnce.found);
     // Where the general encoding cannot decide, look for a genuine counterexample among runs whose
     // arrays have at most BOUNDED_SEARCH elements (exact there). Finding none proves nothing.
     const hasArrays = world.loopRanges.size > 0 || [...world.inputs, ...world.toolResults].some((v) => v.sym.k === "sarr");
@@ -254,7 +257,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
 
   if (!programRefusal && !layerProblem) {
     await pause();
-    const checked = [...(await checkObligations(session, world, budget, base, obligations !== undefined && atOnce.has(obligations))), ...(await checkThrows(session, world, budget, base, throws, atOnce))];
+    const checked = [...(await checkObligations(session, world, budget, base, obligations !== undefined && atOnce.proved.has(obligations), obligations && atOnce.found.get(obligations))), ...(await checkThrows(session, world, budget, base, throws, atOnce))];
     results.push(...(world.loopStates.length > 0 || world.countedFilters > 0 ? await confirmCarried(checked) : checked));
   } else if (guarantees.length === 0 && programRefusal) {
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
@@ -302,10 +305,12 @@ async function decide(
   common: GuaranteeCommon,
   world: World,
   exec: Executor,
-  runQuery: (q: ViolationQuery, describe: Describe) => Promise<Outcome>,
+  runQuery: (q: ViolationQuery, reading: Reading, first?: Found) => Promise<Outcome>,
   base: string,
   inexact?: string,
   prepared: Prepared = prepare(g, common, exec, new Encoder(exec.layerModel, world, exec)),
+  /** Counterexamples already read for some of the queries (at-once.ts). */
+  first?: ReadonlyMap<ViolationQuery, Found>,
 ): Promise<ProofResult> {
   const { contract, sentence } = common;
   if ("error" in prepared) throw prepared.error;
@@ -313,10 +318,7 @@ async function decide(
   for (const q0 of prepared.queries) {
     // Over a loop's invariant a model may show a state no run reaches: never a counterexample by itself.
     const q = inexact && !q0.inexact ? { ...q0, inexact } : q0;
-    const o = await runQuery(q, (index) => {
-      const c = q.candidates[index]!;
-      return { fact: c.fact, other: c.other, otherRenames: c.otherRenames };
-    });
+    const o = await runQuery(q, candidateReading(q), first?.get(q0));
     if (o.status === "unsat") continue;
     if (q.partial && o.status === "unknown") continue;
     if (o.status === "unknown") {
@@ -378,11 +380,11 @@ function withResults(cex: Counterexample): string {
  * own counterexample. When the query for all cannot be decided, each site is asked on its own, so
  * one hard call leaves the others decided (and reported) rather than unreported.
  */
-async function checkObligations(session: Z3Session, world: World, budget: ProgramBudget, base: string, provedAlready: boolean): Promise<ProofResult[]> {
+async function checkObligations(session: Z3Session, world: World, budget: ProgramBudget, base: string, provedAlready: boolean, first?: Found): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
-  const bySite = new Map<TS.Node, Obligation[]>();
-  for (const o of world.obligations) bySite.set(o.site, [...(bySite.get(o.site) ?? []), o]);
-  let pending = [...bySite.values()];
+  let pending = obligationsBySite(world);
+  // The counterexample read for all call sites together (at-once.ts) answers the first batch, which is the same query.
+  let firstAnswer = first;
   let together = true;
   const proved = (group: readonly Obligation[]) => {
     const o = group[0]!;
@@ -397,10 +399,8 @@ async function checkObligations(session: Z3Session, world: World, budget: Progra
     // One candidate per execution of a call (an unrolled loop repeats it), so the counterexample knows which one fails.
     const copies = batch.flat();
     const q = obligationsQuery(copies);
-    const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({}), (index) => {
-      const o = copies[index]!;
-      return { loops: o.loops, order: o.order, args: o.args };
-    }));
+    const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, obligationsReading(copies), firstAnswer));
+    firstAnswer = undefined;
     if (outcome.status === "unsat") {
       batch.forEach(proved);
       pending = pending.slice(batch.length);
@@ -435,6 +435,29 @@ async function checkObligations(session: Z3Session, world: World, budget: Progra
   return results;
 }
 
+/** A program's precondition obligations grouped by call site, in order of each site's first execution. */
+function obligationsBySite(world: World): Obligation[][] {
+  const bySite = new Map<TS.Node, Obligation[]>();
+  for (const o of world.obligations) bySite.set(o.site, [...(bySite.get(o.site) ?? []), o]);
+  return [...bySite.values()];
+}
+
+/** A precondition's counterexample stops at the execution of the call that fails it, and shows its arguments. */
+function obligationsReading(copies: readonly Obligation[]): Reading {
+  return {
+    describe: () => ({}),
+    cutoffOf: (index) => {
+      const o = copies[index]!;
+      return { loops: o.loops, order: o.order, args: o.args };
+    },
+  };
+}
+
+/** A throw's counterexample stops at the copy of the throw that is reached. */
+function throwReading(group: ThrowSite["group"]): Reading {
+  return { describe: () => ({}), cutoffOf: (index) => group[index] };
+}
+
 /** The query whether any of these executions of calls fails its tool's precondition: one candidate each. */
 function obligationsQuery(copies: readonly Obligation[]): ViolationQuery {
   return { declarations: [], assumptions: [], candidates: copies.map((o) => ({ indicator: `(and ${o.guard} (not ${o.holds}))`, fact: undefined })) };
@@ -456,13 +479,13 @@ interface ThrowSite {
   readonly query: ViolationQuery;
 }
 
-/** Whether each `throw` site is reachable; `provedAlready`: the sites' queries found unsatisfiable together with others (at-once.ts). */
-async function checkThrows(session: Z3Session, world: World, budget: ProgramBudget, base: string, sites = throwSites(world), provedAlready: ReadonlySet<ViolationQuery> = new Set()): Promise<ProofResult[]> {
+/** Whether each `throw` site is reachable; `atOnce`: what asking the sites' queries together with others settled (at-once.ts). */
+async function checkThrows(session: Z3Session, world: World, budget: ProgramBudget, base: string, sites = throwSites(world), atOnce?: AtOnce): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
   for (const { group, query: q } of sites) {
     const t = group[0]!;
     const location = spanOf(t.site);
-    const outcome: Outcome = provedAlready.has(q) ? { status: "unsat" } : await undecidedOnSolverError(runViolation(session, world, q, budget, () => ({}), (index) => group[index]));
+    const outcome: Outcome = atOnce?.proved.has(q) ? { status: "unsat" } : await undecidedOnSolverError(runViolation(session, world, q, budget, throwReading(group), atOnce?.found.get(q)));
     if (outcome.status === "unsat") results.push({ kind: "throw", verdict: "proved", code: PROOF_CODES.proved, location, message: t.message ? `proved: ${t.message.replace("may be", "is never")}.` : "proved: this throw is unreachable." });
     else if (outcome.status === "unknown") results.push({ kind: "throw", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide whether this throw is reachable (${outcome.reason}).` });
     else {

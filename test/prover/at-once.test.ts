@@ -4,7 +4,8 @@
  * once where it used to ask once per guarantee, precondition and throw.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { provedAtOnce } from "../../core/prover/at-once";
+import { askAtOnce } from "../../core/prover/at-once";
+import { candidateReading } from "../../core/prover/read-counterexample";
 import type { ViolationQuery } from "../../core/prover/encode";
 import { World } from "../../core/prover/facts";
 import { ProgramBudget } from "../../core/prover/limits";
@@ -21,6 +22,8 @@ function world(): World {
 /** A query whose one violation is `indicator`, under its own `assumptions`. */
 const query = (indicator: string, assumptions: readonly string[] = []): ViolationQuery => ({ declarations: [], assumptions, candidates: [{ indicator, fact: undefined }] });
 const budget = () => new ProgramBudget({ rlimit: 5_000_000, timeoutMs: 600_000, programTimeoutMs: 600_000 });
+/** The queries proved together. */
+const provedAtOnce = async (session: Z3Session, w: World, queries: readonly ViolationQuery[], b: ProgramBudget): Promise<ReadonlySet<ViolationQuery>> => (await askAtOnce(session, w, queries.map((q) => ({ query: q, reading: candidateReading(q) })), b)).proved;
 
 describe("queries proved at once", () => {
   it("proves every query when none is satisfiable, over the world's facts", async () => {
@@ -57,6 +60,32 @@ describe("queries proved at once", () => {
     const a: ViolationQuery = { declarations: shared, assumptions: ["(< k 0)"], candidates: [{ indicator: "(> k 0)", fact: undefined }] };
     const b: ViolationQuery = { declarations: shared, assumptions: [], candidates: [{ indicator: "(and (> k 3) (< k 2))", fact: undefined }] };
     expect(await provedAtOnce(session, world(), [a, b], budget())).toEqual(new Set([a, b]));
+  });
+
+  it("reads a counterexample of each query its model breaks, naming the violation it satisfies", async () => {
+    const session = await Z3Session.get();
+    const w = world();
+    w.declarations.push("(declare-const s String)");
+    w.inputs.push({ name: "s", sym: { k: "str", t: "s" }, type: { kind: "string" } });
+    // The first violation cannot happen: the model must name the second.
+    const broken: ViolationQuery = { declarations: [], assumptions: [], candidates: [{ indicator: "(and (= s \"a\") (= s \"b\"))", fact: undefined }, { indicator: "(= s \"abc\")", fact: undefined }] };
+    const proved = [query("(< y 0)"), query("(and (> x 1) (< x 1))")];
+    const settled = await askAtOnce(session, w, [broken, ...proved].map((q) => ({ query: q, reading: candidateReading(q) })), budget());
+    expect(settled.proved).toEqual(new Set(proved));
+    const found = settled.found.get(broken)!;
+    expect(found).toMatchObject({ status: "sat", index: 1, named: true, cex: { inputs: { s: "abc" } } });
+    expect(settled.found.size).toBe(1);
+  });
+
+  it("reads no counterexample from a model over conversions' abstract terms", async () => {
+    const session = await Z3Session.get();
+    const w = world();
+    w.conversions.kinds.set("test!conversion", { kind: { fn: "test!conversion", what: "a test conversion" } } as never);
+    const broken = query("(> x 5)");
+    const proved = [query("(< y 0)"), query("(and (> x 1) (< x 1))")];
+    const settled = await askAtOnce(session, w, [broken, ...proved].map((q) => ({ query: q, reading: candidateReading(q) })), budget());
+    expect(settled.proved).toEqual(new Set(proved));
+    expect(settled.found.size).toBe(0);
   });
 
   it("asks nothing for fewer than two live queries, and proves nothing when every one is broken", async () => {
