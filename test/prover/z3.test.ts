@@ -6,6 +6,7 @@ import { DEFAULT_RLIMIT, type QueryLimits } from "../../core/prover/limits";
 import { attemptsFor, CORE_FIRST_SLICE } from "../../core/prover/attempts";
 import { SolverError, Z3Session, type SolverAnswer, type ValueSort } from "../../core/prover/z3";
 import { deferralRewritten, rewriteDeferral } from "../../core/prover/z3-load";
+import { internFloats } from "../../core/prover/z3-scope";
 import * as fs from "node:fs";
 
 const F64 = "(_ FloatingPoint 11 53)";
@@ -124,6 +125,18 @@ describe("model values", () => {
     const [x] = await values(amount, [`(fp.gt amount ${numLit(0)})`, `(fp.leq amount ${numLit(1001)})`, `(fp.gt ${fee} ${numLit(1010)})`], [{ term: "amount", sort: "Float64" }]);
     const v = decodeFloat(x!);
     expect(v + v * 0.01).toBeGreaterThan(1010);
+  });
+
+  it("Float64 literals are read once each, as defined constants; the same text inside a string stays text", async () => {
+    const two = numLit(2);
+    const text = `(assert (fp.leq x ${two}))\n(assert (fp.leq y ${two}))\n(assert (= s "${two}"))\n(assert (= t |${two}|))`;
+    const interned = internFloats(text);
+    expect(interned.split(two).length - 1).toBe(3); // the definition, the string and the quoted symbol
+    expect(interned.split("\n").length).toBe(text.split("\n").length); // lines keep their numbers (error messages quote them)
+    expect(internFloats("(assert (= s \"a\"\"b\"))")).toBe("(assert (= s \"a\"\"b\"))");
+    // The string holds the literal's text, so the query over it is sat exactly as written.
+    const [s] = await values(`(declare-const x ${F64})\n(declare-const y ${F64})\n(declare-const s String)`, [`(fp.leq x ${two})`, `(fp.gt y ${two})`, `(= s "${two}")`, `(= (str.len s) ${two.length})`], [{ term: "s", sort: "String" }]);
+    expect(decodeString(s!)).toBe(two);
   });
 });
 
