@@ -1,46 +1,66 @@
 /** A parsed S-expression from Z3's output. */
 export type SExpr = string | SExpr[];
 
-/** Parse Z3's text output (one or more S-expressions and atoms, strings kept with their quotes). */
+/** Whether a character code is whitespace as `/\s/` has it (ASCII answered without the regular expression). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c >= 128 && /\s/.test(String.fromCharCode(c)));
+}
+
+const OPEN = 40; // (
+const CLOSE = 41; // )
+const QUOTE = 34; // "
+const BAR = 124; // |
+
+/**
+ * Parse Z3's text output (one or more S-expressions and atoms, strings kept with their quotes).
+ * Queries are parsed with it too (tactics.ts), some of them 60 KB: it reads character codes, not
+ * one-character strings.
+ */
 export function parseSExprs(text: string): SExpr[] {
   const out: SExpr[] = [];
   const stack: SExpr[][] = [out];
+  let top = out;
   let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (/\s/.test(ch)) { i++; continue; }
-    if (ch === "(") { const l: SExpr[] = []; stack[stack.length - 1]!.push(l); stack.push(l); i++; continue; }
-    if (ch === ")") { stack.pop(); i++; continue; }
-    if (ch === '"') {
+  const n = text.length;
+  while (i < n) {
+    const ch = text.charCodeAt(i);
+    if (isSpace(ch)) { i++; continue; }
+    if (ch === OPEN) { const l: SExpr[] = []; top.push(l); stack.push(l); top = l; i++; continue; }
+    // A `)` too many leaves no list to add to: the next item throws (parseCommands checks the balance first).
+    if (ch === CLOSE) { stack.pop(); top = stack[stack.length - 1] as SExpr[]; i++; continue; }
+    if (ch === QUOTE) {
       let j = i + 1;
       for (;;) {
-        if (j >= text.length) break;
-        if (text[j] === '"') {
-          if (text[j + 1] === '"') { j += 2; continue; } // "" is an escaped quote
+        if (j >= n) break;
+        if (text.charCodeAt(j) === QUOTE) {
+          if (text.charCodeAt(j + 1) === QUOTE) { j += 2; continue; } // "" is an escaped quote
           break;
         }
         j++;
       }
-      stack[stack.length - 1]!.push(text.slice(i, j + 1));
+      top.push(text.slice(i, j + 1));
       i = j + 1;
       continue;
     }
-    if (ch === "|") {
-      const j = text.indexOf("|", i + 1);
-      stack[stack.length - 1]!.push(text.slice(i, j + 1));
+    if (ch === BAR) {
+      // A quoted symbol; one left open runs to the end of the text.
+      const close = text.indexOf("|", i + 1);
+      const j = close < 0 ? n - 1 : close;
+      top.push(text.slice(i, j + 1));
       i = j + 1;
       continue;
     }
     let j = i;
-    while (j < text.length && !/[\s()"]/.test(text[j]!)) j++;
-    stack[stack.length - 1]!.push(text.slice(i, j));
+    for (; j < n; j++) {
+      const c = text.charCodeAt(j);
+      if (c === OPEN || c === CLOSE || c === QUOTE || isSpace(c)) break;
+    }
+    top.push(text.slice(i, j));
     i = j;
   }
   return out;
 }
 
-/** Decode an SMT-LIB string literal from Z3's output into JavaScript code units. */
-/** Print parsed S-expressions back to SMT-LIB text (one space between items, atoms as read). */
 export function printSExpr(e: SExpr): string {
   return Array.isArray(e) ? `(${e.map(printSExpr).join(" ")})` : e;
 }

@@ -161,15 +161,19 @@ export function analyse(commands: readonly SExpr[]): Theories {
 export function parseCommands(text: string): SExpr[] {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"') {
+    const ch = text.charCodeAt(i);
+    if (ch === 34 /* " */) {
       // A string literal; "" inside is an escaped quote.
-      for (i++; i < text.length; i++) if (text[i] === '"' && text[++i] !== '"') break;
+      for (i++; i < text.length; i++) if (text.charCodeAt(i) === 34 && text.charCodeAt(++i) !== 34) break;
       i--;
-    } else if (ch === "|") i = text.indexOf("|", i + 1) < 0 ? text.length : text.indexOf("|", i + 1);
-    else if (ch === ";") i = text.indexOf("\n", i) < 0 ? text.length : text.indexOf("\n", i);
-    else if (ch === "(") depth++;
-    else if (ch === ")" && --depth < 0) break;
+    } else if (ch === 124 /* | */) {
+      const close = text.indexOf("|", i + 1);
+      i = close < 0 ? text.length : close;
+    } else if (ch === 59 /* ; */) {
+      const end = text.indexOf("\n", i);
+      i = end < 0 ? text.length : end;
+    } else if (ch === 40 /* ( */) depth++;
+    else if (ch === 41 /* ) */ && --depth < 0) break;
   }
   if (depth !== 0) throw new Error("unbalanced parentheses");
   return parseSExprs(text);
@@ -300,7 +304,7 @@ function suffix(parts: readonly SExpr[], s: string): SExpr {
  */
 function predicates(e: SExpr): SExpr {
   if (!isList(e)) return e;
-  const x = e.map(predicates);
+  const x = sameOrMapped(e, predicates);
   const [op, a, b] = x;
   const distributable = (t: SExpr): SExpr[] | undefined => {
     const parts = concatParts(t);
@@ -346,17 +350,16 @@ function lengthRe(op: string, k: number): SExpr {
 function membership(e: SExpr, irregular: ReadonlySet<string>): Membership | undefined {
   if (e === TRUE) return { key: undefined, subject: undefined, re: RE_ALL };
   if (e === FALSE) return { key: undefined, subject: undefined, re: RE_NONE };
-  if (!isList(e)) return undefined;
-  const [op, ...args] = e;
-  if (op === "str.in_re" && args.length === 2 && atomic(args[0]!)) return { key: printSExpr(args[0]!), subject: args[0], re: args[1]! };
-  if (op === "=" && args.length === 2) {
-    const [a, b] = args as [SExpr, SExpr];
+  if (!isList(e) || e.length !== 3) return undefined;
+  // Every membership is a binary application: `op a b`.
+  const [op, a, b] = e as [SExpr, SExpr, SExpr];
+  if (op === "str.in_re" && atomic(a)) return { key: printSExpr(a), subject: a, re: b };
+  if (op === "=") {
     if (isStringLiteral(b) && atomic(a)) return { key: printSExpr(a), subject: a, re: toRe(lit(b)) };
     if (isStringLiteral(a) && atomic(b)) return { key: printSExpr(b), subject: b, re: toRe(lit(a)) };
   }
-  if (typeof op === "string" && op in COMPARISONS && args.length === 2) {
+  if (typeof op === "string" && op in COMPARISONS) {
     const isLen = (v: SExpr): v is SExpr[] => isList(v) && v[0] === "str.len" && v.length === 2 && atomic(v[1]!);
-    const [a, b] = args as [SExpr, SExpr];
     // Lengths only of terms whose content matters nowhere else (else Z3 would have to relate the automaton to those uses).
     if (isLen(a) && isNumeral(b) && !irregular.has(printSExpr(a[1]!))) return { key: printSExpr(a[1]!), subject: a[1], re: lengthRe(op, Number(b)) };
     if (isNumeral(a) && isLen(b) && !irregular.has(printSExpr(b[1]!))) return { key: printSExpr(b[1]!), subject: b[1], re: lengthRe(COMPARISONS[op]!, Number(a)) };
@@ -376,8 +379,9 @@ function merge(e: SExpr, irregular: ReadonlySet<string>): { term: SExpr; m: Memb
   const own = membership(e, irregular);
   if (own) return { term: own.subject === undefined ? e : emit(own), m: own };
   if (!isList(e)) return { term: e, m: undefined };
-  const [op, ...args] = e;
-  if (op !== "not" && op !== "and" && op !== "or" && op !== "ite" && op !== "=>") return { term: e.map((x) => merge1(x).term), m: undefined };
+  const op = e[0];
+  if (op !== "not" && op !== "and" && op !== "or" && op !== "ite" && op !== "=>") return { term: sameOrMapped(e, (x) => merge1(x).term), m: undefined };
+  const args = e.slice(1);
   // (and (and a b) c) is (and a b c): flatten so that operands about one subject meet.
   const flat = op === "and" || op === "or" ? args.flatMap((a) => (isList(a) && a[0] === op ? flatten(op, a) : [a])) : args;
   const kids = flat.map(merge1);
@@ -421,6 +425,24 @@ function merge(e: SExpr, irregular: ReadonlySet<string>): { term: SExpr; m: Memb
   return { term: [op!, ...kids.map((k) => k.term)], m: undefined };
 }
 
+/**
+ * `e.map(f)`, or `e` itself when `f` returns every element unchanged: most of a query is not about
+ * strings, and rewriting it should not copy it (tested against the copy by `sameSExpr`, printed
+ * the same either way).
+ */
+function sameOrMapped(e: SExpr[], f: (x: SExpr) => SExpr): SExpr[] {
+  let out: SExpr[] | undefined;
+  for (let i = 0; i < e.length; i++) {
+    const x = f(e[i]!);
+    if (out) out.push(x);
+    else if (x !== e[i]) {
+      out = e.slice(0, i);
+      out.push(x);
+    }
+  }
+  return out ?? e;
+}
+
 function flatten(op: string, e: SExpr[]): SExpr[] {
   return e.slice(1).flatMap((a) => (isList(a) && a[0] === op ? flatten(op, a) : [a]));
 }
@@ -450,12 +472,15 @@ function irregularTerms(commands: readonly SExpr[]): Set<string> {
   const walk = (e: SExpr, subject: boolean): void => {
     if (atomic(e)) {
       if (!subject) out.add(printSExpr(e));
-      if (isList(e)) for (const a of e.slice(1)) walk(a, false);
+      if (isList(e)) for (let i = 1; i < e.length; i++) walk(e[i]!, false);
       return;
     }
     if (!isList(e)) return;
     const [op, a, b, c] = e;
-    if (subject && op === "str.++") return e.slice(1).forEach((x) => walk(x, true));
+    if (subject && op === "str.++") {
+      for (let i = 1; i < e.length; i++) walk(e[i]!, true);
+      return;
+    }
     if (subject && op === "ite" && e.length === 4) {
       walk(a!, false);
       walk(b!, true);
@@ -472,13 +497,21 @@ function irregularTerms(commands: readonly SExpr[]): Set<string> {
       if (len !== undefined && atomic(len)) return walk(len, true);
     }
     if (e.length === 3 && op === "=" && (isStringLiteral(a!) || isStringLiteral(b!))) return walk(isStringLiteral(a!) ? b! : a!, true);
-    for (const x of e.slice(1)) walk(x, false);
+    for (let i = 1; i < e.length; i++) walk(e[i]!, false);
   };
   for (const c of commands) {
     if (isList(c) && c[0] === "assert" && c.length === 2) walk(c[1]!, false);
     else if (isList(c) && c[0] === "define-fun" && c.length === 5) walk(c[4]!, false);
   }
   return out;
+}
+
+/** Whether two S-expressions are the same tree (what printing both and comparing the texts says, without the texts). */
+function sameSExpr(a: SExpr, b: SExpr): boolean {
+  if (a === b) return true;
+  if (!isList(a) || !isList(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!sameSExpr(a[i]!, b[i]!)) return false;
+  return true;
 }
 
 export function regexFormulation(commands: readonly SExpr[], maxChars: number): string | undefined {
@@ -491,7 +524,7 @@ export function regexFormulation(commands: readonly SExpr[], maxChars: number): 
     if (isList(c) && c[0] === "assert" && c.length === 2) next = ["assert", merge(predicates(c[1]!), irregular).term];
     else if (isList(c) && c[0] === "define-fun" && c.length === 5) next = [...c.slice(0, 4), merge(predicates(c[4]!), irregular).term];
     const text = printSExpr(next);
-    if (!changed && text !== printSExpr(c)) changed = true;
+    if (!changed && !sameSExpr(next, c)) changed = true;
     size += text.length + 1;
     if (size > maxChars) return undefined;
     out.push(text);

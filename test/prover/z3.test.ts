@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { decodeFloat, decodeString, type SExpr } from "../../core/prover/sexpr";
+import { decodeFloat, decodeString, parseSExprs, type SExpr } from "../../core/prover/sexpr";
 import { numLit, strLit } from "../../core/prover/smt";
 import { analyse, parseCommands, printSExpr, regexFormulation, wordFormulation } from "../../core/prover/tactics";
 import { DEFAULT_RLIMIT, type QueryLimits } from "../../core/prover/limits";
@@ -165,6 +165,16 @@ describe("resource limits", () => {
     expect(hard.status).not.toBe("unsat");
     const [s] = await values("(declare-const s String)", ['(str.prefixof "ab" s)', "(= (str.len s) 3)", '(str.suffixof "c" s)'], [{ term: "s", sort: "String" }]);
     expect(decodeString(String(s))).toBe("abc");
+  });
+});
+
+describe("reading query text", () => {
+  it("keeps string literals, quoted symbols and Unicode whitespace as JavaScript's \\s has it", () => {
+    expect(parseSExprs('(assert (= |a b| "x "" (y)"))\u00a0(c\u2028d)')).toEqual([["assert", ["=", "|a b|", '"x "" (y)"']], ["c", "d"]]);
+  });
+
+  it("ends at a quoted symbol left open instead of reading the text again", () => {
+    expect(parseSExprs("(a |b c")).toEqual([["a", "|b c"]]);
   });
 });
 
