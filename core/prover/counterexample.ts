@@ -35,7 +35,7 @@ export async function runViolation(
   first?: Found,
 ): Promise<Outcome> {
   const ask = (query: ViolationQuery, extra: readonly string[] = [], cap?: number) => attempt(session, world, query, budget, reading, extra, cap);
-  let found: Found | Exclude<Outcome, { status: "sat" }> = first ?? (await ask(q));
+  let found: Asked = first ?? (await ask(q));
   // The model may not say which violation it satisfies: evaluating a quantified indicator (a guard
   // with `includes` over an array of unknown length) need not give `true`. Then ask for each one
   // alone, in order, so the counterexample is about the violation it names (the fuzzer found a
@@ -51,7 +51,19 @@ export async function runViolation(
     }
   }
   if (found.status !== "sat") return strip(found);
+  // Each readability step is bounded by what finding the violation cost. A step that gives up
+  // within that bound (`unknown`) says the violation is hard to ask about: the pins after a pin
+  // that gave up, and the printable strings after a search for whole numbers that gave up, are
+  // not asked (ops/pay_overdue_budget_bypass asked seven that each gave up after a million units).
+  // A search for larger whole numbers still follows one for small ones that gave up: over doubles
+  // the small ones can be the harder question (test/prover/counterexample.test.ts).
   const readable = readableUnits(found.used, budget.rlimit);
+  let gaveUp = false;
+  const polish = async (index: number, extra: readonly string[]): Promise<Found | undefined> => {
+    const answer = await ask(only(q, index), extra, readable);
+    gaveUp = answer.status === "unknown";
+    return answer.status === "sat" ? answer : undefined;
+  };
   let best = found;
   const atMost = (n: number): string[] => arrayLengths(world).map((len) => `(<= ${len} ${n})`);
   // The steps below never lengthen an array: asked for printable strings, a solver kept the one
@@ -59,8 +71,8 @@ export async function runViolation(
   let kept: readonly string[] = atMost(Math.max(SHORT_ARRAY, found.longest));
   if (found.longest > SHORT_ARRAY) {
     const bounds = atMost(SHORT_ARRAY);
-    const shorter = await ask(only(q, found.index), bounds, readable);
-    if (shorter.status === "sat") {
+    const shorter = await polish(found.index, bounds);
+    if (shorter) {
       best = shorter;
       kept = bounds;
     }
@@ -75,10 +87,13 @@ export async function runViolation(
     numbers: for (const magnitude of [PLAIN_MAGNITUDE, 2 ** 53]) {
       if (shownPlainly(best.cex, magnitude)) break;
       const search = plainNumbers(world, magnitude);
+      let pinsGaveUp = false;
       for (const numbers of [...pinnedNumbers(best.numbers, magnitude), search]) {
-        const nicer = await ask(only(q, best.index), [...kept, ...numbers], readable);
+        if (pinsGaveUp && numbers !== search) continue;
+        const nicer = await polish(best.index, [...kept, ...numbers]);
+        pinsGaveUp = gaveUp;
         // Pins hold only the numbers the model gave values to: the answer must show plainly too.
-        if (nicer.status === "sat" && (numbers === search || shownPlainly(nicer.cex, magnitude))) {
+        if (nicer && (numbers === search || shownPlainly(nicer.cex, magnitude))) {
           best = nicer;
           kept = [...kept, ...numbers];
           break numbers;
@@ -89,9 +104,9 @@ export async function runViolation(
   // Printable strings likewise (not "\u0000" or a lone surrogate where any text would do), asked
   // separately: a violation that needs an unprintable string keeps its readable numbers.
   const printable = printableStrings(world);
-  if (printable.length > 0 && !shownPrintably(best.cex)) {
-    const nicer = await ask(only(q, best.index), [...kept, ...printable], readable);
-    if (nicer.status === "sat") best = nicer;
+  if (printable.length > 0 && !shownPrintably(best.cex) && !gaveUp) {
+    const nicer = await polish(best.index, [...kept, ...printable]);
+    if (nicer) best = nicer;
   }
   return strip(best);
 }
@@ -104,8 +119,14 @@ function only(q: ViolationQuery, index: number): ViolationQuery {
 /** A satisfiable answer with its counterexample, and the resource units finding it cost. */
 export type Found = { readonly status: "sat"; readonly used: number } & FoundCounterexample;
 
-function strip(o: Found | Exclude<Outcome, { status: "sat" }>): Outcome {
-  if (o.status !== "sat") return o;
+/** An answer with the resource units it cost. */
+type Asked = Found | (Exclude<Outcome, { status: "sat" }> & { readonly used: number });
+
+function strip(o: Asked | Exclude<Outcome, { status: "sat" }>): Outcome {
+  if (o.status !== "sat") {
+    const { used: _used, ...rest } = o as Asked & { status: "unsat" | "unknown" };
+    return rest;
+  }
   const { longest: _longest, named: _named, used: _used, numbers: _numbers, ...rest } = o;
   return rest;
 }
@@ -118,9 +139,9 @@ async function attempt(
   reading: Reading,
   extra: readonly string[],
   cap?: number,
-): Promise<Found | Exclude<Outcome, { status: "sat" }>> {
+): Promise<Asked> {
   const live = q.candidates.map((c, i) => ({ c, i })).filter(({ c }) => c.indicator !== "false");
-  if (live.length === 0) return { status: "unsat" };
+  if (live.length === 0) return { status: "unsat", used: 0 };
   const names = live.map(({ i }) => `violation!${i}`);
   const conversions = world.conversions;
   // After a model whose conversions disagree with JavaScript, the next query first asks for one
@@ -142,7 +163,7 @@ async function attempt(
     const [decls, ...assertions] = conversions.kinds.size > 0 ? [...selectBranch(raw, !abstract), ...(abstract ? [] : [EXACT])] : raw;
     const applications = conversions.kinds.size > 0 && !abstract ? applicationsIn(conversions, [decls!, ...assertions]) : undefined;
     const next = budget.next();
-    if (!next) return { status: "unknown", reason: budget.programReason };
+    if (!next) return { status: "unknown", reason: budget.programReason, used };
     const limits = cap === undefined ? next : { ...next, rlimit: Math.min(next.rlimit, cap) };
     const declared = world.declarations.length;
     if (abstract) {
@@ -150,7 +171,7 @@ async function attempt(
       const answer = await session.query(decls!, assertions, limits, async () => undefined);
       budget.note(answer);
       used += answer.used ?? 0;
-      if (answer.status === "unsat") return { status: "unsat" };
+      if (answer.status === "unsat") return { status: "unsat", used };
       round--;
       continue;
     }
@@ -169,15 +190,15 @@ async function attempt(
     if (answer.status !== "sat") {
       if (steered) continue;
       const { used: _used, ...settled } = answer;
-      return settled;
+      return { ...settled, used };
     }
     const r = answer.result;
     if ("found" in r) return { status: "sat", ...r.found, used };
-    if ("unchecked" in r) return { status: "unknown", reason: `a model depends on ${r.unchecked.what} inside a loop over an array of unknown length (first at ${lineOf(conversions, r.unchecked)}), which is not modelled exactly there` };
+    if ("unchecked" in r) return { status: "unknown", used, reason: `a model depends on ${r.unchecked.what} inside a loop over an array of unknown length (first at ${lineOf(conversions, r.unchecked)}), which is not modelled exactly there` };
     r.refine.forEach((f) => conversions.learn(f));
     if (round + 1 >= MAX_REFINEMENTS) {
       const kind = conversions.kinds.values().next().value!;
-      return { status: "unknown", reason: `models kept depending on ${kind.kind.what} (first at ${lineOf(conversions, kind.kind)}) after ${MAX_REFINEMENTS} corrections by JavaScript's own result` };
+      return { status: "unknown", used, reason: `models kept depending on ${kind.kind.what} (first at ${lineOf(conversions, kind.kind)}) after ${MAX_REFINEMENTS} corrections by JavaScript's own result` };
     }
     if (!steered && r.hints.length > 0) steer = r.hints.length === 1 ? r.hints[0] : `(and ${r.hints.join(" ")})`;
   }
