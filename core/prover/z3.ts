@@ -7,6 +7,7 @@ import { formulate, MalformedQuery, type Formulations } from "./formulations";
 import { FIRST_SLICE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
+import { DeclarationIndex } from "./declarations";
 import { watchdog } from "./z3-watchdog";
 import { guardThreads, SolverStderr, type SolverThreads } from "./z3-threads";
 import { engine, isInstanceFailure, openScope, parse, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
@@ -486,11 +487,14 @@ export class Z3Session {
         }
         outcome = "sat";
         let probe = 0;
+        let index: DeclarationIndex | undefined;
         const getValues: GetValues = async (terms, later = []) => {
           if (terms.length === 0) return [];
-          // Each term is read as the right-hand side of an equation with a fresh probe constant.
+          // Each term is read as the right-hand side of an equation with a fresh probe constant,
+          // under the declarations it needs (the same symbols, so the model's values).
+          index ??= new DeclarationIndex(declarations);
           const names = terms.map(() => `probe!${probe++}`);
-          const script = `${declarations}\n${later.join("\n")}\n${terms.map((t, i) => `(declare-const ${names[i]} ${SORTS[t.sort]})\n(assert (= ${names[i]} ${t.term}))`).join("\n")}`;
+          const script = `${index.needed([...later, ...terms.map((t) => t.term)])}\n${later.join("\n")}\n${terms.map((t, i) => `(declare-const ${names[i]} ${SORTS[t.sort]})\n(assert (= ${names[i]} ${t.term}))`).join("\n")}`;
           const eqs = parse(scope, script);
           // Z3's parser stops at an undeclared symbol without an error: values read then would be
           // misaligned (the fuzzer found an array shown as ["ndefine"], `undefined` unquoted).

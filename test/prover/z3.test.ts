@@ -136,7 +136,7 @@ describe("model values", () => {
     expect(internFloats("(assert (= s \"a\"\"b\"))")).toBe("(assert (= s \"a\"\"b\"))");
     // The string holds the literal's text, so the query over it is sat exactly as written.
     const [s] = await values(`(declare-const x ${F64})\n(declare-const y ${F64})\n(declare-const s String)`, [`(fp.leq x ${two})`, `(fp.gt y ${two})`, `(= s "${two}")`, `(= (str.len s) ${two.length})`], [{ term: "s", sort: "String" }]);
-    expect(decodeString(s!)).toBe(two);
+    expect(decodeString(s as string)).toBe(two);
   });
 });
 
