@@ -4,6 +4,7 @@
  * parsed with its declarations: the query for everything a program keeps (at-once.ts) declares
  * 20–60 KB, and a counterexample is read in four to six rounds.
  */
+import { endOfQuoted } from "./sexpr";
 
 /** One top-level command of the declarations: its text, the symbol it declares, and the symbols it mentions. */
 interface Command {
@@ -51,14 +52,8 @@ function topLevel(text: string): Command[] {
   let start = -1;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    if (ch === 34 /* " */) {
-      // "" inside a string literal is an escaped quote.
-      for (i++; i < text.length; i++) if (text.charCodeAt(i) === 34 && text.charCodeAt(++i) !== 34) break;
-      i--;
-    } else if (ch === 124 /* | */) {
-      const close = text.indexOf("|", i + 1);
-      i = close < 0 ? text.length : close;
-    } else if (ch === 40 /* ( */) {
+    if (ch === 34 /* " */ || ch === 124 /* | */) i = endOfQuoted(text, i) - 1;
+    else if (ch === 40 /* ( */) {
       if (depth++ === 0) start = i;
     } else if (ch === 41 /* ) */ && depth > 0 && --depth === 0) {
       const command = text.slice(start, i + 1);
@@ -78,11 +73,9 @@ function symbolsIn(text: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < text.length; ) {
     const ch = text.charCodeAt(i);
-    if (ch === 34 /* " */) {
-      for (i++; i < text.length; i++) if (text.charCodeAt(i) === 34 && text.charCodeAt(++i) !== 34) break;
-    } else if (ch === 124 /* | */) {
-      const close = text.indexOf("|", i + 1);
-      const end = close < 0 ? text.length : close + 1;
+    if (ch === 34 /* " */) i = endOfQuoted(text, i);
+    else if (ch === 124 /* | */) {
+      const end = endOfQuoted(text, i);
       out.push(text.slice(i, end));
       i = end;
     } else if (ch === 40 || ch === 41 || ch === 32 || (ch >= 9 && ch <= 13)) i++;

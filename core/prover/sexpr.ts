@@ -12,6 +12,25 @@ const QUOTE = 34; // "
 const BAR = 124; // |
 
 /**
+ * Where the string literal (`"…"`, with `""` for a quote inside) or quoted symbol (`|…|`) that
+ * starts at `i` ends: the index just past its closing character, or the text's end when it is
+ * left open. Every reader of SMT-LIB text here skips them with this, since either may hold
+ * parentheses, quotes and what looks like a symbol.
+ */
+export function endOfQuoted(text: string, i: number): number {
+  if (text.charCodeAt(i) === BAR) {
+    const close = text.indexOf("|", i + 1);
+    return close < 0 ? text.length : close + 1;
+  }
+  for (let j = i + 1; j < text.length; j++) {
+    if (text.charCodeAt(j) !== QUOTE) continue;
+    if (text.charCodeAt(j + 1) !== QUOTE) return j + 1;
+    j++; // "" is an escaped quote
+  }
+  return text.length;
+}
+
+/**
  * Parse Z3's text output (one or more S-expressions and atoms, strings kept with their quotes).
  * Queries are parsed with it too (tactics.ts), some of them 60 KB: it reads character codes, not
  * one-character strings.
@@ -28,26 +47,11 @@ export function parseSExprs(text: string): SExpr[] {
     if (ch === OPEN) { const l: SExpr[] = []; top.push(l); stack.push(l); top = l; i++; continue; }
     // A `)` too many leaves no list to add to: the next item throws (parseCommands checks the balance first).
     if (ch === CLOSE) { stack.pop(); top = stack[stack.length - 1] as SExpr[]; i++; continue; }
-    if (ch === QUOTE) {
-      let j = i + 1;
-      for (;;) {
-        if (j >= n) break;
-        if (text.charCodeAt(j) === QUOTE) {
-          if (text.charCodeAt(j + 1) === QUOTE) { j += 2; continue; } // "" is an escaped quote
-          break;
-        }
-        j++;
-      }
-      top.push(text.slice(i, j + 1));
-      i = j + 1;
-      continue;
-    }
-    if (ch === BAR) {
-      // A quoted symbol; one left open runs to the end of the text.
-      const close = text.indexOf("|", i + 1);
-      const j = close < 0 ? n - 1 : close;
-      top.push(text.slice(i, j + 1));
-      i = j + 1;
+    if (ch === QUOTE || ch === BAR) {
+      // A string literal or quoted symbol is one atom; one left open runs to the end of the text.
+      const end = endOfQuoted(text, i);
+      top.push(text.slice(i, end));
+      i = end;
       continue;
     }
     let j = i;

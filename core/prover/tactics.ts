@@ -14,7 +14,7 @@
  *   reasoning about `str.contains`, `str.prefixof` and lengths — and sometimes far dearer, which
  *   is why `Z3Session` alternates between both formulations.
  */
-import { decodeString, parseSExprs, printSExpr, type SExpr } from "./sexpr";
+import { decodeString, endOfQuoted, parseSExprs, printSExpr, type SExpr } from "./sexpr";
 
 export { printSExpr };
 import { strLit } from "./smt";
@@ -162,14 +162,8 @@ export function parseCommands(text: string): SExpr[] {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    if (ch === 34 /* " */) {
-      // A string literal; "" inside is an escaped quote.
-      for (i++; i < text.length; i++) if (text.charCodeAt(i) === 34 && text.charCodeAt(++i) !== 34) break;
-      i--;
-    } else if (ch === 124 /* | */) {
-      const close = text.indexOf("|", i + 1);
-      i = close < 0 ? text.length : close;
-    } else if (ch === 59 /* ; */) {
+    if (ch === 34 /* " */ || ch === 124 /* | */) i = endOfQuoted(text, i) - 1;
+    else if (ch === 59 /* ; */) {
       const end = text.indexOf("\n", i);
       i = end < 0 ? text.length : end;
     } else if (ch === 40 /* ( */) depth++;

@@ -4,6 +4,7 @@
  */
 import { SolverThreadCrash, type SolverThreads } from "./z3-threads";
 import { TACTICS, type EngineName } from "./attempts";
+import { endOfQuoted } from "./sexpr";
 
 export type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
 
@@ -113,15 +114,8 @@ export function internFloats(text: string): string {
   let i = 0;
   while (i < text.length) {
     const ch = text.charCodeAt(i);
-    if (ch === 34 /* " */) {
-      // A string literal; `""` inside it is an escaped quote.
-      let j = i + 1;
-      while (j < text.length && !(text.charCodeAt(j) === 34 && text.charCodeAt(j + 1) !== 34)) j += text.charCodeAt(j) === 34 ? 2 : 1;
-      i = j + 1;
-    } else if (ch === 124 /* | */) {
-      const j = text.indexOf("|", i + 1);
-      i = j < 0 ? text.length : j + 1;
-    } else if (ch === 40 /* ( */) {
+    if (ch === 34 /* " */ || ch === 124 /* | */) i = endOfQuoted(text, i);
+    else if (ch === 40 /* ( */) {
       FLOAT_LITERAL.lastIndex = i;
       const m = FLOAT_LITERAL.exec(text);
       if (m) {
