@@ -6,6 +6,7 @@
 import * as path from "node:path";
 import { Z3Session } from "../core/prover/z3";
 import type { BudgetOptions } from "../core/prover/limits";
+import { DEFAULT_HOST, DEFAULT_PORT } from "./address";
 import { Keyring } from "./keys";
 import { openOperatorLayer, type OperatorLayer } from "./layer";
 import { loadServicePolicy } from "./policy";
@@ -33,8 +34,6 @@ export interface StartOptions {
   readonly cwd?: string;
 }
 
-export const DEFAULT_HOST = "127.0.0.1";
-export const DEFAULT_PORT = 7411;
 
 export interface RunningService {
   /** `http://host:port` */

@@ -10,10 +10,8 @@
 import * as path from "node:path";
 import type { Command } from "commander";
 import { PolicyError } from "../../core/policy";
-import { KeyFileError } from "../../service/keys";
-import { LayerConfigError } from "../../service/layer";
-import { DEFAULT_HOST, DEFAULT_PORT, startService } from "../../service/start";
-import { StoreOpenError } from "../../service/store/connect";
+import { DEFAULT_HOST, DEFAULT_PORT } from "../../service/address";
+import type { RunningService } from "../../service/start";
 import { issueReviewerToken, revokeReviewer, TokenFileError } from "../../service/tokens";
 import { action, type CliContext } from "../command";
 import { helpAfter } from "../format/help";
@@ -45,11 +43,24 @@ function wholeNumber(option: string, value: string | undefined): number | undefi
   return Number(value);
 }
 
+/**
+ * The modules that start the service (Fastify, the store's drivers, the operator's layer), loaded
+ * only when it starts: every other command would otherwise spend about half a second loading them.
+ */
+async function serviceModules() {
+  const [start, keys, layer, connect] = await Promise.all([import("../../service/start"), import("../../service/keys"), import("../../service/layer"), import("../../service/store/connect")]);
+  const errors: StartErrors = [keys.KeyFileError, layer.LayerConfigError, connect.StoreOpenError];
+  return { startService: start.startService, errors };
+}
+
+/** The configuration errors `startService` throws besides a policy's and a tokens file's. */
+type StartErrors = readonly (new (...args: never[]) => Error)[];
+
 /** A configuration error met while starting (or a listen error) as one line and exit 2; anything else is rethrown. */
-function configurationError(error: unknown): CliError | undefined {
+function configurationError(error: unknown, startErrors: StartErrors = []): CliError | undefined {
   const code = (error as { code?: unknown }).code;
   if (error instanceof PolicyError) return usage(`--policy ${error.message}`);
-  if (error instanceof LayerConfigError || error instanceof KeyFileError || error instanceof StoreOpenError || error instanceof TokenFileError) return usage(error.message);
+  if (error instanceof TokenFileError || startErrors.some((kind) => error instanceof kind)) return usage((error as Error).message);
   if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") return usage(`--host/--port: ${(error as Error).message}`);
   return undefined;
 }
@@ -84,11 +95,12 @@ async function serve(io: Io, opts: Options): Promise<number> {
     policy: opts.policy,
     cwd: io.cwd,
   };
-  let service: Awaited<ReturnType<typeof startService>>;
+  const { startService, errors } = await serviceModules();
+  let service: RunningService;
   try {
     service = await startService(options);
   } catch (error) {
-    throw configurationError(error) ?? error;
+    throw configurationError(error, errors) ?? error;
   }
   if (!LOOPBACK.has(host)) io.stderr(`${NAME}: listening on ${host}, not loopback: put TLS in front of it, tokens and session cookies travel in the clear\n`);
   io.stdout(`clauz3 approval service listening on ${service.url} (layer ${service.layer.dir}, fingerprint ${service.layer.fingerprint}); reviewers sign in at ${service.url}/review\n`);

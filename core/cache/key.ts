@@ -105,6 +105,11 @@ function isGlobalContext(ts: TypeScript, file: TS.SourceFile): boolean {
   return file.statements.some((s) => ts.isModuleDeclaration(s) && (s.flags & ts.NodeFlags.GlobalAugmentation || ts.isStringLiteral(s.name)));
 }
 
+/** The proof options a verdict depends on (a time-out does not: a verdict it cut short is never stored). */
+export function decisiveOptions(options: ProveOptions): { trustedRoots: ProveOptions["trustedRoots"] | null; rlimit: number | null } {
+  return { trustedRoots: options.trustedRoots ?? null, rlimit: options.rlimit ?? null };
+}
+
 const byName = (a: TS.SourceFile, b: TS.SourceFile): number => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0);
 
 /** The keys of the programs of one TypeScript program. */
@@ -143,8 +148,7 @@ export class CacheKeys {
     if (this.base !== undefined) return this.base;
     const { ts, program, layer, options } = this.input;
     const digest = crypto.createHash("sha256");
-    const decisive = { trustedRoots: options.trustedRoots ?? null, rlimit: options.rlimit ?? null };
-    digest.update(JSON.stringify({ format: CACHE_FORMAT, engine: engineDigest(), typescript: ts.version, z3: z3Version(), directory: program.getCurrentDirectory(), compilerOptions: program.getCompilerOptions(), options: decisive }));
+    digest.update(JSON.stringify({ format: CACHE_FORMAT, engine: engineDigest(), typescript: ts.version, z3: z3Version(), directory: program.getCurrentDirectory(), compilerOptions: program.getCompilerOptions(), options: decisiveOptions(options) }));
     const files = program.getSourceFiles().filter((f) => layer.isTrusted(f) || isGlobalContext(ts, f)).sort(byName);
     for (const f of files) digest.update(`\0${f.fileName}\0${f.text.length}\0`).update(f.text);
     const manifests = librariesOf(layer.model).map((l) => [l.manifestPath, l.manifestSha256 ?? null]);

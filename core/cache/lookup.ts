@@ -6,7 +6,7 @@ import type * as TS from "typescript";
 import type { TypeScript } from "../context";
 import type { LayerResult } from "../layer/read";
 import type { ProgramVerdict, ProveOptions } from "../prover/api";
-import { CacheKeys } from "./key";
+import { CacheKeys, decisiveOptions } from "./key";
 import type { ProofCache } from "./store";
 
 /** A cache and the keys of one TypeScript program's agent programs. */
@@ -15,9 +15,20 @@ export interface CacheUse {
   readonly keys: CacheKeys;
 }
 
+/** The keys made for a TypeScript program, by layer and decisive options: a program's keys are computed once however often it is looked up. */
+const keysMade = new WeakMap<TS.Program, { layer: LayerResult; decisive: string; keys: CacheKeys }[]>();
+
 /** The cache use for one TypeScript program, or undefined when caching is off (`store` undefined). */
 export function cacheFor(store: ProofCache | undefined, ts: TypeScript, program: TS.Program, layer: LayerResult, options: ProveOptions): CacheUse | undefined {
-  return store ? { store, keys: new CacheKeys({ ts, program, layer, options }) } : undefined;
+  if (!store) return undefined;
+  const decisive = JSON.stringify(decisiveOptions(options));
+  const made = keysMade.get(program) ?? [];
+  let entry = made.find((e) => e.layer === layer && e.decisive === decisive);
+  if (!entry) {
+    entry = { layer, decisive, keys: new CacheKeys({ ts, program, layer, options }) };
+    keysMade.set(program, [...made, entry]);
+  }
+  return { store, keys: entry.keys };
 }
 
 /** A program's cache lookup: its stored verdict when there is one, and the key to store a new one under. */
