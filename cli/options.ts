@@ -7,7 +7,7 @@
 import { DEFAULT_BACKSTOP_MS, DEFAULT_PROGRAM_TIMEOUT_MS, DEFAULT_RLIMIT, type BudgetOptions } from "../core/prover/limits";
 import * as os from "node:os";
 import * as path from "node:path";
-import { ProofCache, ProofTimings } from "../core/cache";
+import { ProofCache, ProofTimings, TypeCheckState } from "../core/cache";
 import { CliError, EXIT } from "./io";
 
 /** The options as commander hands them over. */
@@ -58,6 +58,14 @@ function cacheDirFromFlags(flags: CacheFlags, projectDir: string, cwd: string): 
 export function cacheFromFlags(flags: CacheFlags, projectDir: string, cwd: string): ProofCache | undefined {
   const dir = cacheDirFromFlags(flags, projectDir, cwd);
   return flags.cache === false ? undefined : new ProofCache(dir);
+}
+
+/**
+ * Where `check` keeps TypeScript's incremental state (core/cache/type-check-state.ts): in the proof
+ * cache's location, one file per project; none with `--no-cache`.
+ */
+export function typeCheckStateFromFlags(flags: CacheFlags, cwd: string): (projectDir: string, configPath: string | undefined) => TypeCheckState | undefined {
+  return (projectDir, configPath) => (flags.cache === false ? undefined : TypeCheckState.in(cacheDirFromFlags(flags, projectDir, cwd), configPath ?? projectDir));
 }
 
 /**

@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as TS from "typescript";
 import type { Clauz3Options, TypeScript } from "../core/context";
+import type { TypeCheckState } from "../core/cache";
 import { readLayer, type LayerResult } from "../core/layer/read";
 import { verifyLock, type LockVerification } from "../core/lock/verify";
 import { librariesOf, type Library } from "../core/manifest";
@@ -31,6 +32,8 @@ export interface Project {
   readonly unreadable: ReadonlyMap<string, string>;
   /** How it was loaded: a proof worker (cli/jobs/) loads the same program from it. */
   readonly load: LoadOptions;
+  /** Keep TypeScript's incremental state for the next run (loaded with one; otherwise nothing). */
+  saveTypeCheckState(): void;
 }
 
 export interface LoadOptions {
@@ -86,7 +89,12 @@ export function projectConfigPath(opts: Pick<LoadOptions, "cwd" | "project">): s
   return configPath;
 }
 
-export function loadProject(opts: LoadOptions): Project {
+/**
+ * Load the project. With `typeCheckState` (given the project directory, where TypeScript's
+ * incremental state is kept: `check` with the proof cache on), the program's diagnostics come
+ * through TypeScript's builder, which reuses those of the files nothing changed.
+ */
+export function loadProject(opts: LoadOptions, typeCheckState?: (projectDir: string, configPath: string | undefined) => TypeCheckState | undefined): Project {
   const configPath = projectConfigPath(opts);
   const projectDir = configPath ? path.dirname(configPath) : opts.cwd;
   const ts = loadTypeScript(projectDir);
@@ -122,14 +130,85 @@ export function loadProject(opts: LoadOptions): Project {
     if (!fs.existsSync(f)) throw new CliError(`clauz3: ${path.relative(opts.cwd, f) || f} does not exist.`, EXIT.usage);
   }
   const options = clauz3Options(compilerOptions);
-  const host = ts.createCompilerHost(compilerOptions, true);
-  host.getCurrentDirectory = () => projectDir;
-  const unreadable = guardParser(ts, host);
   const roots = opts.onlyExtraRoots && extraRoots.length > 0 ? [] : [...rootNames];
   for (const f of extraRoots) if (!roots.some((r) => path.resolve(r) === f)) roots.push(f);
-  const program = ts.createProgram({ rootNames: roots, options: compilerOptions, host, projectReferences });
+  const state = typeCheckState?.(projectDir, configPath);
+  const { program, unreadable, saveTypeCheckState } = state
+    ? incrementalProgram(ts, { rootNames: roots, options: compilerOptions, projectReferences }, projectDir, state)
+    : plainProgram(ts, { rootNames: roots, options: compilerOptions, projectReferences }, projectDir);
   const layer = readLayer(ts, program, options);
-  return { ts, program, projectDir, configPath, options, layer, libraries: librariesOf(layer.model), unreadable, load: opts };
+  return { ts, program, projectDir, configPath, options, layer, libraries: librariesOf(layer.model), unreadable, load: opts, saveTypeCheckState };
+}
+
+interface Loaded {
+  readonly program: TS.Program;
+  readonly unreadable: ReadonlyMap<string, string>;
+  readonly saveTypeCheckState: () => void;
+}
+
+function plainProgram(ts: TypeScript, create: TS.CreateProgramOptions, projectDir: string): Loaded {
+  const host = ts.createCompilerHost(create.options, true);
+  host.getCurrentDirectory = () => projectDir;
+  const unreadable = guardParser(ts, host);
+  return { program: ts.createProgram({ ...create, host }), unreadable, saveTypeCheckState: () => undefined };
+}
+
+/**
+ * The program through TypeScript's builder (as `tsc --incremental` runs it), with the state of the
+ * last run read from `state`. The program handed out is the builder's, except that its semantic
+ * diagnostics come from the builder (those of unchanged files from the state) and its options are
+ * the project's own: `incremental` and the state's file are how clauz3 runs TypeScript, not part
+ * of what the project asks for (nor of the proof cache's keys).
+ *
+ * The builder decides which files a change affects only as it hands out their diagnostics in
+ * turn: the first request for any file's diagnostics asks for the whole program's first, so that
+ * no file's diagnostics are read from the state before that is settled.
+ */
+function incrementalProgram(ts: TypeScript, create: TS.CreateProgramOptions, projectDir: string, state: TypeCheckState): Loaded {
+  // Every property, `configFile` too (not enumerable): option errors are reported at their place in tsconfig.json.
+  const options: TS.CompilerOptions = Object.defineProperties({}, Object.getOwnPropertyDescriptors(create.options));
+  options.incremental = true;
+  options.tsBuildInfoFile = state.file;
+  const host = ts.createIncrementalCompilerHost(options);
+  host.getCurrentDirectory = () => projectDir;
+  const unreadable = guardParser(ts, host);
+  let old: TS.EmitAndSemanticDiagnosticsBuilderProgram | undefined;
+  try {
+    old = ts.readBuilderProgram(options, { useCaseSensitiveFileNames: () => ts.sys.useCaseSensitiveFileNames, getCurrentDirectory: () => projectDir, readFile: (f) => (path.resolve(f) === path.resolve(state.file) ? state.read() : undefined) });
+  } catch {
+    old = undefined; // a state TypeScript cannot read: type-check from scratch
+  }
+  let builder: TS.EmitAndSemanticDiagnosticsBuilderProgram;
+  try {
+    builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram(create.rootNames, options, host, old, undefined, create.projectReferences);
+  } catch (error) {
+    if (!old || isStackOverflow(error)) throw error;
+    builder = ts.createEmitAndSemanticDiagnosticsBuilderProgram(create.rootNames, options, host, undefined, undefined, create.projectReferences);
+  }
+  const real = builder.getProgram();
+  let settled = false;
+  const program: TS.Program = {
+    ...real,
+    getCompilerOptions: () => create.options,
+    getSemanticDiagnostics: (file, token) => {
+      if (!settled) {
+        builder.getSemanticDiagnostics(undefined, token);
+        settled = true;
+      }
+      return builder.getSemanticDiagnostics(file, token);
+    },
+  };
+  // `emitBuildInfo` is not in TypeScript's declarations (tsc calls it through `emit` under
+  // `noEmit`, which would change the project's options): without it, the state is not kept.
+  const withBuildInfo = builder as { emitBuildInfo?: (write: TS.WriteFileCallback) => unknown };
+  const saveTypeCheckState = (): void => {
+    try {
+      withBuildInfo.emitBuildInfo?.((_file, text) => state.write(text));
+    } catch {
+      /* the state only ever saves work */
+    }
+  };
+  return { program, unreadable, saveTypeCheckState };
 }
 
 /**
@@ -147,7 +226,8 @@ function guardParser(ts: TypeScript, host: TS.CompilerHost): Map<string, string>
     } catch (error) {
       if (!isStackOverflow(error)) throw error;
       unreadable.set(path.resolve(fileName), `TypeScript's parser ran out of stack reading it: it is nested too deeply (more than the prover's limit of ${MAX_NESTING} levels, far more than it can parse). Split deeply nested expressions into named \`const\`s and helper functions`);
-      return ts.createSourceFile(fileName, "", languageVersion);
+      // TypeScript's builder asks every file for the version an incremental host gives it.
+      return Object.assign(ts.createSourceFile(fileName, "", languageVersion), { version: "unreadable" });
     }
   };
   return unreadable;

@@ -18,7 +18,7 @@ import { openGate } from "../../core/gate";
 import { CliError, EXIT } from "../io";
 import { loadProject, verifiedLock } from "../project";
 import { isUnreadable, proveFiles, shown, startWorkers, warmUpSolver } from "../proofs";
-import { CACHE_LOCATION_OPTION, cacheFromFlags, timingsFromFlags, JOBS_OPTION, NO_CACHE_OPTION, parseJobs, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type JobsFlags, type SolverFlags } from "../options";
+import { CACHE_LOCATION_OPTION, cacheFromFlags, timingsFromFlags, typeCheckStateFromFlags, JOBS_OPTION, NO_CACHE_OPTION, parseJobs, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type JobsFlags, type SolverFlags } from "../options";
 import { progressFor } from "../format/progress";
 
 interface Options extends SolverFlags, CacheFlags, JobsFlags, OutputFlags {
@@ -57,7 +57,8 @@ export default function register(program: Command, context: CliContext): void {
         const selected = paths.length > 0 ? expandInputs(io.cwd, paths) : undefined;
         // With workers, each starts its own Z3 (cli/jobs/); this process proves only a lone program.
         if (jobs === 1) warmUpSolver();
-        const project = loadProject({ cwd: io.cwd, project: opts.project });
+        // With the proof cache on, TypeScript's diagnostics of unchanged files come from its incremental state.
+        const project = loadProject({ cwd: io.cwd, project: opts.project }, typeCheckStateFromFlags(opts, io.cwd));
         const { ts, program, layer } = project;
         verifiedLock(project);
         const checker = program.getTypeChecker();
@@ -85,6 +86,7 @@ export default function register(program: Command, context: CliContext): void {
         const progress = progressFor(io, opts, (f) => shown(f, io.cwd));
         const verdicts = await proveFiles(project, programs, solver, gate, cache, { jobs, progress, workers, timings: timingsFromFlags(opts, project.projectDir, io.cwd) });
         const code = emitReport(io, output, makeReport("check", ts, program, io.cwd, findings, verdicts, shard));
+        project.saveTypeCheckState();
         return gate.configurationError ? EXIT.usage : code;
       }),
     );

@@ -13,6 +13,7 @@ export { CacheKeys, engineDigest } from "./key";
 export { isCacheable, ProofCache, type CacheStats } from "./store";
 export { cacheFor, lookUp, remember, type CacheUse, type Lookup } from "./lookup";
 export { longestFirst, ProofTimings } from "./timings";
+export { TypeCheckState } from "./type-check-state";
 
 /** `proveProgram`, answered from the cache when it holds the verdict, and stored after when final. */
 export async function proveCached(input: { ts: TypeScript; program: TS.Program; file: TS.SourceFile; options: ProveOptions }, layer: LayerResult, cache: CacheUse | undefined, proveLayer: LayerResult = layer): Promise<ProgramVerdict> {
