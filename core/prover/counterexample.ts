@@ -12,8 +12,6 @@ import { PLAIN_MAGNITUDE, pinnedNumbers, plainNumbers, printableStrings, readabl
 import { arrayLengths, readCounterexample, type FoundCounterexample, type Reading } from "./read-counterexample";
 import { SolverError, type Z3Session } from "./z3";
 
-export type { Cutoff, Describe, Reading } from "./read-counterexample";
-
 export type Outcome =
   | { readonly status: "unsat" }
   | { readonly status: "unknown"; readonly reason: string }

@@ -13,8 +13,8 @@ import { EncodingRefusal, Encoder, relationIsPerformed, relationsOf, type Violat
 import { Executor } from "./exec";
 import { checkProgramShape } from "./program-shape";
 import { programCoverage, type ProgramCoverage } from "./coverage";
-import { runViolation, undecidedOnSolverError, type Found, type Outcome, type Reading } from "./counterexample";
-import { candidateReading } from "./read-counterexample";
+import { runViolation, undecidedOnSolverError, type Found, type Outcome } from "./counterexample";
+import { candidateReading, type Reading } from "./read-counterexample";
 import { World, type Obligation } from "./facts";
 import { showText } from "./model-reader";
 import { bool, num, str, type Sym } from "./values";
