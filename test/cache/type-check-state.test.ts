@@ -85,6 +85,23 @@ describe("clauz3 check with TypeScript's incremental state", () => {
     edit(dir, "floor.d.ts", "Floor = string", "Floor = number");
     expect(checkBoth(dir).status).toBe(0);
 
+    // A module the program imports is deleted, then written again.
+    fs.renameSync(path.join(dir, "helper.ts"), path.join(dir, "helper.moved"));
+    run = checkBoth(dir);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/Cannot find module '\.\/helper'/);
+    fs.renameSync(path.join(dir, "helper.moved"), path.join(dir, "helper.ts"));
+    expect(checkBoth(dir).status).toBe(0);
+
+    // The compiler options: an option that changes what TypeScript reports.
+    edit(dir, "plan.ts", "const most: Most = 5;", "const most: Most = 5;\n  const spare = 1;");
+    expect(checkBoth(dir).status).toBe(0);
+    edit(dir, "tsconfig.json", '"strict":true', '"strict":true,"noUnusedLocals":true');
+    run = checkBoth(dir);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/'spare' is declared but its value is never read/);
+    edit(dir, "plan.ts", "\n  const spare = 1;", "");
+
     // The program itself.
     edit(dir, "plan.ts", "const least: Floor = 3;", "const least: Floor = most.length;");
     run = checkBoth(dir);
