@@ -17,6 +17,7 @@
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { writeAtomically } from "./write";
 import type * as TS from "typescript";
 import type { ProgramVerdict, ProofResult } from "../prover/api";
 import { STACK_OVERFLOW_REFUSAL } from "../prover/limits";
@@ -116,19 +117,6 @@ export class ProofCache {
   put(key: string, verdict: ProgramVerdict): void {
     if (!isCacheable(verdict)) return;
     const entry: Entry = { format: CACHE_FORMAT, key, digest: digestOf(verdict), verdict };
-    const file = this.fileOf(key);
-    const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-    try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(temporary, JSON.stringify(entry));
-      fs.renameSync(temporary, file);
-      this.stats.stored++;
-    } catch {
-      try {
-        fs.rmSync(temporary, { force: true });
-      } catch {
-        /* nothing to clean */
-      }
-    }
+    if (writeAtomically(this.fileOf(key), JSON.stringify(entry))) this.stats.stored++;
   }
 }

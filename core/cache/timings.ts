@@ -12,9 +12,9 @@
  * - Reading and writing never fail a run; writes are atomic, and merge with what another run
  *   wrote meanwhile.
  */
-import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { writeAtomically } from "./write";
 
 const FORMAT = "clauz3-proof-timings/1";
 /** More programs than any project proves; beyond this the timings not refreshed by this run go first. */
@@ -76,18 +76,7 @@ export class ProofTimings {
       merged.set(key, ms);
     }
     const entries = [...merged].slice(-MAX_ENTRIES);
-    const temporary = `${this.file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-    try {
-      fs.mkdirSync(this.dir, { recursive: true });
-      fs.writeFileSync(temporary, JSON.stringify({ format: FORMAT, programs: Object.fromEntries(entries) } satisfies TimingsFile));
-      fs.renameSync(temporary, this.file);
-    } catch {
-      try {
-        fs.rmSync(temporary, { force: true });
-      } catch {
-        /* nothing to clean */
-      }
-    }
+    writeAtomically(this.file, JSON.stringify({ format: FORMAT, programs: Object.fromEntries(entries) } satisfies TimingsFile));
   }
 }
 

@@ -12,6 +12,7 @@
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { writeAtomically } from "./write";
 
 export const TYPE_CHECK_STATE_FORMAT = "clauz3-type-check-state/1";
 
@@ -46,17 +47,6 @@ export class TypeCheckState {
   /** Write the build info atomically (a temporary file renamed into place); a failure only loses the state. */
   write(state: string): void {
     const envelope: Envelope = { format: TYPE_CHECK_STATE_FORMAT, digest: sha256(state), state };
-    const temporary = `${this.file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-    try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      fs.writeFileSync(temporary, JSON.stringify(envelope));
-      fs.renameSync(temporary, this.file);
-    } catch {
-      try {
-        fs.rmSync(temporary, { force: true });
-      } catch {
-        /* nothing to clean */
-      }
-    }
+    writeAtomically(this.file, JSON.stringify(envelope));
   }
 }
