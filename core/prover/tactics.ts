@@ -57,10 +57,34 @@ const isList = (e: SExpr | undefined): e is SExpr[] => Array.isArray(e);
 const isStringLiteral = (e: SExpr): e is string => typeof e === "string" && e.startsWith('"');
 const NUMERAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
-/** The theories of a query given as the parsed commands of its text. */
+/**
+ * The theories of a query given as the parsed commands of its text: those of its assertions and of
+ * the definitions and declarations they reach. A declaration or definition no assertion reaches
+ * does not count, with one exception: the parameters a guarantee never reads (an account's name
+ * beside an amount) would otherwise send a floating-point query to the mixed engine and its string
+ * formulations. Solvers see only the assertions, and a declared constant no assertion mentions gets
+ * its sort's default in a model.
+ *
+ * The exception: floating point anywhere in the text (a float counter beside the integer one the
+ * assertions read) still selects the bit-blasting engines' pipeline for what is reached. Its
+ * preprocessing (simplification, value propagation) settled string and integer queries that the
+ * general solver needed millions of units for (grep/searches_counter_pass: one query in 80 000
+ * units against 5.1 million).
+ */
 export function analyse(commands: readonly SExpr[]): Theories {
+  const reached = theoriesOf(commands, false);
+  return reached.fp ? reached : { ...reached, fp: theoriesOf(commands, true).fp };
+}
+
+/** The theories of what the assertions reach, or (`everything`) of every command. */
+function theoriesOf(commands: readonly SExpr[], everything: boolean): Theories {
   const t = { fp: false, fpConversion: false, strings: false, arithmetic: false, quantifiers: false, functions: false, other: false };
-  const declared = new Set<string>();
+  /** Declared constants and functions not yet reached, with their sorts. */
+  const declarations = new Map<string, { readonly sorts: readonly SExpr[]; readonly function: boolean }>();
+  /** Defined functions not yet reached. */
+  const definitions = new Map<string, { readonly params: readonly SExpr[]; readonly result: SExpr; readonly body: SExpr; readonly at: number }>();
+  /** Each declared or defined name, with the index of its command: a term may name only those before it. */
+  const known = new Map<string, number>();
   const indexed = (e: SExpr[]): void => {
     const name = e[1];
     if (typeof name !== "string") return void (t.other = true);
@@ -80,11 +104,35 @@ export function analyse(commands: readonly SExpr[]): Theories {
     else if (FP_OPS.has(s)) t.fp = true;
     else t.other = true;
   };
-  const term = (e: SExpr, bound: ReadonlySet<string>): void => {
+  /** A declared or defined name is reached: its sorts (and a definition's body) count from now on. */
+  const reach = (name: string): void => {
+    const declaration = declarations.get(name);
+    if (declaration) {
+      declarations.delete(name);
+      if (declaration.function) t.functions = true;
+      for (const s of declaration.sorts) sort(s);
+      return;
+    }
+    const definition = definitions.get(name);
+    if (!definition) return;
+    definitions.delete(name);
+    const params = new Set<string>();
+    for (const p of definition.params) {
+      if (!isList(p) || p.length !== 2 || typeof p[0] !== "string") t.other = true;
+      else {
+        params.add(p[0]);
+        sort(p[1]!);
+      }
+    }
+    sort(definition.result);
+    term(definition.body, params, definition.at);
+  };
+  const term = (e: SExpr, bound: ReadonlySet<string>, at: number): void => {
     if (!isList(e)) {
       if (isStringLiteral(e)) t.strings = true;
       else if (NUMERAL.test(e)) t.arithmetic = true;
-      else if (bound.has(e) || declared.has(e) || CORE.has(e)) return;
+      else if (bound.has(e) || CORE.has(e)) return;
+      else if ((known.get(e) ?? Infinity) < at) reach(e);
       else if (ARITH.has(e)) t.arithmetic = true;
       else if (FP_OPS.has(e)) t.fp = true;
       else if (FP_CONVERSIONS.has(e)) t.fp = t.fpConversion = true;
@@ -100,10 +148,10 @@ export function analyse(commands: readonly SExpr[]): Theories {
       const inner = new Set(bound);
       for (const b of args[0]) {
         if (!isList(b) || b.length !== 2 || typeof b[0] !== "string") return void (t.other = true);
-        term(b[1]!, bound);
+        term(b[1]!, bound, at);
         inner.add(b[0]);
       }
-      return term(args[1]!, inner);
+      return term(args[1]!, inner, at);
     }
     if ((head === "forall" || head === "exists") && isList(args[0]) && args.length === 2) {
       t.quantifiers = true;
@@ -113,46 +161,37 @@ export function analyse(commands: readonly SExpr[]): Theories {
         sort(b[1]!);
         inner.add(b[0]);
       }
-      return term(args[1]!, inner);
+      return term(args[1]!, inner, at);
     }
     if (isList(head)) {
       if (head[0] === "_") indexed(head);
       else t.other = true;
-    } else term(head, bound);
-    for (const a of args) term(a, bound);
+    } else term(head, bound, at);
+    for (const a of args) term(a, bound, at);
   };
-  for (const c of commands) {
+  const assertions: { readonly formula: SExpr; readonly at: number }[] = [];
+  for (const [at, c] of commands.entries()) {
     if (!isList(c) || typeof c[0] !== "string") {
       t.other = true;
       continue;
     }
     const [cmd, name, ...rest] = c;
     if (cmd === "declare-const" && typeof name === "string" && rest.length === 1) {
-      declared.add(name);
-      sort(rest[0]!);
+      known.set(name, at);
+      declarations.set(name, { sorts: [rest[0]!], function: false });
     } else if (cmd === "declare-fun" && typeof name === "string" && rest.length === 2 && isList(rest[0])) {
-      declared.add(name);
-      if (rest[0].length > 0) t.functions = true;
-      for (const s of rest[0]) sort(s);
-      sort(rest[1]!);
+      known.set(name, at);
+      declarations.set(name, { sorts: [...rest[0], rest[1]!], function: rest[0].length > 0 });
     } else if (cmd === "define-fun" && typeof name === "string" && rest.length === 3 && isList(rest[0])) {
-      const params = new Set<string>();
-      for (const p of rest[0]) {
-        if (!isList(p) || p.length !== 2 || typeof p[0] !== "string") t.other = true;
-        else {
-          params.add(p[0]);
-          sort(p[1]!);
-        }
-      }
-      sort(rest[1]!);
-      term(rest[2]!, params);
-      declared.add(name);
-    } else if (cmd === "assert" && c.length === 2) term(name!, new Set());
+      known.set(name, at);
+      definitions.set(name, { params: rest[0], result: rest[1]!, body: rest[2]!, at });
+    } else if (cmd === "assert" && c.length === 2) assertions.push({ formula: name!, at });
     else t.other = true;
   }
+  if (everything) for (const name of known.keys()) reach(name);
+  for (const a of assertions) term(a.formula, new Set(), a.at);
   return t;
 }
-
 
 /**
  * Parse query text into commands (the shared parser of Z3's output reads SMT-LIB input as well).

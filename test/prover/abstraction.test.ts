@@ -87,7 +87,7 @@ describe("the skeleton of a query", () => {
 
   it("is unsat only when the query is (random formulas, each checked on the original)", async () => {
     const session = await Z3Session.get();
-    // A declaration no engine but the general solver takes: the original is asked as written.
+    // A declaration no engine but the general solver takes, asserted about: the original is asked as written.
     const ORIGINAL_ONLY = "(declare-const original-only (_ BitVec 1))";
     let unsat = 0;
     await fc.assert(
@@ -101,7 +101,7 @@ describe("the skeleton of a query", () => {
         const abstract = await session.query(s.declarations, s.assertions, { rlimit: 5_000_000, backstopMs: 600_000 }, async () => undefined);
         if (abstract.status !== "unsat") return;
         unsat++;
-        const original = await session.query(`${ORIGINAL_ONLY}\n${DECLS}`, phis, { rlimit: 50_000_000, backstopMs: 600_000 }, async () => undefined);
+        const original = await session.query(`${ORIGINAL_ONLY}\n${DECLS}`, [...phis, "(= original-only original-only)"], { rlimit: 50_000_000, backstopMs: 600_000 }, async () => undefined);
         expect(original.status, text).toBe("unsat");
       }),
       { numRuns: 400 },

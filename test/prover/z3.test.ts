@@ -192,6 +192,14 @@ describe("engines", () => {
     expect(theories("(declare-const x Int)\n(assert (= (frobnicate x) 1))")).toMatchObject({ other: true });
     // Bound names are not unknown symbols; `(fp #b.. #b.. #b..)` literals are floating point, not bit-vectors.
     expect(theories(`(declare-const x ${F64})\n(define-fun f ((y ${F64})) Bool (let ((z (fp.neg y))) (fp.lt z ${numLit(-0)})))\n(assert (f x))`)).toMatchObject({ fp: true, other: false, arithmetic: false });
+    // Only what the assertions reach counts: a parameter a guarantee never reads, a definition
+    // nothing uses. A name used before its declaration is unknown there.
+    expect(theories(`(declare-const account String)\n(declare-const n Int)\n(declare-const x ${F64})\n(define-fun unused () Bool (= account "a"))\n(assert (fp.isNaN x))`)).toEqual({ fp: true, fpConversion: false, strings: false, arithmetic: false, quantifiers: false, functions: false, other: false });
+    // Floating point anywhere still counts (its engines' preprocessing suits what is reached).
+    expect(theories(`(declare-const s String)\n(declare-const x ${F64})\n(assert (str.contains s "a"))`)).toMatchObject({ fp: true, strings: true, fpConversion: false });
+    expect(theories(`(declare-const n Int)\n(define-fun x () ${F64} ((_ to_fp 11 53) RNE (to_real n)))\n(assert (> n 1))`)).toMatchObject({ fp: true, fpConversion: false, arithmetic: true });
+    expect(theories(`(declare-const x ${F64})\n(define-fun used () Bool (= account "a"))\n(declare-const account String)\n(assert (and used (fp.isNaN x)))`)).toMatchObject({ fp: true, strings: true, other: true });
+    expect(theories(`(declare-fun f (Int) String)\n(declare-const x ${F64})\n(define-fun g () Bool (= (f 1) ""))\n(assert (or g (fp.isNaN x)))`)).toMatchObject({ fp: true, strings: true, functions: true, arithmetic: true, other: false });
   });
 
   it("chooses engines by theory", () => {
@@ -269,13 +277,17 @@ describe("the reformulations are equivalences", () => {
   })).f;
 
   /**
-   * A declaration the theory analysis does not know (a bit-vector) keeps the session from
-   * reformulating the check itself: only the original text reaches Z3, so the rewrite is checked
-   * against Z3's own semantics of the original predicates.
+   * A declaration the theory analysis does not know (a bit-vector), asserted about, keeps the
+   * session from reformulating the check itself: only the original text reaches Z3, so the
+   * rewrite is checked against Z3's own semantics of the original predicates. (A declaration no
+   * assertion reaches does not count.)
    */
   const ORIGINAL_ONLY = "(declare-const original-only (_ BitVec 1))";
+  const REACH_ORIGINAL_ONLY = "(= original-only original-only)";
   it("checks run on the original formulation only", () => {
-    expect(attemptsFor(analyse(parseCommands(`${ORIGINAL_ONLY}\n(declare-const x String)\n(assert (str.contains x "a"))`)))).toEqual([{ engine: "general", formulation: "original" }]);
+    expect(attemptsFor(analyse(parseCommands(`${ORIGINAL_ONLY}\n(declare-const x String)\n(assert (str.contains x "a"))\n(assert ${REACH_ORIGINAL_ONLY})`)))).toEqual([{ engine: "general", formulation: "original" }]);
+    // Declared only, it changes nothing.
+    expect(attemptsFor(analyse(parseCommands(`${ORIGINAL_ONLY}\n(declare-const x String)\n(assert (str.contains x "a"))`)))[0]).toEqual({ engine: "core", formulation: "regex", once: CORE_FIRST_SLICE });
   });
 
   it("agrees with the original on random formulas and values", async () => {
@@ -286,7 +298,7 @@ describe("the reformulations are equivalences", () => {
         if (rw === undefined) return;
         // Both under the same concrete values: Z3 evaluates them (ground terms), they must agree.
         const decls = `${ORIGINAL_ONLY}\n(define-fun x () String ${strLit(x)})\n(define-fun y () String ${strLit(y)})\n(define-fun b () Bool ${b})`;
-        const answer = await session.query(decls, [`(not (= ${phi} ${rw}))`], budget(), async () => undefined);
+        const answer = await session.query(decls, [`(not (= ${phi} ${rw}))`, REACH_ORIGINAL_ONLY], budget(), async () => undefined);
         expect(answer.status, `${phi}\n  ≠ ${rw}\n  at x=${JSON.stringify(x)} y=${JSON.stringify(y)} b=${b}`).toBe("unsat");
       }),
       { numRuns: 300 },
@@ -303,7 +315,7 @@ describe("the reformulations are equivalences", () => {
         rewritten++;
         const rw = printSExpr((parseCommands(out)[0] as SExpr[])[4]!);
         const decls = `${ORIGINAL_ONLY}\n(define-fun x () String ${strLit(x)})\n(define-fun y () String ${strLit(y)})\n(define-fun b () Bool ${b})`;
-        const answer = await session.query(decls, [`(not (= ${phi} ${rw}))`], budget(), async () => undefined);
+        const answer = await session.query(decls, [`(not (= ${phi} ${rw}))`, REACH_ORIGINAL_ONLY], budget(), async () => undefined);
         expect(answer.status, `${phi}\n  ≠ ${rw}\n  at x=${JSON.stringify(x)} y=${JSON.stringify(y)} b=${b}`).toBe("unsat");
       }),
       { numRuns: 300 },
@@ -317,7 +329,7 @@ describe("the reformulations are equivalences", () => {
       const out = wordFormulation(parseCommands(`(define-fun phi () Bool ${phi})`))!;
       const rw = printSExpr((parseCommands(out)[0] as SExpr[])[4]!);
       expect(rw, phi).not.toContain("fixof");
-      const answer = await session.query(`${ORIGINAL_ONLY}\n(declare-const x String)\n(declare-const y String)`, [`(not (= ${phi} ${rw}))`], budget(), async () => undefined);
+      const answer = await session.query(`${ORIGINAL_ONLY}\n(declare-const x String)\n(declare-const y String)`, [`(not (= ${phi} ${rw}))`, REACH_ORIGINAL_ONLY], budget(), async () => undefined);
       expect(answer.status, `${phi} vs ${rw}`).toBe("unsat");
     }
   });
@@ -340,7 +352,7 @@ describe("the reformulations are equivalences", () => {
       // Equivalence over all strings is itself hard for Z3 (on some of these it works for minutes
       // without counting much): what matters is that it finds no counterexample, so any answer but
       // `sat` passes, and the wall clock may end the search.
-      const answer = await session.query(`${ORIGINAL_ONLY}\n(declare-const x String)\n(declare-const y String)\n(declare-const b Bool)`, [`(not (= ${phi} ${rw}))`], { rlimit: 2_000_000, backstopMs: 1000 }, async () => undefined);
+      const answer = await session.query(`${ORIGINAL_ONLY}\n(declare-const x String)\n(declare-const y String)\n(declare-const b Bool)`, [`(not (= ${phi} ${rw}))`, REACH_ORIGINAL_ONLY], { rlimit: 2_000_000, backstopMs: 1000 }, async () => undefined);
       expect(answer.status, `${phi} vs ${rw}`).not.toBe("sat");
     }
   });
