@@ -59,13 +59,12 @@ const NUMERAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 /**
  * The theories of a query given as the parsed commands of its text: those of its assertions and of
- * the definitions and declarations they reach. A declaration or definition no assertion reaches
- * does not count, with one exception: the parameters a guarantee never reads (an account's name
- * beside an amount) would otherwise send a floating-point query to the mixed engine and its string
- * formulations. Solvers see only the assertions, and a declared constant no assertion mentions gets
- * its sort's default in a model.
+ * the definitions and declarations they reach. A declaration no assertion reaches does not count:
+ * a parameter a guarantee never reads (an account's name beside an amount) would otherwise send a
+ * floating-point query to the mixed engine and its string formulations. Solvers see only the
+ * assertions, and a declared constant no assertion mentions gets its sort's default in a model.
  *
- * The exception: floating point anywhere in the text (a float counter beside the integer one the
+ * One exception: floating point anywhere in the text (a float counter beside the integer one the
  * assertions read) still selects the bit-blasting engines' pipeline for what is reached. Its
  * preprocessing (simplification, value propagation) settled string and integer queries that the
  * general solver needed millions of units for (grep/searches_counter_pass: one query in 80 000
@@ -85,6 +84,8 @@ function theoriesOf(commands: readonly SExpr[], everything: boolean): Theories {
   const definitions = new Map<string, { readonly params: readonly SExpr[]; readonly result: SExpr; readonly body: SExpr; readonly at: number }>();
   /** Each declared or defined name, with the index of its command: a term may name only those before it. */
   const known = new Map<string, number>();
+  /** Definitions reached whose bodies are still to be read (a worklist: chains of definitions are long). */
+  const pending: { readonly body: SExpr; readonly params: ReadonlySet<string>; readonly at: number }[] = [];
   const indexed = (e: SExpr[]): void => {
     const name = e[1];
     if (typeof name !== "string") return void (t.other = true);
@@ -125,7 +126,7 @@ function theoriesOf(commands: readonly SExpr[], everything: boolean): Theories {
       }
     }
     sort(definition.result);
-    term(definition.body, params, definition.at);
+    pending.push({ body: definition.body, params, at: definition.at });
   };
   const term = (e: SExpr, bound: ReadonlySet<string>, at: number): void => {
     if (!isList(e)) {
@@ -190,6 +191,7 @@ function theoriesOf(commands: readonly SExpr[], everything: boolean): Theories {
   }
   if (everything) for (const name of known.keys()) reach(name);
   for (const a of assertions) term(a.formula, new Set(), a.at);
+  for (let next = pending.pop(); next; next = pending.pop()) term(next.body, next.params, next.at);
   return t;
 }
 

@@ -202,6 +202,11 @@ describe("engines", () => {
     expect(theories(`(declare-fun f (Int) String)\n(declare-const x ${F64})\n(define-fun g () Bool (= (f 1) ""))\n(assert (or g (fp.isNaN x)))`)).toMatchObject({ fp: true, strings: true, functions: true, arithmetic: true, other: false });
   });
 
+  it("follows a chain of twenty thousand definitions without running out of stack", () => {
+    const chain = Array.from({ length: 20_000 }, (_, i) => `(define-fun d${i + 1} () Bool (and d${i} (= s "a")))`).join("\n");
+    expect(theories(`(declare-const s String)\n(define-fun d0 () Bool true)\n${chain}\n(assert d20000)`)).toMatchObject({ strings: true, other: false });
+  });
+
   it("chooses engines by theory", () => {
     expect(attemptsFor(theories(`(declare-const x ${F64})\n(assert (fp.isNaN x))`))).toEqual([{ engine: "fp", formulation: "original" }]);
     expect(attemptsFor(theories(`(declare-const x ${F64})\n(declare-const n Int)\n(assert (and (> n 1) (fp.isNaN x)))`)).map((a) => a.engine)).toEqual(["fpMixed", "general"]);

@@ -60,9 +60,10 @@ describe("a crash of the wasm instance", () => {
     const before = session.instances;
     Z3Session.dropInterrupts = true;
     try {
-      // The general solver only (a declaration only it takes, attempts.ts): the simple solver's
-      // first try would end by itself after its 30 000 units, within the watchdog's grace.
-      const cut = await session.query(`${cubes[0]}\n(declare-const general-only (_ BitVec 1))`, [...cubes[1]], { rlimit: 4_000_000_000, backstopMs: 300, backstopReason: "the backstop (test)" }, async () => undefined);
+      // The general solver only (a declaration only it takes, asserted about: attempts.ts): the
+      // simple solver's first try would end by itself after its 30 000 units, within the
+      // watchdog's grace.
+      const cut = await session.query(`${cubes[0]}\n(declare-const general-only (_ BitVec 1))`, [...cubes[1], "(= general-only general-only)"], { rlimit: 4_000_000_000, backstopMs: 300, backstopReason: "the backstop (test)" }, async () => undefined);
       expect(cut).toEqual({ status: "unknown", reason: "the backstop (test)", wallClock: true, used: expect.any(Number) });
     } finally {
       Z3Session.dropInterrupts = false;
