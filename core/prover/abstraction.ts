@@ -18,7 +18,7 @@
  * a term with a bound variable cannot be replaced by one constant (`∃x. p(x) ∧ ∃y. ¬p(y)` would
  * become `b ∧ ¬b`). Anything this module does not recognise leaves the query without a skeleton.
  */
-import { printSExpr, type SExpr } from "./sexpr";
+import { isList, printSExpr, type SExpr } from "./sexpr";
 
 type Sort = "Bool" | "Int" | "Real" | "theory";
 
@@ -41,7 +41,6 @@ const DECIMAL = /^(?:0|[1-9]\d*)\.\d+$/;
 
 class NoSkeleton extends Error {}
 
-const isList = (e: SExpr): e is SExpr[] => Array.isArray(e);
 
 function sortNamed(s: SExpr): Sort {
   return s === "Bool" || s === "Int" || s === "Real" ? s : "theory";

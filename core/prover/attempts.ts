@@ -2,7 +2,7 @@
  * Which solvers and formulations a query is tried with, in which order, and with what resource
  * slices (z3.ts runs them).
  */
-import type { Theories } from "./tactics";
+import type { Theories } from "./theories";
 
 /**
  * The solvers of a query, all in the query's own context:

@@ -7,7 +7,8 @@ import type { SExpr } from "./sexpr";
 import type { Trace } from "./query-dump";
 import { liftIntegers, type IntLifting } from "./int-floats";
 import { attemptsFor, REGEX_GROWTH, type Attempt } from "./attempts";
-import { analyse, parseCommands, regexFormulation, wordFormulation, type Theories } from "./tactics";
+import { parseCommands, regexFormulation, wordFormulation } from "./tactics";
+import { analyse, type Theories } from "./theories";
 
 /** A query that is not well-formed SMT-LIB. */
 export class MalformedQuery extends Error {}

@@ -23,7 +23,7 @@
  * z3.ts checks the original assertions in that model before believing it.
  */
 import { isDeepStrictEqual } from "node:util";
-import { decodeFloat, parseSExprs, printSExpr, type SExpr } from "./sexpr";
+import { decodeFloat, isList, parseSExprs, printSExpr, type SExpr } from "./sexpr";
 import { FLOAT64, numLit } from "./smt";
 
 /**
@@ -48,7 +48,6 @@ const FLIPPED: Readonly<Record<string, string>> = { "=": "=", "<=": ">=", "<": "
 const TO_FP: SExpr = ["_", "to_fp", "11", "53"];
 const BINDERS = new Set(["forall", "exists", "let"]);
 
-const isList = (e: SExpr | undefined): e is SExpr[] => Array.isArray(e);
 
 /** An integer numeral (`7`, `(- 7)`) of magnitude at most 2^53, or undefined. */
 function numeral(e: SExpr): bigint | undefined {

@@ -1,6 +1,10 @@
 /** A parsed S-expression from Z3's output. */
 export type SExpr = string | SExpr[];
 
+export const isList = (e: SExpr | undefined): e is SExpr[] => Array.isArray(e);
+/** A string literal (`"…"`), as the parser keeps it: quotes included. */
+export const isStringLiteral = (e: SExpr): e is string => typeof e === "string" && e.startsWith('"');
+
 /** Whether a character code is whitespace as `/\s/` has it (ASCII answered without the regular expression). */
 function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || (c >= 128 && /\s/.test(String.fromCharCode(c)));

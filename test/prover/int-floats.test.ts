@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { liftIntegers } from "../../core/prover/int-floats";
 import { DEFAULT_RLIMIT, type QueryLimits } from "../../core/prover/limits";
 import { numLit } from "../../core/prover/smt";
-import { analyse, parseCommands } from "../../core/prover/tactics";
+import { parseCommands } from "../../core/prover/tactics";
+import { analyse } from "../../core/prover/theories";
 import { Z3Session, type SolverAnswer, type ValueSort } from "../../core/prover/z3";
 import type { SExpr } from "../../core/prover/sexpr";
 

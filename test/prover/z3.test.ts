@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { decodeFloat, decodeString, parseSExprs, type SExpr } from "../../core/prover/sexpr";
 import { numLit, strLit } from "../../core/prover/smt";
-import { analyse, parseCommands, printSExpr, regexFormulation, wordFormulation } from "../../core/prover/tactics";
+import { parseCommands, printSExpr, regexFormulation, wordFormulation } from "../../core/prover/tactics";
+import { analyse } from "../../core/prover/theories";
 import { DEFAULT_RLIMIT, type QueryLimits } from "../../core/prover/limits";
 import { attemptsFor, CORE_FIRST_SLICE } from "../../core/prover/attempts";
 import { SolverError, Z3Session, type SolverAnswer, type ValueSort } from "../../core/prover/z3";
