@@ -19,7 +19,7 @@ import type { Theories } from "./theories";
  *   450 skeletons it answered 203 unsat against 189, ran out of its slice 2 times against 38, and
  *   took two thirds of the time. It is also the short first try of string and arithmetic queries
  *   ({@link CORE_FIRST_SLICE}).
- * Every query gets a fresh context (about 4 ms), and its solvers are reset after each attempt: an
+ * Every query gets a fresh context (about 0.4 ms), and its solvers are reset after each attempt: an
  * answer depends only on the query's text and its resource limit, never on the queries before it.
  * Reusing the general solver with push/pop was about 10% faster over the corpus, but Z3 keeps
  * random state and caches across pops, which made the time of one string query vary from 40 ms to

@@ -6,7 +6,7 @@ import { analyse } from "../../core/prover/theories";
 import { DEFAULT_RLIMIT, type QueryLimits } from "../../core/prover/limits";
 import { attemptsFor, CORE_FIRST_SLICE } from "../../core/prover/attempts";
 import { SolverError, Z3Session, type SolverAnswer, type ValueSort } from "../../core/prover/z3";
-import { deferralRewritten, rewriteDeferral } from "../../core/prover/z3-load";
+import { GLUE_REWRITES, glueRewrites, rewriteGlue } from "../../core/prover/z3-load";
 import { internFloats } from "../../core/prover/z3-scope";
 import * as fs from "node:fs";
 
@@ -65,20 +65,33 @@ describe("answers", () => {
 
 describe("loading z3-solver", () => {
   const text = fs.readFileSync(require.resolve("z3-solver/build/z3-built.js"), "utf8");
+  const ALL = GLUE_REWRITES.map((r) => r.name);
 
-  it("the pinned z3-solver's answers settle through setImmediate, and the session answers with it", async () => {
-    const rewritten = rewriteDeferral(text);
-    expect(rewritten).toBeDefined();
+  it("the pinned z3-solver's glue gets every rewrite, in this thread and its solver threads, and the session answers with it", async () => {
+    const { text: rewritten, applied } = rewriteGlue(text);
+    expect(applied).toEqual(["deferral", "table-mirror-assertion", "export-wrapper-assertions", "pthread-glue"]);
     expect(rewritten).not.toMatch(/setTimeout\(\(\) => \{\s*cap\.(resolve|reject)/);
-    expect(rewritten!.match(/setImmediate\(\(\) => \{\s*cap\.(resolve|reject)\(val\);\s*\}\);/g)).toHaveLength(2);
+    expect(rewritten.match(/setImmediate\(\(\) => \{\s*cap\.(resolve|reject)\(val\);\s*\}\);/g)).toHaveLength(2);
+    expect(rewritten).not.toContain("wasmTable.get(funcPtr) == func");
+    expect(rewritten).not.toContain("called before runtime initialization");
+    expect(rewritten).toContain("{ eval: true }");
+    // Every check runs on a solver thread: with `pthread-glue` made, those threads started from the rewritten code.
     expect((await ask("(declare-const x Int)", ["(> x 3)", "(< x 2)"])).status).toBe("unsat");
-    expect(deferralRewritten()).toBe(true);
+    expect((await ask("(declare-const x Int)", ["(> x 3)"], [{ term: "x", sort: "Int" }])).status).toBe("sat");
+    expect(glueRewrites()).toEqual(ALL);
   });
 
-  it("a module text it does not know exactly (missing or repeated statements) is loaded unchanged", () => {
-    expect(rewriteDeferral(text.replace("cap.resolve(val);", "cap.resolve(val) ;"))).toBeUndefined();
+  it("each rewrite is made only where its text is exactly as known (missing or repeated), independently of the others", () => {
+    const without = (name: string): readonly string[] => ALL.filter((n) => n !== name);
+    // A statement of the deferral changed: that rewrite alone is left out.
+    expect(rewriteGlue(text.replace("cap.resolve(val);", "cap.resolve(val) ;")).applied).toEqual(without("deferral"));
     const at = text.indexOf("function reject_async");
-    expect(rewriteDeferral(text.slice(0, at) + text.slice(at).replace("cap.reject(val);\n  }, 0);", "cap.resolve(val);\n  }, 0);"))).toBeUndefined();
+    expect(rewriteGlue(text.slice(0, at) + text.slice(at).replace("cap.reject(val);\n  }, 0);", "cap.resolve(val);\n  }, 0);")).applied).not.toContain("deferral");
+    // The assertion written twice: not removed.
+    const assertion = "      assert(wasmTable.get(funcPtr) == func, 'JavaScript-side Wasm function table mirror is out of date!');\n";
+    expect(rewriteGlue(text.replace(assertion, assertion + assertion)).applied).toEqual(without("table-mirror-assertion"));
+    expect(rewriteGlue(text.replace("new Worker(pthreadMainJs, workerOptions)", "new Worker(pthreadMainJs, options)")).applied).toEqual(without("pthread-glue"));
+    expect(rewriteGlue("module.exports = () => 1;")).toEqual({ text: "module.exports = () => 1;", applied: [] });
   });
 });
 
