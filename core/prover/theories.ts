@@ -56,12 +56,20 @@ const NUMERAL = /^(?:0|[1-9]\d*)(?:\.\d+)?$/;
  * units against 5.1 million).
  */
 export function analyse(commands: readonly SExpr[]): Theories {
-  const reached = theoriesOf(commands, false);
-  return reached.fp ? reached : { ...reached, fp: theoriesOf(commands, true).fp };
+  const reached = theoriesOf(commands, false).theories;
+  return reached.fp ? reached : { ...reached, fp: theoriesOf(commands, true).theories.fp };
 }
 
-/** The theories of what the assertions reach, or (`everything`) of every command. */
-function theoriesOf(commands: readonly SExpr[], everything: boolean): Theories {
+/**
+ * The declared constants and functions no assertion reaches (through definitions or otherwise).
+ * Nothing the solver decides depends on them: any value of theirs extends a model of the query.
+ */
+export function unreachedDeclarations(commands: readonly SExpr[]): ReadonlySet<string> {
+  return theoriesOf(commands, false).unreached;
+}
+
+/** The theories of what the assertions reach, or (`everything`) of every command; and the declarations not reached. */
+function theoriesOf(commands: readonly SExpr[], everything: boolean): { readonly theories: Theories; readonly unreached: ReadonlySet<string> } {
   const t = { fp: false, fpConversion: false, strings: false, arithmetic: false, quantifiers: false, functions: false, other: false };
   /** Declared constants and functions not yet reached, with their sorts. */
   const declarations = new Map<string, { readonly sorts: readonly SExpr[]; readonly function: boolean }>();
@@ -177,5 +185,5 @@ function theoriesOf(commands: readonly SExpr[], everything: boolean): Theories {
   if (everything) for (const name of known.keys()) reach(name);
   for (const a of assertions) term(a.formula, new Set(), a.at);
   for (let next = pending.pop(); next; next = pending.pop()) term(next.body, next.params, next.at);
-  return t;
+  return { theories: t, unreached: new Set(declarations.keys()) };
 }

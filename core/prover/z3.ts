@@ -8,6 +8,7 @@ import { FIRST_SLICE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } f
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
 import { DeclarationIndex } from "./declarations";
+import { unreachedDeclarations } from "./theories";
 import { watchdog } from "./z3-watchdog";
 import { guardThreads, SolverStderr, type SolverThreads } from "./z3-threads";
 import { engine, isInstanceFailure, openScope, parse, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
@@ -34,6 +35,21 @@ export type ValueSort = "String" | "Float64" | "Bool" | "Int";
 const SORTS: Record<ValueSort, string> = { String: "String", Float64: "(_ FloatingPoint 11 53)", Bool: "Bool", Int: "Int" };
 
 const SLICE_OVER = "resource slice spent";
+/**
+ * The value a model shows for a Float64 term whose function or constant no assertion reaches: Z3
+ * completes such a model with NaN, which made the counterexample unreadable and cost a pinning
+ * query to turn into 0 (`ops/pay_all_invoices_no_budget_fail`: a 98 ms query for the `daysLate` of
+ * invoices the violation never reads). Nothing the query asserts depends on it, so 0 extends the
+ * model as well as NaN does.
+ */
+const POSITIVE_ZERO: SExpr = ["_", "+zero", "11", "53"];
+
+/** The symbol a term applies (or is): `(f 3)` → `f`, `x` → `x`. */
+function headSymbol(term: string): string {
+  const m = /^\(?\s*([^\s()]+)/.exec(term);
+  return m ? m[1]! : term;
+}
+
 const MEMORY_CAP = "the solver reached its memory cap";
 
 /**
@@ -253,6 +269,9 @@ export class Z3Session {
       throw error;
     }
     const { asWritten, asserted, lifting, theories, attempts, regexText, wordsText } = formulated;
+    // The declarations no assertion reaches, for reading models (attempt's `getValues`): computed once, when a model is read.
+    let unreached: ReadonlySet<string> | undefined;
+    const free = (): ReadonlySet<string> => (unreached ??= unreachedDeclarations(asWritten));
     // Z3 reads the text as written only when an attempt solves it or a model is checked against
     // it: a string query that its reformulation answers unsat never needs it (about 1.5 ms a query).
     let parsedOriginal: unknown[] | undefined;
@@ -318,7 +337,7 @@ export class Z3Session {
           return { status: "unknown", reason: `no answer within the resource limit of ${limits.rlimit} units${others.length > 0 ? ` (${others.join("; ")})` : ""}; raise it with --rlimit <units>` };
         }
         const slice = attempt.once !== undefined ? Math.min(Math.ceil(left / 2), attempt.once) : takers.filter((a) => a.once === undefined).length === 1 ? left : Math.min(left, FIRST_SLICE * GROWTH ** round);
-        const end = await this.attempt(scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, declarations, onSat, trace, held?.stop, lifting?.lifted);
+        const end = await this.attempt(scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, declarations, free, onSat, trace, held?.stop, lifting?.lifted);
         spent += end.used;
         charge(end.used);
         if (end.kind === "wallClock") {
@@ -371,7 +390,7 @@ export class Z3Session {
       const unread = async (): Promise<never> => {
         throw new SolverError("the model of a skeleton is never read");
       };
-      return await this.attempt(own, { engine: "core", formulation: "skeleton" }, formulas, () => [], false, false, rlimit, deadline, 0, declarations, unread, trace, stop);
+      return await this.attempt(own, { engine: "core", formulation: "skeleton" }, formulas, () => [], false, false, rlimit, deadline, 0, declarations, () => new Set(), unread, trace, stop);
     } catch (error) {
       failed = isInstanceFailure(error);
       throw error;
@@ -405,6 +424,8 @@ export class Z3Session {
     deadline: number,
     seed: number,
     declarations: string,
+    /** The declared names no assertion of the query reaches. */
+    free: () => ReadonlySet<string>,
     onSat: (getValues: GetValues) => Promise<T>,
     trace: Trace | undefined,
     /** Settles when the scheduler takes the solver back: interrupt the check as at the deadline. */
@@ -499,7 +520,8 @@ export class Z3Session {
           // Z3's parser stops at an undeclared symbol without an error: values read then would be
           // misaligned (the fuzzer found an array shown as ["ndefine"], `undefined` unquoted).
           if (eqs.length !== terms.length) throw new SolverError(`reading the model: ${eqs.length} of ${terms.length} terms parsed`);
-          return eqs.map((eq) => {
+          return eqs.map((eq, i) => {
+            if (terms[i]!.sort === "Float64" && free().has(headSymbol(terms[i]!.term))) return POSITIVE_ZERO;
             const term = z3.get_app_arg(ctx, eq as never, 1);
             const value = z3.model_eval(ctx, model, term, true);
             if (value === null) throw new SolverError("the model has no value for a term");

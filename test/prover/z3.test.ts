@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { decodeFloat, decodeString, parseSExprs, type SExpr } from "../../core/prover/sexpr";
 import { numLit, strLit } from "../../core/prover/smt";
 import { parseCommands, printSExpr, regexFormulation, wordFormulation } from "../../core/prover/tactics";
-import { analyse } from "../../core/prover/theories";
+import { analyse, unreachedDeclarations } from "../../core/prover/theories";
 import { DEFAULT_RLIMIT, type QueryLimits } from "../../core/prover/limits";
 import { attemptsFor, CORE_FIRST_SLICE } from "../../core/prover/attempts";
 import { SolverError, Z3Session, type SolverAnswer, type ValueSort } from "../../core/prover/z3";
@@ -60,6 +60,23 @@ describe("answers", () => {
     const session = await Z3Session.get();
     await expect(session.query("(declare-const x Int)", ["(> x 3)"], budget(), async () => { throw new Error("reader failed"); })).rejects.toThrow("reader failed");
     expect((await ask("(declare-const x Int)", ["(= x 7)"], [{ term: "x", sort: "Int" }])).status).toBe("sat");
+  });
+});
+
+describe("values no assertion reaches", () => {
+  it("a Float64 constant or function no assertion reaches reads as 0 (Z3 completes it with NaN); reached ones read the model", async () => {
+    const decls = `(declare-const x ${F64})\n(declare-const free ${F64})\n(declare-fun late (Int) ${F64})\n(declare-fun amount (Int) ${F64})\n(declare-const n Int)`;
+    const got = await values(decls, [`(fp.isNaN x)`, `(fp.gt (amount 2) ${numLit(7)})`, "(> n 4)"], [
+      { term: "x", sort: "Float64" },
+      { term: "free", sort: "Float64" },
+      { term: "(late 2)", sort: "Float64" },
+      { term: "(late n)", sort: "Float64" },
+      { term: "(amount 2)", sort: "Float64" },
+    ]);
+    const [x, free, late2, lateN, amount2] = got.map((v) => decodeFloat(v));
+    expect(x).toBeNaN(); // reached: the model's NaN, which the assertion needs
+    expect([free, late2, lateN]).toEqual([0, 0, 0]);
+    expect(amount2).toBeGreaterThan(7);
   });
 });
 
@@ -214,6 +231,13 @@ describe("engines", () => {
     expect(theories(`(declare-const n Int)\n(define-fun x () ${F64} ((_ to_fp 11 53) RNE (to_real n)))\n(assert (> n 1))`)).toMatchObject({ fp: true, fpConversion: false, arithmetic: true });
     expect(theories(`(declare-const x ${F64})\n(define-fun used () Bool (= account "a"))\n(declare-const account String)\n(assert (and used (fp.isNaN x)))`)).toMatchObject({ fp: true, strings: true, other: true });
     expect(theories(`(declare-fun f (Int) String)\n(declare-const x ${F64})\n(define-fun g () Bool (= (f 1) ""))\n(assert (or g (fp.isNaN x)))`)).toMatchObject({ fp: true, strings: true, functions: true, arithmetic: true, other: false });
+  });
+
+  it("names the declarations no assertion reaches, through definitions or otherwise", () => {
+    const unreached = (text: string) => [...unreachedDeclarations(parseCommands(text))].sort();
+    expect(unreached(`(declare-const n Int)\n(declare-fun late (Int) ${F64})\n(declare-const s String)\n(define-fun big () Bool (> n 3))\n(define-fun named () Bool (= s "a"))\n(assert big)`)).toEqual(["late", "s"]);
+    expect(unreached(`(declare-fun late (Int) ${F64})\n(define-fun d () Bool (fp.isNaN (late 0)))\n(assert (not d))`)).toEqual([]);
+    expect(unreached("(declare-const n Int)\n(assert (forall ((late Int)) (> late n)))")).toEqual([]);
   });
 
   it("follows a chain of twenty thousand definitions without running out of stack", () => {
