@@ -48,7 +48,7 @@ export const NO_CACHE_OPTION = ["--no-cache", "prove every program again, neithe
 export const CACHE_LOCATION_OPTION = ["--cache-location <dir>", "where the proof cache lives (default node_modules/.cache/clauz3/proofs in the project)"] as const;
 
 /** Where the cache lives: `--cache-location` (relative to `cwd`), else the project's default. */
-function cacheDirFromFlags(flags: CacheFlags, projectDir: string, cwd: string): string {
+export function cacheDirFromFlags(flags: CacheFlags, projectDir: string, cwd: string): string {
   if (flags.cacheLocation === undefined) return ProofCache.forProject(projectDir).dir;
   if (flags.cacheLocation.trim() === "") throw new CliError("clauz3: --cache-location needs a directory.", EXIT.usage);
   return path.resolve(cwd, flags.cacheLocation);

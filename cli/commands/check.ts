@@ -15,10 +15,13 @@ import { makeReport } from "../format/report";
 import { parseShard, programsDigest, shardOf, type ShardInfo } from "../format/shard";
 import { expandInputs, type Input } from "../inputs";
 import { openGate } from "../../core/gate";
-import { CliError, EXIT } from "../io";
-import { loadProject, verifiedLock } from "../project";
+import { CliError, EXIT, type Io } from "../io";
+import { loadProject, projectConfigPath, verifiedLock } from "../project";
+import { RunRecorder, replayRun } from "../run-cache";
+import { isCacheable } from "../../core/cache";
+import { colourWanted } from "../format/colour";
 import { isUnreadable, proveFiles, shown, startWorkers, warmUpSolver } from "../proofs";
-import { CACHE_LOCATION_OPTION, cacheFromFlags, timingsFromFlags, typeCheckStateFromFlags, JOBS_OPTION, NO_CACHE_OPTION, parseJobs, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type JobsFlags, type SolverFlags } from "../options";
+import { CACHE_LOCATION_OPTION, cacheDirFromFlags, cacheFromFlags, timingsFromFlags, typeCheckStateFromFlags, JOBS_OPTION, NO_CACHE_OPTION, parseJobs, parseSolverOptions, PROGRAM_TIMEOUT_OPTION, RLIMIT_OPTION, TIMEOUT_OPTION, type CacheFlags, type JobsFlags, type SolverFlags } from "../options";
 import { progressFor } from "../format/progress";
 
 interface Options extends SolverFlags, CacheFlags, JobsFlags, OutputFlags {
@@ -49,11 +52,29 @@ export default function register(program: Command, context: CliContext): void {
   ]);
   command.action(
       action(context, async (paths: string[], opts: Options) => {
-        const { io } = context;
+        // The whole-run cache records every read from here on (cli/run-cache.ts, docs/cache.md).
+        const recorder = RunRecorder.start(opts);
+        try {
+          return await check(context.io, paths, opts, recorder);
+        } finally {
+          recorder?.abandon();
+        }
+      }),
+    );
+}
+
+async function check(io: Io, paths: string[], opts: Options, recorder: RunRecorder | undefined): Promise<number> {
         const output = chooseOutput(opts, io);
         const solver = parseSolverOptions(opts);
         const jobs = parseJobs(opts);
         const split = opts.shard !== undefined ? parseShard(opts.shard) : undefined;
+        if (recorder) {
+          const configPath = projectConfigPath({ cwd: io.cwd, project: opts.project });
+          const cacheDir = cacheDirFromFlags(opts, configPath ? path.dirname(configPath) : io.cwd, io.cwd);
+          const terminal = { stdout: io.stdoutIsTTY === true, stderr: io.stderrIsTTY, colour: colourWanted(io.env ?? {}, io.stderrIsTTY) };
+          const stored = recorder.lookUp(cacheDir, { command: "check", cwd: io.cwd, arguments: { paths, opts, jobs, terminal } }, output.outputFile);
+          if (stored) return replayRun(io, stored);
+        }
         const selected = paths.length > 0 ? expandInputs(io.cwd, paths) : undefined;
         // With workers, each starts its own Z3 (cli/jobs/); this process proves only a lone program.
         if (jobs === 1) warmUpSolver();
@@ -85,11 +106,12 @@ export default function register(program: Command, context: CliContext): void {
         const findings = [...gate.typescript, ...gate.configuration, ...gate.findings].filter(inScope).filter(inShard);
         const progress = progressFor(io, opts, (f) => shown(f, io.cwd));
         const verdicts = await proveFiles(project, programs, solver, gate, cache, { jobs, progress, workers, timings: timingsFromFlags(opts, project.projectDir, io.cwd) });
-        const code = emitReport(io, output, makeReport("check", ts, program, io.cwd, findings, verdicts, shard));
+        const shownIo = recorder ? recorder.tee(io) : io;
+        const code = emitReport(shownIo, output, makeReport("check", ts, program, io.cwd, findings, verdicts, shard), (file, text) => recorder?.wroteFile(file, text));
         project.saveTypeCheckState();
-        return gate.configurationError ? EXIT.usage : code;
-      }),
-    );
+        const exit = gate.configurationError ? EXIT.usage : code;
+        recorder?.finish(exit, verdicts.every(isCacheable));
+        return exit;
 }
 
 /** The project files the paths name; a file named on the command line must be one of them. */

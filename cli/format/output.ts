@@ -113,12 +113,13 @@ export function exitCodeOf(report: Report, maxWarnings: number | undefined): 0 |
   return failed ? EXIT.failed : EXIT.ok;
 }
 
-/** Write the report where the options say; returns the exit code. */
-export function emitReport(io: Io, choice: OutputChoice, report: Report): number {
+/** Write the report where the options say (`wroteFile` hears of the `-o` file's text); returns the exit code. */
+export function emitReport(io: Io, choice: OutputChoice, report: Report, wroteFile?: (file: string, text: string) => void): number {
   const env = io.env ?? {};
   if (choice.outputFile !== undefined) {
     const file = render(report, choice.format, false);
     writeAtomically(choice.outputFile, `${file.stderr}${file.stdout}`);
+    wroteFile?.(choice.outputFile, `${file.stderr}${file.stdout}`);
   }
   const shown = choice.outputFile !== undefined ? render(report, choice.console, colourWanted(env, io.stderrIsTTY)) : render(report, choice.format, colourWanted(env, io.stderrIsTTY));
   if (shown.stderr) io.stderr(shown.stderr);
