@@ -44,7 +44,7 @@ export interface CacheFlags {
   readonly cacheLocation?: string;
 }
 
-export const NO_CACHE_OPTION = ["--no-cache", "prove every program again, neither reading nor writing the proof cache (the proofs' timings, which only order them for --jobs, are kept)"] as const;
+export const NO_CACHE_OPTION = ["--no-cache", "prove every program again, neither reading nor writing the proof cache or a stored run (the proofs' timings, which only order them for --jobs, are kept)"] as const;
 export const CACHE_LOCATION_OPTION = ["--cache-location <dir>", "where the proof cache lives (default node_modules/.cache/clauz3/proofs in the project)"] as const;
 
 /** Where the cache lives: `--cache-location` (relative to `cwd`), else the project's default. */

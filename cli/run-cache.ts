@@ -5,7 +5,7 @@
  * does `CLAUZ3_DUMP_SMT` (a run asked to write its queries must run them).
  */
 import * as path from "node:path";
-import { startRecording, moduleFiles, type RecordingHandle } from "../core/cache/fs-trace";
+import { inside, moduleFiles, startRecording, type RecordingHandle } from "../core/cache/fs-trace";
 import { RunCache, runKey, type RunKeyInput, type RunOutput } from "../core/cache/runs";
 import type { CacheFlags } from "./options";
 import type { Io } from "./io";
@@ -83,10 +83,16 @@ export class RunRecorder {
     this.file = { path, text };
   }
 
-  /** End the run: stored when `final` (every verdict final) and recording followed every read. */
-  finish(code: number, final: boolean): void {
+  /**
+   * End the run: stored when `final` (every verdict final), recording followed every read, and it
+   * saw every source file of the program read (a reader holding its own copy of `fs` would read
+   * unseen: none does, and this makes sure).
+   */
+  finish(code: number, final: boolean, sources: readonly string[]): void {
     const recording = this.recording.stop();
     if (!final || !this.cache || this.key === undefined) return;
+    const read = new Set(recording.observations.filter((o) => o[0] === "readFileSync").map((o) => path.resolve(o[1][0] as string)));
+    if (sources.some((f) => !read.has(path.resolve(f)) && !this.excluded.some((d) => inside(path.resolve(f), d)))) return;
     this.cache.store(this.key, this.startup, recording, { writes: this.writes, ...(this.file ? { file: this.file } : {}), code });
   }
 

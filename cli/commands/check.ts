@@ -63,55 +63,56 @@ export default function register(program: Command, context: CliContext): void {
     );
 }
 
+/** The gate itself; a stored run nothing changed is replayed instead (`recorder`, when the cache is on). */
 async function check(io: Io, paths: string[], opts: Options, recorder: RunRecorder | undefined): Promise<number> {
-        const output = chooseOutput(opts, io);
-        const solver = parseSolverOptions(opts);
-        const jobs = parseJobs(opts);
-        const split = opts.shard !== undefined ? parseShard(opts.shard) : undefined;
-        if (recorder) {
-          const configPath = projectConfigPath({ cwd: io.cwd, project: opts.project });
-          const cacheDir = cacheDirFromFlags(opts, configPath ? path.dirname(configPath) : io.cwd, io.cwd);
-          const terminal = { stdout: io.stdoutIsTTY === true, stderr: io.stderrIsTTY, colour: colourWanted(io.env ?? {}, io.stderrIsTTY) };
-          const stored = recorder.lookUp(cacheDir, { command: "check", cwd: io.cwd, arguments: { paths, opts, jobs, terminal } }, output.outputFile);
-          if (stored) return replayRun(io, stored);
-        }
-        const selected = paths.length > 0 ? expandInputs(io.cwd, paths) : undefined;
-        // With workers, each starts its own Z3 (cli/jobs/); this process proves only a lone program.
-        if (jobs === 1) warmUpSolver();
-        // With the proof cache on, TypeScript's diagnostics of unchanged files come from its incremental state.
-        const project = loadProject({ cwd: io.cwd, project: opts.project }, typeCheckStateFromFlags(opts, io.cwd));
-        const { ts, program, layer } = project;
-        verifiedLock(project);
-        const checker = program.getTypeChecker();
-        const chosen = selected && chosenFiles(program, selected, io.cwd);
-        // A file TypeScript could not parse is reported as a refused program, whatever it was meant to be.
-        const every = program
-          .getSourceFiles()
-          .filter((f) => (layer.agentFiles.includes(f) && exportsProgram(ts, checker, f)) || isUnreadable(project, f))
-          .filter((f) => !chosen || chosen.has(f));
-        // A shard proves the programs whose path hashes to it; findings in a program's file go with the
-        // program, every other finding with shard 1 (cli/format/shard.ts), so the shards report each once.
-        const mine = (f: TS.SourceFile): boolean => !split || shardOf(path.relative(project.projectDir, f.fileName), split.count) === split.index;
-        const programs = every.filter(mine);
-        const shard: ShardInfo | undefined = split && { ...split, project: programsDigest(every.map((f) => shown(f.fileName, io.cwd))) };
-        const everySet = new Set(every);
-        const inShard = (d: TS.Diagnostic): boolean => !split || (d.file && everySet.has(d.file) ? mine(d.file) : split.index === 1);
-        // The gate (core/gate), as `prove` and tspc run it: TypeScript's own diagnostics, configuration,
-        // manifests, layer rules and the lock, then the proofs (a program that does not type-check is refused).
-        const cache = cacheFromFlags(opts, project.projectDir, io.cwd);
-        // Workers load the project while this process runs the gate's checks.
-        const workers = startWorkers(project, programs, solver, cache, jobs);
-        const gate = openGate({ ts, program, options: project.options, layer, libraries: project.libraries, programs });
-        const inScope = (d: TS.Diagnostic): boolean => !chosen || !d.file || !layer.agentFiles.includes(d.file) || chosen.has(d.file);
-        const findings = [...gate.typescript, ...gate.configuration, ...gate.findings].filter(inScope).filter(inShard);
-        const progress = progressFor(io, opts, (f) => shown(f, io.cwd));
-        const verdicts = await proveFiles(project, programs, solver, gate, cache, { jobs, progress, workers, timings: timingsFromFlags(opts, project.projectDir, io.cwd) });
-        const shownIo = recorder ? recorder.tee(io) : io;
-        const code = emitReport(shownIo, output, makeReport("check", ts, program, io.cwd, findings, verdicts, shard), (file, text) => recorder?.wroteFile(file, text));
-        project.saveTypeCheckState();
-        const exit = gate.configurationError ? EXIT.usage : code;
-        recorder?.finish(exit, verdicts.every(isCacheable));
-        return exit;
+  const output = chooseOutput(opts, io);
+  const solver = parseSolverOptions(opts);
+  const jobs = parseJobs(opts);
+  const split = opts.shard !== undefined ? parseShard(opts.shard) : undefined;
+  if (recorder) {
+    const configPath = projectConfigPath({ cwd: io.cwd, project: opts.project });
+    const cacheDir = cacheDirFromFlags(opts, configPath ? path.dirname(configPath) : io.cwd, io.cwd);
+    const terminal = { stdout: io.stdoutIsTTY === true, stderr: io.stderrIsTTY, colour: colourWanted(io.env ?? {}, io.stderrIsTTY) };
+    const stored = recorder.lookUp(cacheDir, { command: "check", cwd: io.cwd, arguments: { paths, opts, jobs, terminal } }, output.outputFile);
+    if (stored) return replayRun(io, stored);
+  }
+  const selected = paths.length > 0 ? expandInputs(io.cwd, paths) : undefined;
+  // With workers, each starts its own Z3 (cli/jobs/); this process proves only a lone program.
+  if (jobs === 1) warmUpSolver();
+  // With the proof cache on, TypeScript's diagnostics of unchanged files come from its incremental state.
+  const project = loadProject({ cwd: io.cwd, project: opts.project }, typeCheckStateFromFlags(opts, io.cwd));
+  const { ts, program, layer } = project;
+  verifiedLock(project);
+  const checker = program.getTypeChecker();
+  const chosen = selected && chosenFiles(program, selected, io.cwd);
+  // A file TypeScript could not parse is reported as a refused program, whatever it was meant to be.
+  const every = program
+    .getSourceFiles()
+    .filter((f) => (layer.agentFiles.includes(f) && exportsProgram(ts, checker, f)) || isUnreadable(project, f))
+    .filter((f) => !chosen || chosen.has(f));
+  // A shard proves the programs whose path hashes to it; findings in a program's file go with the
+  // program, every other finding with shard 1 (cli/format/shard.ts), so the shards report each once.
+  const mine = (f: TS.SourceFile): boolean => !split || shardOf(path.relative(project.projectDir, f.fileName), split.count) === split.index;
+  const programs = every.filter(mine);
+  const shard: ShardInfo | undefined = split && { ...split, project: programsDigest(every.map((f) => shown(f.fileName, io.cwd))) };
+  const everySet = new Set(every);
+  const inShard = (d: TS.Diagnostic): boolean => !split || (d.file && everySet.has(d.file) ? mine(d.file) : split.index === 1);
+  // The gate (core/gate), as `prove` and tspc run it: TypeScript's own diagnostics, configuration,
+  // manifests, layer rules and the lock, then the proofs (a program that does not type-check is refused).
+  const cache = cacheFromFlags(opts, project.projectDir, io.cwd);
+  // Workers load the project while this process runs the gate's checks.
+  const workers = startWorkers(project, programs, solver, cache, jobs);
+  const gate = openGate({ ts, program, options: project.options, layer, libraries: project.libraries, programs });
+  const inScope = (d: TS.Diagnostic): boolean => !chosen || !d.file || !layer.agentFiles.includes(d.file) || chosen.has(d.file);
+  const findings = [...gate.typescript, ...gate.configuration, ...gate.findings].filter(inScope).filter(inShard);
+  const progress = progressFor(io, opts, (f) => shown(f, io.cwd));
+  const verdicts = await proveFiles(project, programs, solver, gate, cache, { jobs, progress, workers, timings: timingsFromFlags(opts, project.projectDir, io.cwd) });
+  const shownIo = recorder ? recorder.tee(io) : io;
+  const code = emitReport(shownIo, output, makeReport("check", ts, program, io.cwd, findings, verdicts, shard), (file, text) => recorder?.wroteFile(file, text));
+  project.saveTypeCheckState();
+  const exit = gate.configurationError ? EXIT.usage : code;
+  recorder?.finish(exit, verdicts.every(isCacheable), program.getSourceFiles().map((f) => f.fileName));
+  return exit;
 }
 
 /** The project files the paths name; a file named on the command line must be one of them. */

@@ -70,10 +70,11 @@ function direntKind(e: fs.Dirent): string {
   return e.isFile() ? "f" : e.isDirectory() ? "d" : e.isSymbolicLink() ? "l" : "o";
 }
 
+/** What a path is, and a file's size (a directory's size is the file system's business; its entries are read when they matter). */
 function statSummary(answer: unknown): string {
   if (answer === undefined) return "-";
   const s = answer as fs.Stats;
-  return `${s.isFile() ? "f" : s.isDirectory() ? "d" : s.isSymbolicLink() ? "l" : "o"}:${s.size}`;
+  return s.isDirectory() ? "d" : `${s.isFile() ? "f" : s.isSymbolicLink() ? "l" : "o"}:${s.size}`;
 }
 
 /** A path argument as a string; undefined for a descriptor or a buffer (not followed). */
@@ -106,7 +107,8 @@ export interface RecordOptions {
   readonly writable: () => readonly string[];
 }
 
-const inside = (file: string, dir: string): boolean => {
+/** Whether `file` is `dir` or below it. */
+export const inside = (file: string, dir: string): boolean => {
   const rel = path.relative(dir, file);
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 };
