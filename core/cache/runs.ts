@@ -73,6 +73,8 @@ export function runKey(input: RunKeyInput): string {
       platform: process.platform,
       arch: process.arch,
       execArgv: process.execArgv,
+      // Relative paths a run reads are relative to the process's directory (the command's `cwd` may differ when embedded).
+      processDirectory: process.cwd(),
       environment: environment(),
       ...input,
     }),
