@@ -85,14 +85,14 @@ export class RunRecorder {
 
   /**
    * End the run: stored when `final` (every verdict final), recording followed every read, and it
-   * saw every source file of the program read (a reader holding its own copy of `fs` would read
-   * unseen: none does, and this makes sure).
+   * saw each of `inputs` read (the program's source files, the manifests, the lock: a reader
+   * holding its own copy of `fs` would read unseen; none does, and this makes sure).
    */
-  finish(code: number, final: boolean, sources: readonly string[]): void {
+  finish(code: number, final: boolean, inputs: readonly string[]): void {
     const recording = this.recording.stop();
     if (!final || !this.cache || this.key === undefined) return;
     const read = new Set(recording.observations.filter((o) => o[0] === "readFileSync").map((o) => path.resolve(o[1][0] as string)));
-    if (sources.some((f) => !read.has(path.resolve(f)) && !this.excluded.some((d) => inside(path.resolve(f), d)))) return;
+    if (inputs.some((f) => !read.has(path.resolve(f)) && !this.excluded.some((d) => inside(path.resolve(f), d)))) return;
     this.cache.store(this.key, this.startup, recording, { writes: this.writes, ...(this.file ? { file: this.file } : {}), code });
   }
 

@@ -82,7 +82,7 @@ async function check(io: Io, paths: string[], opts: Options, recorder: RunRecord
   // With the proof cache on, TypeScript's diagnostics of unchanged files come from its incremental state.
   const project = loadProject({ cwd: io.cwd, project: opts.project }, typeCheckStateFromFlags(opts, io.cwd));
   const { ts, program, layer } = project;
-  verifiedLock(project);
+  const lock = verifiedLock(project);
   const checker = program.getTypeChecker();
   const chosen = selected && chosenFiles(program, selected, io.cwd);
   // A file TypeScript could not parse is reported as a refused program, whatever it was meant to be.
@@ -111,7 +111,8 @@ async function check(io: Io, paths: string[], opts: Options, recorder: RunRecord
   const code = emitReport(shownIo, output, makeReport("check", ts, program, io.cwd, findings, verdicts, shard), (file, text) => recorder?.wroteFile(file, text));
   project.saveTypeCheckState();
   const exit = gate.configurationError ? EXIT.usage : code;
-  recorder?.finish(exit, verdicts.every(isCacheable), program.getSourceFiles().map((f) => f.fileName));
+  const inputs = [...program.getSourceFiles().map((f) => f.fileName), ...project.libraries.map((l) => l.manifestPath), ...(lock.state === "missing" ? [] : [lock.lockPath])];
+  recorder?.finish(exit, verdicts.every(isCacheable), inputs);
   return exit;
 }
 

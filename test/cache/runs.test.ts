@@ -13,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { firstChange, startRecording, type RecordingHandle } from "../../core/cache/fs-trace";
 import { RunCache } from "../../core/cache/runs";
+import { RunRecorder } from "../../cli/run-cache";
 import { clauz3, ensureBuilt, removeProject, ROOT, stdlibLayer, tempProject } from "../cli/helpers";
 
 // The CommonJS `fs` object, as TypeScript, the loader and clauz3's compiled code call it.
@@ -208,6 +209,27 @@ describe("a stored run", () => {
     const cache = RunCache.in(dir);
     expect(cache.store(KEY, [], { observations: [], resolutions: [], spoiled: "fs.readFile" }, output)).toBe(false);
     expect(fs.existsSync(cache.dir)).toBe(false);
+  });
+});
+
+describe("check's recorder", () => {
+  it("stores a run only when it saw each of the run's inputs read (a reader with its own copy of fs would read unseen)", () => {
+    const dir = scratch();
+    const seen = path.join(dir, "seen.ts");
+    const unseen = path.join(dir, "unseen.ts");
+    fs.writeFileSync(seen, "1");
+    fs.writeFileSync(unseen, "2");
+    const ownCopy = cjsFs.readFileSync;
+    const run = (inputs: string[], cache: string): boolean => {
+      const recorder = RunRecorder.start({})!;
+      expect(recorder.lookUp(cache, { command: "check", cwd: dir, arguments: [] }, undefined)).toBeUndefined();
+      cjsFs.readFileSync(seen, "utf8");
+      ownCopy(unseen, "utf8"); // a copy of the function taken before the recording: not seen
+      recorder.finish(0, true, inputs);
+      return fs.existsSync(path.join(cache, "runs"));
+    };
+    expect(run([seen, unseen], path.join(dir, "a"))).toBe(false);
+    expect(run([seen], path.join(dir, "b"))).toBe(true);
   });
 });
 
