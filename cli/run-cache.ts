@@ -5,7 +5,8 @@
  * does `CLAUZ3_DUMP_SMT` (a run asked to write its queries must run them).
  */
 import * as path from "node:path";
-import { inside, moduleFiles, startRecording, type RecordingHandle } from "../core/cache/fs-trace";
+import { moduleFiles, startRecording, type RecordingHandle } from "../core/cache/fs-trace";
+import { isWithin } from "../core/paths";
 import { RunCache, runKey, type RunKeyInput, type RunOutput } from "../core/cache/runs";
 import type { CacheFlags } from "./options";
 import type { Io } from "./io";
@@ -92,7 +93,7 @@ export class RunRecorder {
     const recording = this.recording.stop();
     if (!final || !this.cache || this.key === undefined) return;
     const read = new Set(recording.observations.filter((o) => o[0] === "readFileSync").map((o) => path.resolve(o[1][0] as string)));
-    if (inputs.some((f) => !read.has(path.resolve(f)) && !this.excluded.some((d) => inside(path.resolve(f), d)))) return;
+    if (inputs.some((f) => !read.has(path.resolve(f)) && !this.excluded.some((d) => isWithin(d, path.resolve(f))))) return;
     this.cache.store(this.key, this.startup, recording, { writes: this.writes, ...(this.file ? { file: this.file } : {}), code });
   }
 

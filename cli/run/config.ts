@@ -11,6 +11,7 @@ import * as path from "node:path";
 import type { ValidateFunction } from "ajv";
 import { KeySetError, readKeySetFile, type PublicKeySet } from "../../core/approval/keyset";
 import { ajvProblems, createAjv, packageRoot } from "../../core/manifest";
+import { isWithin } from "../../core/paths";
 
 export const CONFIG_FILE = ".clauz3/config.json";
 export const SERVICE_ENV = "CLAUZ3_APPROVAL_SERVICE";
@@ -81,11 +82,6 @@ function serviceUrl(value: string, where: string, field: string): string {
   return url.origin;
 }
 
-function inside(dir: string, file: string): boolean {
-  const rel = path.relative(dir, file);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
-}
-
 /** The operator's key file: outside the project (after following links), a regular file, not writable by group or others. */
 function operatorKeys(file: string, where: string, field: string, projectDir: string): { keys: PublicKeySet; file: string } {
   let real: string;
@@ -95,7 +91,7 @@ function operatorKeys(file: string, where: string, field: string, projectDir: st
     throw new RunConfigError(where, field, `names ${file}, which does not exist (the operator writes it: the approval service's public key set)`);
   }
   const realProject = fs.realpathSync(projectDir);
-  if (inside(realProject, real) || inside(projectDir, file)) {
+  if (isWithin(realProject, real) || isWithin(projectDir, file)) {
     throw new RunConfigError(where, field, `names ${file}, inside the project directory: the operator's public keys must live outside the agent's project (a path the operator owns)`);
   }
   const stat = fs.statSync(real);

@@ -14,11 +14,12 @@
  * write (its cache, its report file). Reads under an excluded directory (the cache itself, whose
  * entries are trusted by their keys) are not written down.
  */
-import * as crypto from "node:crypto";
 import fs = require("node:fs");
 import Module from "node:module";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sha256Hex as sha256 } from "../lock/digest";
+import { isWithin } from "../paths";
 
 /** One call and a summary of its answer: `[function, arguments, answer]`. */
 export type Observation = readonly [string, readonly unknown[], string];
@@ -35,8 +36,6 @@ export interface Recording {
 
 type Fn = (...args: unknown[]) => unknown;
 type FsTable = Record<string, Fn>;
-
-const sha256 = (data: string | Buffer): string => crypto.createHash("sha256").update(data).digest("hex");
 
 /** The synchronous readers recorded, each with how its answer is summarised. */
 const READERS: Readonly<Record<string, (answer: unknown) => string>> = {
@@ -107,12 +106,6 @@ export interface RecordOptions {
   readonly writable: () => readonly string[];
 }
 
-/** Whether `file` is `dir` or below it. */
-export const inside = (file: string, dir: string): boolean => {
-  const rel = path.relative(dir, file);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
-};
-
 export interface RecordingHandle {
   /** Run `fn` without writing down its reads (checking a stored run while this one records). */
   aside<T>(fn: () => T): T;
@@ -134,7 +127,7 @@ export function startRecording(options: RecordOptions): RecordingHandle {
   let depth = 0;
   const spoil = (why: string): void => void (spoiled ??= why);
   // The report file is output: what the run read of it (whether it exists, what it is) decides nothing but where to write.
-  const excluded = (file: string): boolean => options.excluded().some((d) => inside(path.resolve(file), d)) || options.writable().includes(path.resolve(file));
+  const excluded = (file: string): boolean => options.excluded().some((d) => isWithin(d, path.resolve(file))) || options.writable().includes(path.resolve(file));
   const mayWrite = (file: string): boolean => {
     const full = path.resolve(file);
     return excluded(full) || options.writable().some((w) => full === w || (path.dirname(full) === path.dirname(w) && path.basename(full).startsWith(`.${path.basename(w)}.`) && full.endsWith(".tmp")));
@@ -146,6 +139,18 @@ export function startRecording(options: RecordOptions): RecordingHandle {
     const wrapped = make(original);
     Object.assign(wrapped, original);
     on[name] = wrapped;
+  };
+  // Call `original` on `file` and write down `[name, args, answer]` (an error as its code) unless the file is excluded.
+  const observed = (name: string, args: unknown[], summarise: (answer: unknown) => string, call: () => unknown): unknown => {
+    const record = !excluded(args[0] as string);
+    try {
+      const answer = call();
+      if (record) observations.push([name, args, summarise(answer)]);
+      return answer;
+    } catch (error) {
+      if (record) observations.push([name, args, errorAnswer(error)]);
+      throw error;
+    }
   };
   // Only the outermost call is written down: `readFileSync` opening its file is not a read of its own.
   const outermost = (original: Fn, body: (self: unknown, args: unknown[]) => unknown): Fn =>
@@ -169,18 +174,9 @@ export function startRecording(options: RecordOptions): RecordingHandle {
           return original.apply(self, args);
         }
         if ((name === "statSync" || name === "lstatSync") && (args[1] as { bigint?: boolean } | undefined)?.bigint) spoil(`fs.${name} with bigint`);
-        const record = !excluded(file);
-        try {
-          const answer = original.apply(self, [file, ...args.slice(1)]);
-          if (record) {
-            observations.push([name, [file, ...rest], summarise(answer)]);
-            if (answer instanceof fs.Stats) guardTimes(answer, () => spoil(`a file's times were read (${file})`));
-          }
-          return answer;
-        } catch (error) {
-          if (record) observations.push([name, [file, ...rest], errorAnswer(error)]);
-          throw error;
-        }
+        const answer = observed(name, [file, ...rest], summarise, () => original.apply(self, [file, ...args.slice(1)]));
+        if (answer instanceof fs.Stats && !excluded(file)) guardTimes(answer, () => spoil(`a file's times were read (${file})`));
+        return answer;
       });
     replace(table, name, read);
     if (name === "realpathSync") replace(table.realpathSync as unknown as FsTable, "native", (original) => outermost(original, (self, args) => {
@@ -189,15 +185,7 @@ export function startRecording(options: RecordOptions): RecordingHandle {
         spoil("fs.realpathSync.native of a buffer");
         return original.apply(self, args);
       }
-      const record = !excluded(file);
-      try {
-        const answer = original.apply(self, [file]);
-        if (record) observations.push(["realpathSync.native", [file], String(answer)]);
-        return answer;
-      } catch (error) {
-        if (record) observations.push(["realpathSync.native", [file], errorAnswer(error)]);
-        throw error;
-      }
+      return observed("realpathSync.native", [file], summarise, () => original.apply(self, [file]));
     }));
   }
   // Reads of excluded files (the cache's, the solver's) need not be followed, whatever the function.
@@ -221,24 +209,15 @@ export function startRecording(options: RecordOptions): RecordingHandle {
     const flags = args[1];
     if (file === undefined) spoil("fs.openSync of a descriptor");
     else if (flags === undefined || flags === "r" || flags === fs.constants.O_RDONLY) {
-      const record = !excluded(file);
-      let fd: unknown;
-      try {
-        fd = original.apply(self, args);
-      } catch (error) {
-        if (record) observations.push(["readFileSync", [file], errorAnswer(error)]);
-        throw error;
-      }
-      if (record) {
-        // Read by its path (the descriptor's position is the caller's): what checking will read.
-        let answer: string;
+      // Written down as a read by its path (the descriptor's position is the caller's): what checking will read.
+      const content = (): string => {
         try {
-          answer = READERS.readFileSync!(fs.readFileSync(file));
+          return READERS.readFileSync!(fs.readFileSync(file));
         } catch (error) {
-          answer = errorAnswer(error);
+          return errorAnswer(error);
         }
-        observations.push(["readFileSync", [file], answer]);
-      }
+      };
+      const fd = observed("readFileSync", [file], content, () => original.apply(self, args));
       readable.add(fd);
       return fd;
     } else if (!mayWrite(file)) spoil(`fs.openSync of ${file} to write, outside the cache and the report`);
@@ -400,4 +379,3 @@ export function loadedModules(files: readonly string[]): [string, string][] {
   return out;
 }
 
-export { sha256 };

@@ -15,7 +15,8 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { firstChange, loadedModules, sha256, type Observation, type Recording, type Resolution } from "./fs-trace";
+import { sha256Hex as sha256 } from "../lock/digest";
+import { firstChange, loadedModules, type Observation, type Recording, type Resolution } from "./fs-trace";
 import { writeAtomically } from "./write";
 
 export const RUN_CACHE_FORMAT = "clauz3-run-cache/1";
