@@ -1,0 +1,402 @@
+/**
+ * Interval reasoning over a query's assertions: when every value each assertion could take lies in
+ * ranges that make one of them false, the query is unsatisfiable and no solver is asked.
+ *
+ * Why: a bound over floating-point arithmetic ("amount plus a 1% fee stays within 1010 for
+ * amounts up to 1000", a Celsius conversion inside a comfort band) is a question the bit-blasting
+ * engine answers by building multiplier circuits (0.3–1.5 s a query), while the ranges settle it
+ * in microseconds. A count of calls under `slice(0, 5)` is likewise at most 5 whatever the filter
+ * said.
+ *
+ * Exact for what it answers, because it only ever answers "unsat", and only from
+ * over-approximations:
+ * - A Float64 value is a closed range of doubles plus "may be NaN". Correctly rounded `+ - * /`
+ *   are monotone (rounding to nearest never reverses an order), so the rounded results at a
+ *   box's corners, computed by JavaScript's own IEEE arithmetic, bound the rounded results inside
+ *   it. Wherever NaN could arise (∞ − ∞, 0 × ∞, ∞ / ∞, a divisor range holding 0, any operand that
+ *   may be NaN) the result may be NaN, and a corner that is NaN makes the range everything.
+ *   -0 and +0 compare equal in a range; the predicates that tell them apart (`fp.isNegative`,
+ *   `fp.isZero`, `=`) answer only when the range decides them anyway.
+ * - An Int value is a closed range of integers, widened to unbounded past 2^52 (above that a
+ *   double no longer holds every integer exactly).
+ * - A Boolean is true, false or unknown (Kleene logic). Inside a conjunction, its comparisons of
+ *   a constant (or a function applied to constants) with a term narrow that constant's range for
+ *   the other conjuncts: every assignment that satisfies the conjunction satisfies the comparison.
+ *   Narrowed ranges can only refute the conjunction: under them its own comparisons are true, so
+ *   "true" is concluded only from the ranges outside it (the conjunction may be negated).
+ * - Anything else (strings, reals, conversions, quantifiers, defined functions with parameters,
+ *   other rounding modes) is unknown, and work beyond {@link STEP_LIMIT} steps gives up.
+ * test/prover/intervals.test.ts checks each rule, and compares with Z3 on generated queries.
+ */
+import { isList, printSExpr, type SExpr } from "./sexpr";
+import {
+  absFloat, ANY_FLOAT, ANY_INT, arithmetic, classify, compareFloats, compareInts, exactInt, joinFloats, literalRange, meet, meetFloats, multiplyInts,
+  narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
+} from "./ranges";
+
+/** Evaluation steps (terms visited) before the analysis gives up on a query. */
+export const STEP_LIMIT = 10_000;
+/** Rounds of narrowing per conjunction: a bound reaches terms bounded by the term it bounds. */
+const NARROWING_PASSES = 3;
+/** Definitions expanded inside one another before the analysis gives up (a chain of them is read recursively). */
+export const DEPTH_LIMIT = 200;
+
+class GiveUp extends Error {}
+
+type Sort = "fp" | "int" | "bool" | "other";
+
+function sortOf(s: SExpr | undefined): Sort {
+  if (s === "Int") return "int";
+  if (s === "Bool") return "bool";
+  if (s === "Float64" || (isList(s) && s.length === 4 && s[0] === "_" && s[1] === "FloatingPoint" && s[2] === "11" && s[3] === "53")) return "fp";
+  return "other";
+}
+
+/**
+ * The ranges a conjunction narrowed (keyed by the terms' texts), over those of the conjunctions
+ * around it, and the definitions' values under them.
+ */
+class Env {
+  readonly memo = new Map<string, Value | Truth>();
+  constructor(
+    readonly parent: Env | undefined,
+    readonly own: ReadonlyMap<string, Value>,
+  ) {}
+
+  get(key: string): Value | undefined {
+    for (let e: Env | undefined = this; e; e = e.parent) {
+      const v = e.own.get(key);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  }
+}
+
+/**
+ * Whether the assertions among `commands` (a query's parsed text) are unsatisfiable by interval
+ * reasoning. `false` means "not shown", never "satisfiable".
+ */
+export function refutedByIntervals(commands: readonly SExpr[]): boolean {
+  try {
+    return new Intervals(commands).refuted();
+  } catch (error) {
+    // A stack overflow (RangeError) is giving up too: this is only ever a shortcut.
+    if (error instanceof GiveUp || error instanceof RangeError) return false;
+    throw error;
+  }
+}
+
+class Intervals {
+  private readonly sorts = new Map<string, Sort>();
+  /** Definitions without parameters: name → body and sort. */
+  private readonly definitions = new Map<string, { readonly body: SExpr; readonly sort: Sort }>();
+  /** Declared functions with parameters: name → result sort. */
+  private readonly functions = new Map<string, Sort>();
+  private readonly assertions: SExpr[] = [];
+  /** The texts of the applications narrowed, and the literals' ranges, by node (queries repeat them). */
+  private readonly keys = new WeakMap<SExpr[], string>();
+  private readonly literals = new WeakMap<SExpr[], FloatRange>();
+  private steps = 0;
+  private depth = 0;
+
+  constructor(commands: readonly SExpr[]) {
+    for (const c of commands) {
+      if (!isList(c)) continue;
+      const [head, name] = c;
+      if (head === "declare-const" && c.length === 3 && typeof name === "string") this.sorts.set(name, sortOf(c[2]));
+      else if (head === "declare-fun" && c.length === 4 && typeof name === "string") {
+        if (isList(c[2]) && c[2].length === 0) this.sorts.set(name, sortOf(c[3]));
+        else this.functions.set(name, sortOf(c[3]));
+      } else if (head === "define-fun" && c.length === 5 && typeof name === "string") {
+        // A definition with parameters is not expanded: its applications are unknown.
+        if (isList(c[2]) && c[2].length === 0) this.definitions.set(name, { body: c[4]!, sort: sortOf(c[3]) });
+        else this.functions.set(name, "other");
+      } else if (head === "assert" && c.length === 2) this.assertions.push(c[1]!);
+      else if (head === "declare-datatypes" || head === "declare-datatype" || head === "define-fun-rec" || head === "define-funs-rec" || head === "define-sort") {
+        throw new GiveUp();
+      }
+    }
+  }
+
+  refuted(): boolean {
+    if (this.assertions.length === 0) return false;
+    return this.conjunction(this.assertions, new Env(undefined, new Map())) === false;
+  }
+
+  private step(): void {
+    if (++this.steps > STEP_LIMIT) throw new GiveUp();
+  }
+
+  // ─────────────── Booleans ───────────────
+
+  private truth(e: SExpr, env: Env): Truth {
+    this.step();
+    if (e === "true") return true;
+    if (e === "false") return false;
+    if (typeof e === "string") {
+      const d = this.definitions.get(e);
+      if (d && d.sort === "bool") return this.memoised(e, env, () => this.truth(d.body, env)) as Truth;
+      return undefined;
+    }
+    const [op, ...args] = e;
+    switch (op) {
+      case "and": return this.conjunction(args, env);
+      case "or": {
+        let all = true;
+        for (const a of args) {
+          const t = this.truth(a, env);
+          if (t === true) return true;
+          if (t === undefined) all = false;
+        }
+        return all ? false : undefined;
+      }
+      case "not": return args.length === 1 ? not(this.truth(args[0]!, env)) : undefined;
+      case "=>": {
+        if (args.length !== 2) return undefined;
+        // a => b is (not a) or b; a false conclusion narrows nothing, so evaluate as written.
+        const a = this.truth(args[0]!, env);
+        if (a === false) return true;
+        const b = this.truth(args[1]!, env);
+        if (b === true) return true;
+        return a === true && b === false ? false : undefined;
+      }
+      case "ite": {
+        if (args.length !== 3) return undefined;
+        const c = this.truth(args[0]!, env);
+        if (c !== undefined) return this.truth(c ? args[1]! : args[2]!, env);
+        const t = this.truth(args[1]!, env);
+        return t !== undefined && t === this.truth(args[2]!, env) ? t : undefined;
+      }
+      case "fp.lt": case "fp.leq": case "fp.gt": case "fp.geq": case "fp.eq":
+        return args.length === 2 ? compareFloats(op, this.float(args[0]!, env), this.float(args[1]!, env)) : undefined;
+      case "<": case "<=": case ">": case ">=":
+        return args.length === 2 ? compareInts(op, this.int(args[0]!, env), this.int(args[1]!, env)) : undefined;
+      case "=": {
+        if (args.length !== 2) return undefined;
+        const sort = this.sortOfTerm(args[0]!);
+        if (sort === "int") return compareInts("=", this.int(args[0]!, env), this.int(args[1]!, env));
+        if (sort === "fp") return sameFloat(this.float(args[0]!, env), this.float(args[1]!, env));
+        if (sort === "bool") {
+          const a = this.truth(args[0]!, env);
+          const b = this.truth(args[1]!, env);
+          return a === undefined || b === undefined ? undefined : a === b;
+        }
+        return undefined;
+      }
+      case "fp.isNaN": case "fp.isInfinite": case "fp.isZero": case "fp.isNegative": case "fp.isPositive":
+        return args.length === 1 ? classify(op, this.float(args[0]!, env)) : undefined;
+      default: return undefined;
+    }
+  }
+
+  /**
+   * A conjunction: its comparisons narrow the ranges of the terms they bound (in rounds, so a bound
+   * on one term reaches a term bounded by it), then every conjunct is evaluated under them.
+   */
+  private conjunction(conjuncts: readonly SExpr[], outer: Env): Truth {
+    const flat: SExpr[] = [];
+    this.flatten(conjuncts, flat, new Set());
+    let env = outer;
+    const own = new Map<string, Value>();
+    for (let pass = 0; pass < NARROWING_PASSES; pass++) {
+      let changed = false;
+      for (const c of flat) {
+        const narrowed = this.narrow(c, env, own);
+        if (narrowed === "empty") return false;
+        changed ||= narrowed;
+      }
+      if (!changed) break;
+      env = new Env(outer, own);
+    }
+    let all = true;
+    for (const c of flat) {
+      const t = this.truth(c, env);
+      if (t === false) return false;
+      if (t === undefined) all = false;
+    }
+    // The narrowed ranges hold only where the conjunction does, so they can refute it but not
+    // confirm it (its own comparisons are true under them): true only without them.
+    if (!all || env === outer) return all ? true : undefined;
+    for (const c of flat) if (this.truth(c, outer) !== true) return undefined;
+    return true;
+  }
+
+  /** Conjuncts of nested `and`s, of Boolean definitions that are conjunctions, and of negated disjunctions. */
+  private flatten(conjuncts: readonly SExpr[], out: SExpr[], seen: Set<string>): void {
+    for (const c of conjuncts) {
+      this.step();
+      if (isList(c) && c[0] === "and") this.flatten(c.slice(1), out, seen);
+      else if (isList(c) && c[0] === "not" && c.length === 2 && isList(c[1]) && c[1][0] === "or") {
+        this.flatten(c[1].slice(1).map((d) => ["not", d]), out, seen);
+      } else if (typeof c === "string" && this.definitions.get(c)?.sort === "bool" && !seen.has(c)) {
+        seen.add(c);
+        this.nested(() => this.flatten([this.definitions.get(c)!.body], out, seen));
+      } else out.push(c);
+    }
+  }
+
+  /**
+   * Narrow `ranges` with one conjunct, a comparison of a narrowable term with another term (either
+   * side), possibly negated; "empty" when the conjunct cannot hold with the ranges known.
+   */
+  private narrow(c: SExpr, env: Env, ranges: Map<string, Value>): boolean | "empty" {
+    let negated = false;
+    let atom = c;
+    if (isList(atom) && atom[0] === "not" && atom.length === 2) {
+      negated = true;
+      atom = atom[1]!;
+    }
+    if (!isList(atom) || atom.length !== 3 || typeof atom[0] !== "string") return false;
+    const op = atom[0];
+    const [a, b] = [atom[1]!, atom[2]!];
+    let changed = false;
+    for (const [term, other, flipped] of [[a, b, false], [b, a, true]] as const) {
+      const key = this.narrowable(term);
+      if (key === undefined) continue;
+      const own = ranges.get(key);
+      const computed = this.value(term, env);
+      const current = own === undefined ? computed : meet(own, computed);
+      let next: Value | "empty" | undefined;
+      if (FLOAT_COMPARISONS.has(op) && current.k === "fp") {
+        const bound = this.float(other, env);
+        next = narrowFloat(current, relation(op, flipped, negated), bound, negated);
+      } else if (INT_COMPARISONS.has(op) && current.k === "int" && !(negated && op === "=")) {
+        next = narrowInt(current, relation(op, flipped, negated), this.int(other, env));
+      }
+      if (next === "empty") return "empty";
+      if (next !== undefined && !sameValue(next, current)) {
+        ranges.set(key, next);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /** The key of a term whose range may be narrowed: a constant, or a declared function applied to atoms. */
+  private narrowable(e: SExpr): string | undefined {
+    if (typeof e === "string") return this.sorts.has(e) || this.definitions.has(e) ? e : undefined;
+    let key = this.keys.get(e);
+    if (key === undefined && typeof e[0] === "string" && this.functions.has(e[0]) && this.functions.get(e[0]) !== "other" && e.slice(1).every((x) => typeof x === "string")) {
+      key = printSExpr(e);
+      this.keys.set(e, key);
+    }
+    return key;
+  }
+
+  private memoised(key: string, env: Env, compute: () => Value | Truth): Value | Truth {
+    if (env.memo.has(key)) return env.memo.get(key);
+    const v = this.nested(compute);
+    env.memo.set(key, v);
+    return v;
+  }
+
+  /** `inside()` one definition deeper. */
+  private nested<T>(inside: () => T): T {
+    if (++this.depth > DEPTH_LIMIT) throw new GiveUp();
+    try {
+      return inside();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  // ─────────────── numbers ───────────────
+
+  private sortOfTerm(e: SExpr): Sort {
+    if (typeof e === "string") {
+      if (/^\d+$/.test(e)) return "int";
+      return this.sorts.get(e) ?? this.definitions.get(e)?.sort ?? "other";
+    }
+    const op = e[0];
+    if (typeof op === "string" && this.functions.has(op)) return this.functions.get(op)!;
+    if (op === "fp" || (isList(op) && op[0] === "_" && op[1] === "to_fp" && op[2] === "11" && op[3] === "53")) return "fp";
+    if (op === "_" && (e[1] === "+zero" || e[1] === "-zero" || e[1] === "+oo" || e[1] === "-oo" || e[1] === "NaN")) return e[2] === "11" && e[3] === "53" ? "fp" : "other";
+    if (typeof op === "string" && FLOAT_RESULTS.has(op)) return "fp";
+    if (typeof op === "string" && ["+", "-", "*", "abs"].includes(op)) return e.length > 1 ? this.sortOfTerm(e[1]!) : "other";
+    if (op === "ite" && e.length === 4) return this.sortOfTerm(e[2]!);
+    return "other";
+  }
+
+  private value(e: SExpr, env: Env): Value {
+    const sort = this.sortOfTerm(e);
+    return sort === "fp" ? this.float(e, env) : sort === "int" ? this.int(e, env) : OTHER;
+  }
+
+  private float(e: SExpr, env: Env): FloatRange {
+    this.step();
+    const key = this.narrowable(e);
+    const r = key === undefined ? undefined : env.get(key);
+    const narrowed = r?.k === "fp" ? r : undefined;
+    if (typeof e === "string") {
+      // A definition is both: its narrowed range and its body's, each an over-approximation.
+      const d = this.definitions.get(e);
+      const computed = d && d.sort === "fp" ? (this.memoised(e, env, () => this.float(d.body, env)) as FloatRange) : ANY_FLOAT;
+      return narrowed ? meetFloats(narrowed, computed) : computed;
+    }
+    if (narrowed) return narrowed;
+    const [op, ...args] = e;
+    if (op === "_" || op === "fp") {
+      let r = this.literals.get(e);
+      if (r === undefined) this.literals.set(e, (r = literalRange(e)));
+      return r;
+    }
+    if (op === "ite" && args.length === 3) {
+      const c = this.truth(args[0]!, env);
+      if (c !== undefined) return this.float(c ? args[1]! : args[2]!, env);
+      return joinFloats(this.float(args[1]!, env), this.float(args[2]!, env));
+    }
+    if (op === "fp.neg" && args.length === 1) {
+      const a = this.float(args[0]!, env);
+      return { k: "fp", lo: -a.hi, hi: -a.lo, nan: a.nan };
+    }
+    if (op === "fp.abs" && args.length === 1) return absFloat(this.float(args[0]!, env));
+    // Only round-to-nearest-even: JavaScript's arithmetic is that rounding, so its corners are exact.
+    if ((op === "fp.add" || op === "fp.sub" || op === "fp.mul" || op === "fp.div") && args.length === 3 && (args[0] === "RNE" || args[0] === "roundNearestTiesToEven")) {
+      return arithmetic(op, this.float(args[1]!, env), this.float(args[2]!, env));
+    }
+    return ANY_FLOAT;
+  }
+
+  private int(e: SExpr, env: Env): IntRange {
+    this.step();
+    const key = this.narrowable(e);
+    const r = key === undefined ? undefined : env.get(key);
+    const narrowed = r?.k === "int" ? r : undefined;
+    if (typeof e === "string") {
+      if (/^\d+$/.test(e)) return exactInt(Number(e));
+      const d = this.definitions.get(e);
+      const computed = d && d.sort === "int" ? (this.memoised(e, env, () => this.int(d.body, env)) as IntRange) : ANY_INT;
+      return narrowed ? { k: "int", lo: Math.max(narrowed.lo, computed.lo), hi: Math.min(narrowed.hi, computed.hi) } : computed;
+    }
+    if (narrowed) return narrowed;
+    const [op, ...args] = e;
+    if (args.length === 0) return ANY_INT;
+    switch (op) {
+      case "ite": {
+        if (args.length !== 3) return ANY_INT;
+        const c = this.truth(args[0]!, env);
+        if (c !== undefined) return this.int(c ? args[1]! : args[2]!, env);
+        const [a, b] = [this.int(args[1]!, env), this.int(args[2]!, env)];
+        return { k: "int", lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi) };
+      }
+      case "+": return args.map((a) => this.int(a, env)).reduce((x, y) => widen(x.lo + y.lo, x.hi + y.hi));
+      case "-": {
+        const vs = args.map((a) => this.int(a, env));
+        if (vs.length === 1) return widen(-vs[0]!.hi, -vs[0]!.lo);
+        return vs.reduce((x, y) => widen(x.lo - y.hi, x.hi - y.lo));
+      }
+      case "*": return args.map((a) => this.int(a, env)).reduce(multiplyInts);
+      case "abs": {
+        if (args.length !== 1) return ANY_INT;
+        const a = this.int(args[0]!, env);
+        return a.lo >= 0 ? a : a.hi <= 0 ? widen(-a.hi, -a.lo) : widen(0, Math.max(-a.lo, a.hi));
+      }
+      default: return ANY_INT;
+    }
+  }
+}
+
+const FLOAT_COMPARISONS: ReadonlySet<string> = new Set(["fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq"]);
+const INT_COMPARISONS: ReadonlySet<string> = new Set(["<", "<=", ">", ">=", "="]);
+/** Operations whose result is a Float64 (when their operands are). */
+const FLOAT_RESULTS = new Set(["fp.add", "fp.sub", "fp.mul", "fp.div", "fp.neg", "fp.abs", "fp.fma", "fp.sqrt", "fp.rem", "fp.roundToIntegral", "fp.min", "fp.max"]);

@@ -1,0 +1,227 @@
+/**
+ * Interval reasoning (core/prover/intervals.ts): the queries it refutes and the ones it must not
+ * (NaN, -0, ∞ − ∞, underflow, divisors around zero, a negated conjunction), giving up on what it
+ * does not model, and, over generated queries whose bounds sit at and next to the exact corners,
+ * that every query it refutes is one Z3 itself answers unsat. Then the session: a corpus program
+ * whose proof bit-blasted a multiplication is proved with no solver attempt.
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import fc from "fast-check";
+import { refutedByIntervals, STEP_LIMIT } from "../../core/prover/intervals";
+import { parseCommands } from "../../core/prover/tactics";
+import { numLit } from "../../core/prover/smt";
+import { Z3Session } from "../../core/prover/z3";
+import { CLI, ensureBuilt, ROOT } from "../cli/helpers";
+
+const F64 = "(_ FloatingPoint 11 53)";
+const DECLS = [
+  `(declare-const x ${F64})`,
+  `(declare-const y ${F64})`,
+  "(declare-const n Int)",
+  "(declare-const m Int)",
+  "(declare-const b Bool)",
+  `(declare-fun g (Int) ${F64})`,
+  "(declare-const s String)",
+].join("\n");
+const refuted = (...assertions: string[]): boolean => refutedByIntervals(parseCommands(`${DECLS}\n${assertions.map((a) => `(assert ${a})`).join("\n")}`));
+const f = (x: number): string => numLit(x);
+
+describe("interval reasoning refutes", () => {
+  it("a fee on an amount up to 1000 staying within 1010 (bank/fee_arith_pass)", () => {
+    const total = `(fp.add RNE x (fp.mul RNE x ${f(0.01)}))`;
+    expect(refuted(`(fp.gt x ${f(0)})`, `(fp.leq x ${f(1000)})`, `(not (fp.leq ${total} ${f(1010)}))`)).toBe(true);
+    // 1000.5 makes the sum pass 1010: not refuted.
+    expect(refuted(`(fp.gt x ${f(0)})`, `(fp.leq x ${f(1000.5)})`, `(not (fp.leq ${total} ${f(1010)}))`)).toBe(false);
+  });
+
+  it("a Celsius conversion inside its band, through a definition", () => {
+    const text = `${DECLS}\n(define-fun c () ${F64} (fp.div RNE (fp.mul RNE (fp.sub RNE x ${f(32)}) ${f(5)}) ${f(9)}))\n(define-fun v () Bool (and (fp.geq x ${f(61)}) (fp.leq x ${f(75)}) (or (fp.lt c ${f(16)}) (fp.gt c ${f(24)}))))\n(assert v)`;
+    expect(refutedByIntervals(parseCommands(text))).toBe(true);
+  });
+
+  it("a count under a cap of five, whatever the filter said", () => {
+    const one = (i: number) => `(ite (and (< ${i} n) (fp.geq (g ${i}) ${f(4)})) 1 0)`;
+    const kept = `(+ ${[0, 1, 2, 3].map(one).join(" ")})`;
+    const capped = `(ite (<= 5 ${kept}) 5 ${kept})`;
+    expect(refuted("(>= n 0)", "(<= n 12)", `(not (<= ${capped} 5))`)).toBe(true);
+  });
+
+  it("contradictory bounds, and a NaN compared", () => {
+    expect(refuted(`(fp.gt x ${f(5)})`, `(fp.lt x ${f(3)})`)).toBe(true);
+    expect(refuted("(> n 5)", "(< n 6)")).toBe(true);
+    expect(refuted(`(fp.lt x (_ NaN 11 53))`)).toBe(true);
+    expect(refuted(`(fp.leq ${f(0)} x)`, `(fp.leq x ${f(1)})`, `(fp.isNaN (fp.add RNE x ${f(2)}))`)).toBe(true);
+  });
+});
+
+describe("interval reasoning does not refute", () => {
+  it("a split that underflows to zero (bank/split_underflow_fail: 5e-324 / 3 is 0)", () => {
+    expect(refuted(`(fp.gt x ${f(0)})`, `(fp.leq x ${f(300)})`, `(not (fp.gt (fp.div RNE x ${f(3)}) ${f(0)}))`)).toBe(false);
+  });
+
+  it("NaN from ∞ − ∞, from 0 × ∞, and from an operand that may be NaN", () => {
+    expect(refuted(`(fp.eq x (_ +oo 11 53))`, `(fp.eq y (_ +oo 11 53))`, "(fp.isNaN (fp.sub RNE x y))")).toBe(false);
+    expect(refuted(`(fp.leq ${f(0)} x)`, `(fp.leq x ${f(0)})`, "(fp.isNaN (fp.mul RNE x y))")).toBe(false);
+    expect(refuted(`(fp.isNaN (fp.add RNE x ${f(1)}))`)).toBe(false);
+    // A negated comparison holds for NaN too: it narrows nothing when the bound may be NaN.
+    expect(refuted(`(not (fp.leq x y))`, `(fp.leq x ${f(0)})`)).toBe(false);
+  });
+
+  it("-0, which compares equal to 0 but is negative", () => {
+    expect(refuted(`(fp.geq x ${f(0)})`, `(fp.leq x ${f(5)})`, "(fp.isNegative x)")).toBe(false);
+    expect(refuted(`(fp.eq x ${f(0)})`, "(fp.isNegative x)")).toBe(false);
+    expect(refuted(`(fp.eq x ${f(0)})`, `(not (= x ${f(0)}))`)).toBe(false);
+  });
+
+  it("a divisor range that holds zero", () => {
+    expect(refuted(`(fp.geq y ${f(-1)})`, `(fp.leq y ${f(1)})`, `(fp.gt (fp.div RNE ${f(1)} y) ${f(1e300)})`)).toBe(false);
+  });
+
+  it("a negated conjunction whose own comparisons would narrow it to true", () => {
+    // n is in 1..500000 and not in 1..50000: n = 60000. (The first draft concluded "true" for the
+    // inner conjunction under the ranges it had narrowed itself, and refuted this.)
+    expect(refuted("(<= 1 n)", "(<= n 500000)", "(not (and (> n 0) (<= n 50000)))")).toBe(false);
+    expect(refuted("(<= 1 n)", "(<= n 500000)", "(not (and (> n 0) (<= n 50000)))", "(> n 500000)")).toBe(true);
+  });
+
+  it("integers past 2^52, which doubles do not hold exactly", () => {
+    const big = String(2 ** 53);
+    expect(refuted(`(= n ${big})`, `(= (+ n 1) ${big})`)).toBe(false);
+    expect(refuted(`(<= n ${2 ** 40})`, `(<= 0 n)`, `(> (* n n) ${big})`)).toBe(false);
+  });
+
+  it("what it does not model: strings, quantifiers, let, conversions, other roundings", () => {
+    expect(refuted("(> (str.len s) 5)", "(< (str.len s) 3)")).toBe(false);
+    expect(refuted("(forall ((k Int)) (> k k))")).toBe(false);
+    expect(refuted("(let ((k 1)) (> k 2))")).toBe(false);
+    expect(refuted(`(fp.gt ((_ to_fp 11 53) RNE n) ${f(5)})`, "(< n 0)")).toBe(false);
+    expect(refuted(`(fp.geq x ${f(0)})`, `(fp.leq x ${f(1)})`, `(fp.gt (fp.add RTP x ${f(1)}) ${f(2)})`)).toBe(false);
+  });
+
+  it("a chain of definitions longer than it reads, without overflowing the stack", () => {
+    const chain = Array.from({ length: 20_000 }, (_, i) => `(define-fun d${i} () Int ${i === 0 ? "n" : `(+ d${i - 1} 0)`})`);
+    const text = `${DECLS}\n${chain.join("\n")}\n(assert (>= n 0))\n(assert (< d19999 0))`;
+    expect(refutedByIntervals(parseCommands(text))).toBe(false);
+    // The same over a short chain is refuted: the chain alone made it give up.
+    const short = `${DECLS}\n${chain.slice(0, 10).join("\n")}\n(assert (>= n 0))\n(assert (< d9 0))`;
+    expect(refutedByIntervals(parseCommands(short))).toBe(true);
+    expect(STEP_LIMIT).toBeLessThan(20_000);
+  });
+});
+
+describe("interval reasoning against Z3 (generated queries)", () => {
+  // Literals at the edges: zeros of both signs, the smallest subnormal, infinities, NaN, and
+  // values whose products and quotients round.
+  const LITERALS = [0, -0, 1, -1, 0.1, 0.01, 3, 9, 1000, 1e308, -1e308, 5e-324, Infinity, -Infinity, NaN];
+  const literal = fc.constantFrom(...LITERALS).map(f);
+  const floatLeaf = fc.oneof(fc.constantFrom("x", "y", "(g 0)", "(g n)"), literal);
+  const floatTerm: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
+    t: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      floatLeaf,
+      fc.tuple(fc.constantFrom("fp.add", "fp.sub", "fp.mul", "fp.div"), tie("t"), tie("t")).map(([op, a, c]) => `(${op} RNE ${a} ${c})`),
+      tie("t").map((a) => `(fp.neg ${a})`),
+      tie("t").map((a) => `(fp.abs ${a})`),
+    ),
+  })).t;
+  const intTerm = fc.oneof(fc.constantFrom("n", "m", "0", "1", "5", "(- 3)"), fc.constantFrom("(+ n m)", "(- n m)", "(* n m)", "(* 2 n)", "(abs n)", "(ite b n m)"));
+  const atom = fc.oneof(
+    fc.tuple(fc.constantFrom("fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq", "="), floatTerm, floatTerm).map(([op, a, c]) => `(${op} ${a} ${c})`),
+    fc.tuple(fc.constantFrom("fp.isNaN", "fp.isInfinite", "fp.isZero", "fp.isNegative", "fp.isPositive"), floatTerm).map(([op, a]) => `(${op} ${a})`),
+    fc.tuple(fc.constantFrom("<", "<=", ">", ">=", "="), intTerm, intTerm).map(([op, a, c]) => `(${op} ${a} ${c})`),
+    fc.constant("b"),
+  );
+  const formula: fc.Arbitrary<string> = fc.letrec<{ p: string }>((tie) => ({
+    p: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      atom,
+      tie("p").map((p) => `(not ${p})`),
+      fc.array(tie("p"), { minLength: 2, maxLength: 3 }).map((ps) => `(and ${ps.join(" ")})`),
+      fc.array(tie("p"), { minLength: 2, maxLength: 3 }).map((ps) => `(or ${ps.join(" ")})`),
+      fc.tuple(tie("p"), tie("p")).map(([p, q]) => `(=> ${p} ${q})`),
+    ),
+  })).p;
+  /**
+   * A bound on x and y, then a claim about an operation on them against a value at, or one step
+   * next to, the operation's exact result at a corner: the claims that ranges decide only when
+   * every rounding is right.
+   */
+  const corner = fc
+    .tuple(
+      fc.constantFrom(0, 0.1, 1, 3, 1000, 5e-324, -2),
+      fc.constantFrom(0.01, 1, 9, 1e300, 5e-324),
+      fc.constantFrom(0.01, 3, 1000, 1e308),
+      fc.constantFrom("fp.add", "fp.sub", "fp.mul", "fp.div"),
+      fc.constantFrom(-1, 0, 1),
+      fc.constantFrom("fp.leq", "fp.lt", "fp.geq", "fp.gt"),
+    )
+    .map(([lo, width, yv, op, nudge, cmp]) => {
+      const hi = lo + width;
+      const js = { "fp.add": (a: number, c: number) => a + c, "fp.sub": (a: number, c: number) => a - c, "fp.mul": (a: number, c: number) => a * c, "fp.div": (a: number, c: number) => a / c }[op];
+      const at = js(cmp === "fp.leq" || cmp === "fp.lt" ? hi : lo, yv);
+      const bound = nudge === 0 || !Number.isFinite(at) ? at : nextAfter(at, nudge);
+      return [`(fp.geq x ${f(lo)})`, `(fp.leq x ${f(hi)})`, `(fp.eq y ${f(yv)})`, `(not (${cmp} (${op} RNE x y) ${f(bound)}))`];
+    });
+
+  it("refutes only queries Z3 answers unsat", async () => {
+    const session = await Z3Session.get();
+    Z3Session.intervals = false;
+    let refutations = 0;
+    let kept = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.array(formula, { minLength: 1, maxLength: 4 }), corner), async (assertions) => {
+          const text = `${DECLS}\n${assertions.map((a) => `(assert ${a})`).join("\n")}`;
+          if (!refutedByIntervals(parseCommands(text))) {
+            kept++;
+            return;
+          }
+          refutations++;
+          const z3 = await session.query(DECLS, assertions, { rlimit: 50_000_000, backstopMs: 600_000 }, async () => undefined);
+          expect(z3.status, text).not.toBe("sat");
+        }),
+        { numRuns: 400 },
+      );
+    } finally {
+      Z3Session.intervals = true;
+    }
+    // The property means something only if both kinds were drawn often enough.
+    expect(refutations).toBeGreaterThan(80);
+    expect(kept).toBeGreaterThan(150);
+  }, 900_000);
+});
+
+/** The next double after `x` towards +∞ (`direction` 1) or -∞ (-1). */
+function nextAfter(x: number, direction: number): number {
+  if (x === 0) return direction * 5e-324;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigInt64(0);
+  view.setBigInt64(0, (x > 0) === direction > 0 ? bits + 1n : bits - 1n);
+  return view.getFloat64(0);
+}
+
+describe("the session tries ranges first", () => {
+  const dump = fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-intervals-"));
+  beforeAll(() => ensureBuilt());
+  afterAll(() => fs.rmSync(dump, { recursive: true, force: true }));
+
+  it("bank/fee_arith_pass is proved with no solver attempt", () => {
+    const r = spawnSync(process.execPath, [CLI, "prove", "-p", "fixtures/tsconfig.json", "fixtures/programs/bank/fee_arith_pass.ts", "--json", "--no-cache", "--jobs", "1"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, CLAUZ3_DUMP_SMT: dump },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).programs[0].verdict).toBe("proved");
+    const queries = fs.readdirSync(dump).filter((q) => /^q\d+-\d+\.smt2$/.test(q)).map((q) => fs.readFileSync(path.join(dump, q), "utf8"));
+    expect(queries.length).toBeGreaterThan(0);
+    for (const q of queries) {
+      expect(q).toContain("; attempt: intervals: unsat");
+      expect(q).not.toMatch(/; attempt: (?!intervals)/);
+    }
+  });
+});
