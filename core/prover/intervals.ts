@@ -31,7 +31,7 @@
 import { isList, printSExpr, type SExpr } from "./sexpr";
 import {
   absFloat, ANY_FLOAT, ANY_INT, arithmetic, classify, compareFloats, compareInts, exactInt, joinFloats, literalRange, meet, meetFloats, multiplyInts,
-  narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
+  integral, narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
 } from "./ranges";
 
 /** Evaluation steps (terms visited) before the analysis gives up on a query. */
@@ -164,8 +164,14 @@ class Intervals {
         if (args.length !== 3) return undefined;
         const c = this.truth(args[0]!, env);
         if (c !== undefined) return this.truth(c ? args[1]! : args[2]!, env);
-        const t = this.truth(args[1]!, env);
-        return t !== undefined && t === this.truth(args[2]!, env) ? t : undefined;
+        const [yes, no] = this.branches(args[0]!, env);
+        if (yes === "empty" || no === "empty") {
+          // One branch is never taken: the other is the value (neither: nothing reaches here).
+          if (yes !== "empty") return this.truth(args[1]!, yes);
+          return no === "empty" ? undefined : this.truth(args[2]!, no);
+        }
+        const t = this.truth(args[1]!, yes);
+        return t !== undefined && t === this.truth(args[2]!, no) ? t : undefined;
       }
       case "fp.lt": case "fp.leq": case "fp.gt": case "fp.geq": case "fp.eq":
         return args.length === 2 ? compareFloats(op, this.float(args[0]!, env), this.float(args[1]!, env)) : undefined;
@@ -196,18 +202,8 @@ class Intervals {
   private conjunction(conjuncts: readonly SExpr[], outer: Env): Truth {
     const flat: SExpr[] = [];
     this.flatten(conjuncts, flat, new Set());
-    let env = outer;
-    const own = new Map<string, Value>();
-    for (let pass = 0; pass < NARROWING_PASSES; pass++) {
-      let changed = false;
-      for (const c of flat) {
-        const narrowed = this.narrow(c, env, own);
-        if (narrowed === "empty") return false;
-        changed ||= narrowed;
-      }
-      if (!changed) break;
-      env = new Env(outer, own);
-    }
+    const env = this.narrowAll(flat, outer);
+    if (env === "empty") return false;
     let all = true;
     for (const c of flat) {
       const t = this.truth(c, env);
@@ -219,6 +215,36 @@ class Intervals {
     if (!all || env === outer) return all ? true : undefined;
     for (const c of flat) if (this.truth(c, outer) !== true) return undefined;
     return true;
+  }
+
+  /** The ranges under which the conjuncts `flat` all hold, narrowed from `outer`'s; "empty" when they cannot. */
+  private narrowAll(flat: readonly SExpr[], outer: Env): Env | "empty" {
+    let env = outer;
+    const own = new Map<string, Value>();
+    for (let pass = 0; pass < NARROWING_PASSES; pass++) {
+      let changed = false;
+      for (const c of flat) {
+        const narrowed = this.narrow(c, env, own);
+        if (narrowed === "empty") return "empty";
+        changed ||= narrowed;
+      }
+      if (!changed) break;
+      env = new Env(outer, own);
+    }
+    return env;
+  }
+
+  /**
+   * The ranges of an `ite`'s branches: the then-branch's under its condition, the else-branch's
+   * under its negation, each narrowed as a conjunction would be ("empty": that branch is never taken).
+   */
+  private branches(condition: SExpr, env: Env): readonly [Env | "empty", Env | "empty"] {
+    const under = (c: SExpr): Env | "empty" => {
+      const flat: SExpr[] = [];
+      this.flatten([c], flat, new Set());
+      return this.narrowAll(flat, env);
+    };
+    return [under(condition), under(["not", condition])];
   }
 
   /** Conjuncts of nested `and`s, of Boolean definitions that are conjunctions, and of negated disjunctions. */
@@ -253,6 +279,17 @@ class Intervals {
     for (const [term, other, flipped] of [[a, b, false], [b, a, true]] as const) {
       const key = this.narrowable(term);
       if (key === undefined) continue;
+      // `(fp.eq t (fp.roundToIntegral m t))`: t is a whole number (the readability steps ask this).
+      if (!negated && op === "fp.eq" && isList(other) && other.length === 3 && other[0] === "fp.roundToIntegral" && sameTerm(other[2]!, term)) {
+        const current = this.float(term, env);
+        const next = integral(current);
+        if (next === "empty") return "empty";
+        if (!sameValue(next, current)) {
+          ranges.set(key, next);
+          changed = true;
+        }
+        continue;
+      }
       const own = ranges.get(key);
       const computed = this.value(term, env);
       const current = own === undefined ? computed : meet(own, computed);
@@ -343,7 +380,10 @@ class Intervals {
     if (op === "ite" && args.length === 3) {
       const c = this.truth(args[0]!, env);
       if (c !== undefined) return this.float(c ? args[1]! : args[2]!, env);
-      return joinFloats(this.float(args[1]!, env), this.float(args[2]!, env));
+      const [yes, no] = this.branches(args[0]!, env);
+      const a = yes === "empty" ? undefined : this.float(args[1]!, yes);
+      const b = no === "empty" ? undefined : this.float(args[2]!, no);
+      return a && b ? joinFloats(a, b) : (a ?? b ?? ANY_FLOAT);
     }
     if (op === "fp.neg" && args.length === 1) {
       const a = this.float(args[0]!, env);
@@ -376,8 +416,10 @@ class Intervals {
         if (args.length !== 3) return ANY_INT;
         const c = this.truth(args[0]!, env);
         if (c !== undefined) return this.int(c ? args[1]! : args[2]!, env);
-        const [a, b] = [this.int(args[1]!, env), this.int(args[2]!, env)];
-        return { k: "int", lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi) };
+        const [yes, no] = this.branches(args[0]!, env);
+        const a = yes === "empty" ? undefined : this.int(args[1]!, yes);
+        const b = no === "empty" ? undefined : this.int(args[2]!, no);
+        return a && b ? { k: "int", lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi) } : (a ?? b ?? ANY_INT);
       }
       case "+": return args.map((a) => this.int(a, env)).reduce((x, y) => widen(x.lo + y.lo, x.hi + y.hi));
       case "-": {
@@ -394,6 +436,13 @@ class Intervals {
       default: return ANY_INT;
     }
   }
+}
+
+/** Whether two terms are the same tree. */
+function sameTerm(a: SExpr, b: SExpr): boolean {
+  if (a === b) return true;
+  if (!isList(a) || !isList(b) || a.length !== b.length) return false;
+  return a.every((x, i) => sameTerm(x, b[i]!));
 }
 
 const FLOAT_COMPARISONS: ReadonlySet<string> = new Set(["fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq"]);

@@ -167,6 +167,12 @@ export function meetFloats(a: FloatRange, b: FloatRange): FloatRange {
   return { k: "fp", lo: Math.max(a.lo, b.lo), hi: Math.min(a.hi, b.hi), nan: a.nan && b.nan };
 }
 
+/** The whole numbers of a range (equal to their own rounding: never NaN; ±∞ stay). */
+export function integral(r: FloatRange): FloatRange | "empty" {
+  const next: FloatRange = { k: "fp", lo: Math.ceil(r.lo), hi: Math.floor(r.hi), nan: false };
+  return empty(next) ? "empty" : next;
+}
+
 export function narrowInt(term: IntRange, r: Relation, bound: IntRange): IntRange | "empty" {
   let { lo, hi } = term;
   if (r === "<") hi = Math.min(hi, bound.hi - 1);

@@ -49,6 +49,24 @@ describe("interval reasoning refutes", () => {
     expect(refuted("(>= n 0)", "(<= n 12)", `(not (<= ${capped} 5))`)).toBe(true);
   });
 
+  it("a sum of guarded thirds within the total (bank/split_underflow_fail's spend limit): each branch under its condition", () => {
+    const third = `(fp.div RNE x ${f(3)})`;
+    const guarded = `(ite (and (fp.gt x ${f(0)}) (fp.leq x ${f(300)})) ${third} ${f(0)})`;
+    expect(refuted(`(not (fp.leq (fp.add RNE (fp.add RNE ${guarded} ${guarded}) ${guarded}) ${f(300)}))`)).toBe(true);
+    // Without the condition's narrowing the branch is any number: a bound of 299 is not refuted.
+    expect(refuted(`(not (fp.leq (fp.add RNE (fp.add RNE ${guarded} ${guarded}) ${guarded}) ${f(299)}))`)).toBe(false);
+    // A branch never taken leaves the other one's value alone.
+    expect(refuted(`(fp.gt x ${f(5)})`, `(fp.lt (ite (fp.lt x ${f(0)}) ${f(-100)} x) ${f(5)})`)).toBe(true);
+  });
+
+  it("a whole number above zero divided by three (a readability step's question)", () => {
+    const whole = `(fp.eq x (fp.roundToIntegral RNE x))`;
+    expect(refuted(whole, `(fp.gt x ${f(0)})`, `(fp.leq x ${f(300)})`, `(not (fp.gt (fp.div RNE x ${f(3)}) ${f(0)}))`)).toBe(true);
+    expect(refuted(whole, `(fp.gt x ${f(0.5)})`, `(fp.lt x ${f(1)})`)).toBe(true);
+    // Infinity equals its own rounding: a whole number here.
+    expect(refuted(whole, `(fp.gt x ${f(1e308)})`)).toBe(false);
+  });
+
   it("contradictory bounds, and a NaN compared", () => {
     expect(refuted(`(fp.gt x ${f(5)})`, `(fp.lt x ${f(3)})`)).toBe(true);
     expect(refuted("(> n 5)", "(< n 6)")).toBe(true);
@@ -118,6 +136,12 @@ describe("interval reasoning against Z3 (generated queries)", () => {
   const LITERALS = [0, -0, 1, -1, 0.1, 0.01, 3, 9, 1000, 1e308, -1e308, 5e-324, Infinity, -Infinity, NaN];
   const literal = fc.constantFrom(...LITERALS).map(f);
   const floatLeaf = fc.oneof(fc.constantFrom("x", "y", "(g 0)", "(g n)"), literal);
+  /** A condition an `ite` narrows its branches with. */
+  const guard = fc.oneof(
+    fc.tuple(fc.constantFrom("fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq"), floatLeaf, floatLeaf).map(([op, a, c]) => `(${op} ${a} ${c})`),
+    fc.tuple(fc.constantFrom("<", "<=", "="), fc.constantFrom("n", "m", "0", "3"), fc.constantFrom("n", "m", "0", "3")).map(([op, a, c]) => `(${op} ${a} ${c})`),
+    fc.constantFrom("b", "(fp.eq x (fp.roundToIntegral RNE x))", "(and (fp.gt x (_ +zero 11 53)) (fp.lt x (fp #b0 #b10000000000 #x0000000000000)))"),
+  );
   const floatTerm: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
     t: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
@@ -125,14 +149,19 @@ describe("interval reasoning against Z3 (generated queries)", () => {
       fc.tuple(fc.constantFrom("fp.add", "fp.sub", "fp.mul", "fp.div"), tie("t"), tie("t")).map(([op, a, c]) => `(${op} RNE ${a} ${c})`),
       tie("t").map((a) => `(fp.neg ${a})`),
       tie("t").map((a) => `(fp.abs ${a})`),
+      fc.tuple(guard, tie("t"), tie("t")).map(([c, a, e]) => `(ite ${c} ${a} ${e})`),
     ),
   })).t;
-  const intTerm = fc.oneof(fc.constantFrom("n", "m", "0", "1", "5", "(- 3)"), fc.constantFrom("(+ n m)", "(- n m)", "(* n m)", "(* 2 n)", "(abs n)", "(ite b n m)"));
+  const intTerm = fc.oneof(
+    fc.constantFrom("n", "m", "0", "1", "5", "(- 3)"),
+    fc.constantFrom("(+ n m)", "(- n m)", "(* n m)", "(* 2 n)", "(abs n)", "(ite b n m)"),
+    fc.tuple(guard, fc.constantFrom("n", "m", "0", "(+ n 1)"), fc.constantFrom("n", "m", "7", "(- m 1)")).map(([c, a, e]) => `(ite ${c} ${a} ${e})`),
+  );
   const atom = fc.oneof(
     fc.tuple(fc.constantFrom("fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq", "="), floatTerm, floatTerm).map(([op, a, c]) => `(${op} ${a} ${c})`),
     fc.tuple(fc.constantFrom("fp.isNaN", "fp.isInfinite", "fp.isZero", "fp.isNegative", "fp.isPositive"), floatTerm).map(([op, a]) => `(${op} ${a})`),
     fc.tuple(fc.constantFrom("<", "<=", ">", ">=", "="), intTerm, intTerm).map(([op, a, c]) => `(${op} ${a} ${c})`),
-    fc.constant("b"),
+    fc.constantFrom("b", "(fp.eq x (fp.roundToIntegral RNE x))", "(fp.eq (g n) (fp.roundToIntegral RTZ (g n)))"),
   );
   const formula: fc.Arbitrary<string> = fc.letrec<{ p: string }>((tie) => ({
     p: fc.oneof(
