@@ -23,7 +23,9 @@
  *   a constant (or a function applied to constants) with a term narrow that constant's range for
  *   the other conjuncts: every assignment that satisfies the conjunction satisfies the comparison.
  *   Narrowed ranges can only refute the conjunction: under them its own comparisons are true, so
- *   "true" is concluded only from the ranges outside it (the conjunction may be negated).
+ *   "true" is concluded only from the ranges outside it (the conjunction may be negated). An
+ *   `ite`'s branches are read under its condition and under its negation, narrowed the same way;
+ *   `(fp.eq t (fp.roundToIntegral m t))` makes t's range whole numbers.
  * - Anything else (strings, reals, conversions, quantifiers, defined functions with parameters,
  *   other rounding modes) is unknown, and work beyond {@link STEP_LIMIT} steps gives up.
  * test/prover/intervals.test.ts checks each rule, and compares with Z3 on generated queries.
