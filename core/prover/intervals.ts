@@ -356,37 +356,56 @@ class Intervals {
     return "other";
   }
 
+  /**
+   * What is known of a term before reading its operator: its narrowed range, and for a definition
+   * its body's range too (each an over-approximation, so they are met); undefined when neither.
+   */
+  private known<R extends FloatRange | IntRange>(e: SExpr, env: Env, kind: Kind<R>): R | undefined {
+    const key = this.narrowable(e);
+    const r = key === undefined ? undefined : env.get(key);
+    const narrowed = r?.k === kind.k ? (r as R) : undefined;
+    const d = typeof e === "string" ? this.definitions.get(e) : undefined;
+    if (!d || d.sort !== kind.sort) return narrowed;
+    const computed = this.memoised(e as string, env, () => kind.of(this, d.body, env)) as R;
+    return narrowed ? kind.meet(narrowed, computed) : computed;
+  }
+
+  /** An `ite`'s value: the branch its condition decides, or both branches (each under its own ranges) joined. */
+  private either<R extends FloatRange | IntRange>([condition, then, otherwise]: readonly SExpr[], env: Env, kind: Kind<R>): R {
+    const c = this.truth(condition!, env);
+    if (c !== undefined) return kind.of(this, c ? then! : otherwise!, env);
+    const [yes, no] = this.branches(condition!, env);
+    const a = yes === "empty" ? undefined : kind.of(this, then!, yes);
+    const b = no === "empty" ? undefined : kind.of(this, otherwise!, no);
+    return a && b ? kind.join(a, b) : (a ?? b ?? kind.any);
+  }
+
   private value(e: SExpr, env: Env): Value {
     const sort = this.sortOfTerm(e);
     return sort === "fp" ? this.float(e, env) : sort === "int" ? this.int(e, env) : OTHER;
   }
 
+  /** `float`, for the kinds' tables. */
+  floatOf(e: SExpr, env: Env): FloatRange {
+    return this.float(e, env);
+  }
+
+  /** `int`, for the kinds' tables. */
+  intOf(e: SExpr, env: Env): IntRange {
+    return this.int(e, env);
+  }
+
   private float(e: SExpr, env: Env): FloatRange {
     this.step();
-    const key = this.narrowable(e);
-    const r = key === undefined ? undefined : env.get(key);
-    const narrowed = r?.k === "fp" ? r : undefined;
-    if (typeof e === "string") {
-      // A definition is both: its narrowed range and its body's, each an over-approximation.
-      const d = this.definitions.get(e);
-      const computed = d && d.sort === "fp" ? (this.memoised(e, env, () => this.float(d.body, env)) as FloatRange) : ANY_FLOAT;
-      return narrowed ? meetFloats(narrowed, computed) : computed;
-    }
-    if (narrowed) return narrowed;
+    const known = this.known(e, env, FLOATS);
+    if (known !== undefined || typeof e === "string") return known ?? ANY_FLOAT;
     const [op, ...args] = e;
     if (op === "_" || op === "fp") {
       let r = this.literals.get(e);
       if (r === undefined) this.literals.set(e, (r = literalRange(e)));
       return r;
     }
-    if (op === "ite" && args.length === 3) {
-      const c = this.truth(args[0]!, env);
-      if (c !== undefined) return this.float(c ? args[1]! : args[2]!, env);
-      const [yes, no] = this.branches(args[0]!, env);
-      const a = yes === "empty" ? undefined : this.float(args[1]!, yes);
-      const b = no === "empty" ? undefined : this.float(args[2]!, no);
-      return a && b ? joinFloats(a, b) : (a ?? b ?? ANY_FLOAT);
-    }
+    if (op === "ite" && args.length === 3) return this.either(args, env, FLOATS);
     if (op === "fp.neg" && args.length === 1) {
       const a = this.float(args[0]!, env);
       return { k: "fp", lo: -a.hi, hi: -a.lo, nan: a.nan };
@@ -401,28 +420,13 @@ class Intervals {
 
   private int(e: SExpr, env: Env): IntRange {
     this.step();
-    const key = this.narrowable(e);
-    const r = key === undefined ? undefined : env.get(key);
-    const narrowed = r?.k === "int" ? r : undefined;
-    if (typeof e === "string") {
-      if (/^\d+$/.test(e)) return exactInt(Number(e));
-      const d = this.definitions.get(e);
-      const computed = d && d.sort === "int" ? (this.memoised(e, env, () => this.int(d.body, env)) as IntRange) : ANY_INT;
-      return narrowed ? { k: "int", lo: Math.max(narrowed.lo, computed.lo), hi: Math.min(narrowed.hi, computed.hi) } : computed;
-    }
-    if (narrowed) return narrowed;
+    if (typeof e === "string" && /^\d+$/.test(e)) return exactInt(Number(e));
+    const known = this.known(e, env, INTS);
+    if (known !== undefined || typeof e === "string") return known ?? ANY_INT;
     const [op, ...args] = e;
     if (args.length === 0) return ANY_INT;
     switch (op) {
-      case "ite": {
-        if (args.length !== 3) return ANY_INT;
-        const c = this.truth(args[0]!, env);
-        if (c !== undefined) return this.int(c ? args[1]! : args[2]!, env);
-        const [yes, no] = this.branches(args[0]!, env);
-        const a = yes === "empty" ? undefined : this.int(args[1]!, yes);
-        const b = no === "empty" ? undefined : this.int(args[2]!, no);
-        return a && b ? { k: "int", lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi) } : (a ?? b ?? ANY_INT);
-      }
+      case "ite": return args.length === 3 ? this.either(args, env, INTS) : ANY_INT;
       case "+": return args.map((a) => this.int(a, env)).reduce((x, y) => widen(x.lo + y.lo, x.hi + y.hi));
       case "-": {
         const vs = args.map((a) => this.int(a, env));
@@ -439,6 +443,30 @@ class Intervals {
     }
   }
 }
+
+/** How `known` and `either` read, meet and join one kind of range. */
+interface Kind<R extends FloatRange | IntRange> {
+  readonly k: R["k"];
+  readonly sort: Sort;
+  readonly any: R;
+  of(self: Intervals, e: SExpr, env: Env): R;
+  meet(a: R, b: R): R;
+  join(a: R, b: R): R;
+}
+
+const FLOATS: Kind<FloatRange> = {
+  k: "fp", sort: "fp", any: ANY_FLOAT,
+  of: (self, e, env) => self.floatOf(e, env),
+  meet: meetFloats,
+  join: joinFloats,
+};
+
+const INTS: Kind<IntRange> = {
+  k: "int", sort: "int", any: ANY_INT,
+  of: (self, e, env) => self.intOf(e, env),
+  meet: (a, b) => ({ k: "int", lo: Math.max(a.lo, b.lo), hi: Math.min(a.hi, b.hi) }),
+  join: (a, b) => ({ k: "int", lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi) }),
+};
 
 /** Whether two terms are the same tree. */
 function sameTerm(a: SExpr, b: SExpr): boolean {
