@@ -281,22 +281,15 @@ class Intervals {
     for (const [term, other, flipped] of [[a, b, false], [b, a, true]] as const) {
       const key = this.narrowable(term);
       if (key === undefined) continue;
-      // `(fp.eq t (fp.roundToIntegral m t))`: t is a whole number (the readability steps ask this).
-      if (!negated && op === "fp.eq" && isList(other) && other.length === 3 && other[0] === "fp.roundToIntegral" && sameTerm(other[2]!, term)) {
-        const current = this.float(term, env);
-        const next = integral(current);
-        if (next === "empty") return "empty";
-        if (!sameValue(next, current)) {
-          ranges.set(key, next);
-          changed = true;
-        }
-        continue;
-      }
+      // What this conjunction has narrowed so far, met with what the term is known to be.
       const own = ranges.get(key);
       const computed = this.value(term, env);
       const current = own === undefined ? computed : meet(own, computed);
       let next: Value | "empty" | undefined;
-      if (FLOAT_COMPARISONS.has(op) && current.k === "fp") {
+      // `(fp.eq t (fp.roundToIntegral m t))`: t is a whole number (the readability steps ask this).
+      const whole = !negated && op === "fp.eq" && isList(other) && other.length === 3 && other[0] === "fp.roundToIntegral" && sameTerm(other[2]!, term);
+      if (whole && current.k === "fp") next = integral(current);
+      else if (FLOAT_COMPARISONS.has(op) && current.k === "fp") {
         const bound = this.float(other, env);
         next = narrowFloat(current, relation(op, flipped, negated), bound, negated);
       } else if (INT_COMPARISONS.has(op) && current.k === "int" && !(negated && op === "=")) {
