@@ -82,6 +82,21 @@ export function clauz3(args: readonly string[], cwd: string): RunResult {
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * `clauz3 prove --json` of one corpus program (fixtures/tsconfig.json), uncached and in this
+ * process, with every query dumped into `dump` (CLAUZ3_DUMP_SMT); `queries` are the dumped
+ * queries' texts, with the answer and the attempts in comments at their end.
+ */
+export function proveDumping(program: string, dump: string): RunResult & { readonly queries: string[] } {
+  const r = spawnSync(process.execPath, [CLI, "prove", "-p", "fixtures/tsconfig.json", program, "--json", "--no-cache", "--jobs", "1"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, CLAUZ3_DUMP_SMT: dump },
+  });
+  const queries = fs.readdirSync(dump).filter((f) => /^q\d+-\d+\.smt2$/.test(f)).map((f) => fs.readFileSync(path.join(dump, f), "utf8"));
+  return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, queries };
+}
+
 const TSCONFIG = {
   compilerOptions: {
     target: "ES2022",
