@@ -26,14 +26,21 @@
  *   "true" is concluded only from the ranges outside it (the conjunction may be negated). An
  *   `ite`'s branches are read under its condition and under its negation, narrowed the same way;
  *   `(fp.eq t (fp.roundToIntegral m t))` makes t's range whole numbers.
- * - Anything else (strings, reals, conversions, quantifiers, defined functions with parameters,
- *   other rounding modes) is unknown, and work beyond {@link STEP_LIMIT} steps gives up.
+ * - A string is known by the range of its length: a literal's is exact (a quote written twice and a
+ *   `\u` escape are one character; another escape, which Z3 may read as one character or as its
+ *   text, is between one and its text's length), a join's is the sum, a branch's the join, a
+ *   number's digits at least one for a number at least 0. Comparisons of lengths narrow them like
+ *   integers, `(= s t)` makes s as long as t and `(not (= s ""))` at least one long; equality,
+ *   prefix, suffix and containment are false when the lengths cannot fit, else unknown.
+ * - Anything else (string contents, regular expressions, reals, conversions, quantifiers, defined
+ *   functions with parameters, other rounding modes) is unknown, and work beyond
+ *   {@link STEP_LIMIT} steps gives up.
  * test/prover/intervals.test.ts checks each rule, and compares with Z3 on generated queries.
  */
-import { isList, printSExpr, type SExpr } from "./sexpr";
+import { isList, isStringLiteral, printSExpr, type SExpr } from "./sexpr";
 import {
   absFloat, ANY_FLOAT, ANY_INT, arithmetic, classify, compareFloats, compareInts, exactInt, joinFloats, literalRange, meet, meetFloats, multiplyInts,
-  integral, narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
+  integral, ANY_LENGTH, literalLength, narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
 } from "./ranges";
 
 /** Evaluation steps (terms visited) before the analysis gives up on a query. */
@@ -45,11 +52,12 @@ export const DEPTH_LIMIT = 200;
 
 class GiveUp extends Error {}
 
-type Sort = "fp" | "int" | "bool" | "other";
+type Sort = "fp" | "int" | "bool" | "string" | "other";
 
 function sortOf(s: SExpr | undefined): Sort {
   if (s === "Int") return "int";
   if (s === "Bool") return "bool";
+  if (s === "String") return "string";
   if (s === "Float64" || (isList(s) && s.length === 4 && s[0] === "_" && s[1] === "FloatingPoint" && s[2] === "11" && s[3] === "53")) return "fp";
   return "other";
 }
@@ -189,8 +197,15 @@ class Intervals {
           const b = this.truth(args[1]!, env);
           return a === undefined || b === undefined ? undefined : a === b;
         }
+        // Strings of lengths that cannot agree differ; equal lengths say nothing.
+        if (sort === "string") return compareInts("=", this.length(args[0]!, env), this.length(args[1]!, env)) === false ? false : undefined;
         return undefined;
       }
+      // A string holds another only when it is at least as long.
+      case "str.prefixof": case "str.suffixof":
+        return args.length === 2 && compareInts("<=", this.length(args[0]!, env), this.length(args[1]!, env)) === false ? false : undefined;
+      case "str.contains":
+        return args.length === 2 && compareInts("<=", this.length(args[1]!, env), this.length(args[0]!, env)) === false ? false : undefined;
       case "fp.isNaN": case "fp.isInfinite": case "fp.isZero": case "fp.isNegative": case "fp.isPositive":
         return args.length === 1 ? classify(op, this.float(args[0]!, env)) : undefined;
       default: return undefined;
@@ -277,6 +292,7 @@ class Intervals {
     if (!isList(atom) || atom.length !== 3 || typeof atom[0] !== "string") return false;
     const op = atom[0];
     const [a, b] = [atom[1]!, atom[2]!];
+    if (op === "=" && this.sortOfTerm(a) === "string") return this.narrowLengths(a, b, negated, env, ranges);
     let changed = false;
     for (const [term, other, flipped] of [[a, b, false], [b, a, true]] as const) {
       const key = this.narrowable(term);
@@ -304,14 +320,43 @@ class Intervals {
     return changed;
   }
 
-  /** The key of a term whose range may be narrowed: a constant, or a declared function applied to atoms. */
+  /**
+   * A string equality narrows the lengths of its sides: equal strings have equal lengths, and a
+   * string other than "" is at least one long.
+   */
+  private narrowLengths(a: SExpr, b: SExpr, negated: boolean, env: Env, ranges: Map<string, Value>): boolean | "empty" {
+    let changed = false;
+    for (const [term, other] of [[a, b], [b, a]] as const) {
+      const key = this.narrowable(term);
+      if (key === undefined || (negated && other !== '""')) continue;
+      const lengthKey = `(str.len ${key})`;
+      const own = ranges.get(lengthKey);
+      const computed = this.length(term, env);
+      const current = own?.k === "int" ? INTS.meet(own, computed) : computed;
+      const next = negated ? narrowInt(current, ">=", exactInt(1)) : narrowInt(current, "=", this.length(other, env));
+      if (next === "empty") return "empty";
+      if (!sameValue(next, current)) {
+        ranges.set(lengthKey, next);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /**
+   * The key of a term whose range may be narrowed: a constant, a declared function applied to
+   * atoms, or the length of either when it is a string.
+   */
   private narrowable(e: SExpr): string | undefined {
     if (typeof e === "string") return this.sorts.has(e) || this.definitions.has(e) ? e : undefined;
     let key = this.keys.get(e);
-    if (key === undefined && typeof e[0] === "string" && this.functions.has(e[0]) && this.functions.get(e[0]) !== "other" && e.slice(1).every((x) => typeof x === "string")) {
-      key = printSExpr(e);
-      this.keys.set(e, key);
+    if (key !== undefined) return key;
+    if (typeof e[0] === "string" && this.functions.has(e[0]) && this.functions.get(e[0]) !== "other" && e.slice(1).every((x) => typeof x === "string")) key = printSExpr(e);
+    else if (e[0] === "str.len" && e.length === 2 && this.sortOfTerm(e[1]!) === "string") {
+      const inner = this.narrowable(e[1]!);
+      if (inner !== undefined) key = `(str.len ${inner})`;
     }
+    if (key !== undefined) this.keys.set(e, key);
     return key;
   }
 
@@ -337,6 +382,7 @@ class Intervals {
   private sortOfTerm(e: SExpr): Sort {
     if (typeof e === "string") {
       if (/^\d+$/.test(e)) return "int";
+      if (isStringLiteral(e)) return "string";
       return this.sorts.get(e) ?? this.definitions.get(e)?.sort ?? "other";
     }
     const op = e[0];
@@ -344,6 +390,8 @@ class Intervals {
     if (op === "fp" || (isList(op) && op[0] === "_" && op[1] === "to_fp" && op[2] === "11" && op[3] === "53")) return "fp";
     if (op === "_" && (e[1] === "+zero" || e[1] === "-zero" || e[1] === "+oo" || e[1] === "-oo" || e[1] === "NaN")) return e[2] === "11" && e[3] === "53" ? "fp" : "other";
     if (typeof op === "string" && FLOAT_RESULTS.has(op)) return "fp";
+    if (typeof op === "string" && STRING_RESULTS.has(op)) return "string";
+    if (op === "str.len" || op === "str.indexof" || op === "str.to_int" || op === "str.to.int") return "int";
     if (typeof op === "string" && ["+", "-", "*", "abs"].includes(op)) return e.length > 1 ? this.sortOfTerm(e[1]!) : "other";
     if (op === "ite" && e.length === 4) return this.sortOfTerm(e[2]!);
     return "other";
@@ -388,6 +436,11 @@ class Intervals {
     return this.int(e, env);
   }
 
+  /** `length`, for the kinds' tables. */
+  lengthOf(e: SExpr, env: Env): IntRange {
+    return this.length(e, env);
+  }
+
   private float(e: SExpr, env: Env): FloatRange {
     this.step();
     const known = this.known(e, env, FLOATS);
@@ -415,6 +468,10 @@ class Intervals {
     this.step();
     if (typeof e === "string" && /^\d+$/.test(e)) return exactInt(Number(e));
     const known = this.known(e, env, INTS);
+    if (isList(e) && e[0] === "str.len" && e.length === 2) {
+      const length = this.length(e[1]!, env);
+      return known ? INTS.meet(known, length) : length;
+    }
     if (known !== undefined || typeof e === "string") return known ?? ANY_INT;
     const [op, ...args] = e;
     if (args.length === 0) return ANY_INT;
@@ -432,7 +489,51 @@ class Intervals {
         const a = this.int(args[0]!, env);
         return a.lo >= 0 ? a : a.hi <= 0 ? widen(-a.hi, -a.lo) : widen(0, Math.max(-a.lo, a.hi));
       }
+      // Where one string is found in another (-1: nowhere), and a string's number (-1: not digits).
+      case "str.indexof": return args.length === 3 ? widen(-1, this.length(args[0]!, env).hi) : ANY_INT;
+      case "str.to_int": case "str.to.int": return widen(-1, Infinity);
       default: return ANY_INT;
+    }
+  }
+
+  /** The range of a string term's length (in characters, as `str.len` counts them). */
+  private length(e: SExpr, env: Env): IntRange {
+    this.step();
+    if (isStringLiteral(e)) return literalLength(e);
+    // What a conjunction narrowed the length to, met with what the term's definition gives.
+    const key = this.narrowable(e);
+    const narrowed = key === undefined ? undefined : env.get(`(str.len ${key})`);
+    const known = narrowed?.k === "int" ? narrowed : undefined;
+    const computed = this.computedLength(e, env);
+    return known ? INTS.meet(known, computed) : computed;
+  }
+
+  private computedLength(e: SExpr, env: Env): IntRange {
+    if (typeof e === "string") {
+      const d = this.definitions.get(e);
+      return d?.sort === "string" ? (this.memoised(`(str.len ${e})`, env, () => this.length(d.body, env)) as IntRange) : ANY_LENGTH;
+    }
+    const [op, ...args] = e;
+    switch (op) {
+      case "str.++": return args.map((a) => this.length(a, env)).reduce((x, y) => widen(x.lo + y.lo, x.hi + y.hi), exactInt(0));
+      case "ite": return args.length === 3 ? this.either(args, env, LENGTHS) : ANY_LENGTH;
+      // At most as long as the string and as the count asked for.
+      case "str.substr": return args.length === 3 ? widen(0, Math.max(0, Math.min(this.length(args[0]!, env).hi, this.int(args[2]!, env).hi))) : ANY_LENGTH;
+      case "str.at": case "str.from_code": return widen(0, 1);
+      case "str.from_int": {
+        // "" for a negative number, else its digits.
+        if (args.length !== 1) return ANY_LENGTH;
+        const n = this.int(args[0]!, env);
+        if (n.hi < 0) return exactInt(0);
+        return widen(n.lo >= 0 ? 1 : 0, Number.isFinite(n.hi) ? String(n.hi).length : Infinity);
+      }
+      // The string itself, or one occurrence of the pattern (at most the whole string) replaced.
+      case "str.replace": {
+        if (args.length !== 3) return ANY_LENGTH;
+        const [s, by] = [this.length(args[0]!, env), this.length(args[2]!, env)];
+        return widen(Math.min(s.lo, by.lo), s.hi + by.hi);
+      }
+      default: return ANY_LENGTH;
     }
   }
 }
@@ -454,6 +555,14 @@ const FLOATS: Kind<FloatRange> = {
   join: joinFloats,
 };
 
+/** A string's length, read through `ite`s as an integer range. */
+const LENGTHS: Kind<IntRange> = {
+  k: "int", sort: "string", any: widen(0, Infinity),
+  of: (self, e, env) => self.lengthOf(e, env),
+  meet: (a, b) => INTS.meet(a, b),
+  join: (a, b) => INTS.join(a, b),
+};
+
 const INTS: Kind<IntRange> = {
   k: "int", sort: "int", any: ANY_INT,
   of: (self, e, env) => self.intOf(e, env),
@@ -471,4 +580,6 @@ function sameTerm(a: SExpr, b: SExpr): boolean {
 const FLOAT_COMPARISONS: ReadonlySet<string> = new Set(["fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq"]);
 const INT_COMPARISONS: ReadonlySet<string> = new Set(["<", "<=", ">", ">=", "="]);
 /** Operations whose result is a Float64 (when their operands are). */
+/** Operations whose result is a string. */
+const STRING_RESULTS = new Set(["str.++", "str.substr", "str.at", "str.from_int", "int.to.str", "str.from_code", "str.replace", "str.replace_all", "str.replace_re", "str.replace_re_all", "str.to_lower", "str.to_upper"]);
 const FLOAT_RESULTS = new Set(["fp.add", "fp.sub", "fp.mul", "fp.div", "fp.neg", "fp.abs", "fp.fma", "fp.sqrt", "fp.rem", "fp.roundToIntegral", "fp.min", "fp.max"]);

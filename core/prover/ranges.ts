@@ -1,11 +1,11 @@
 /**
  * Ranges of Float64 and Int values and the operations on them (intervals.ts evaluates queries with
  * them). A Float64 range is a closed range of doubles plus "may be NaN" (an empty range: NaN or
- * nothing); an Int range is a closed range widened to unbounded past 2^52. Every operation
- * over-approximates: the result range holds every result of the operation on values in its
- * operands' ranges, using that correctly rounded arithmetic is monotone.
+ * nothing); an Int range, and a string's length, is a closed range widened to unbounded past
+ * 2^52. Every operation over-approximates: the result range holds every result of the operation on
+ * values in its operands' ranges, using that correctly rounded arithmetic is monotone.
  */
-import { decodeFloat, isList, type SExpr } from "./sexpr";
+import { decodeFloat, decodeString, isList, type SExpr } from "./sexpr";
 
 export interface FloatRange { readonly k: "fp"; readonly lo: number; readonly hi: number; readonly nan: boolean }
 export interface IntRange { readonly k: "int"; readonly lo: number; readonly hi: number }
@@ -232,4 +232,21 @@ export function classify(op: string, a: FloatRange): Truth {
     case "fp.isPositive": return a.hi < 0 ? false : !a.nan && a.lo > 0 ? true : undefined;
     default: return undefined;
   }
+}
+
+/** Any string's length. */
+export const ANY_LENGTH = widen(0, Infinity);
+
+/**
+ * A string literal's length: exact when its only escapes are `\u` ones (one character each), else
+ * between one (it is not empty) and its text's length (an escape is one character written as several).
+ */
+export function literalLength(lit: string): IntRange {
+  const text = decodeString(lit);
+  if (!text.includes("\\")) {
+    // Under `:encoding bmp` a character is one UTF-16 unit; a pair written unescaped may count as one.
+    const points = [...text].length;
+    return points === text.length ? exactInt(points) : widen(points, text.length);
+  }
+  return widen(Math.min(1, text.length), text.length);
 }

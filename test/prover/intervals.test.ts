@@ -24,6 +24,8 @@ const DECLS = [
   "(declare-const b Bool)",
   `(declare-fun g (Int) ${F64})`,
   "(declare-const s String)",
+  "(declare-const t String)",
+  "(declare-fun h (Int) String)",
 ].join("\n");
 const refuted = (...assertions: string[]): boolean => refutedByIntervals(parseCommands(`${DECLS}\n${assertions.map((a) => `(assert ${a})`).join("\n")}`));
 const f = (x: number): string => numLit(x);
@@ -64,6 +66,23 @@ describe("interval reasoning refutes", () => {
     expect(refuted(whole, `(fp.gt x ${f(0.5)})`, `(fp.lt x ${f(1)})`)).toBe(true);
     // Infinity equals its own rounding: a whole number here.
     expect(refuted(whole, `(fp.gt x ${f(1e308)})`)).toBe(false);
+  });
+
+  it("a string too short for what it is compared with: lengths of literals, joins, digits and branches", () => {
+    // A subject built from a literal is never empty (ops/escalate_urgent_once_pass's email).
+    expect(refuted(`(not (> (str.len (str.++ (str.from_int n) " urgent tickets")) 0))`)).toBe(true);
+    expect(refuted(`(not (= s ""))`, "(= (str.len s) 0)")).toBe(true);
+    expect(refuted(`(= s "abc")`, "(< (str.len s) 3)")).toBe(true);
+    expect(refuted(`(> (str.len s) 5)`, "(< (str.len s) 3)")).toBe(true);
+    expect(refuted(`(>= n 0)`, `(= (str.from_int n) "")`)).toBe(true);
+    expect(refuted(`(str.prefixof (str.++ s "ab") "a")`)).toBe(true);
+    expect(refuted(`(> (str.len (h 0)) 2)`, `(str.contains "ab" (h 0))`)).toBe(true);
+    expect(refuted(`(< (str.len (ite b "ab" (str.++ s "xyz"))) 2)`)).toBe(true);
+    expect(refuted(`(> (str.len (str.substr s 0 3)) 3)`)).toBe(true);
+    // A quote written twice is one character.
+    expect(refuted(`(= (str.len "a""b") 3)`)).toBe(false);
+    expect(refuted(`(= (str.len "a""b") 4)`)).toBe(true);
+    expect(refuted(`(= (str.len "\\u{48}\\u0049") 3)`)).toBe(true);
   });
 
   it("contradictory bounds, and a NaN compared", () => {
@@ -110,8 +129,22 @@ describe("interval reasoning does not refute", () => {
     expect(refuted(`(<= n ${2 ** 40})`, `(<= 0 n)`, `(> (* n n) ${big})`)).toBe(false);
   });
 
-  it("what it does not model: strings, quantifiers, let, conversions, other roundings", () => {
-    expect(refuted("(> (str.len s) 5)", "(< (str.len s) 3)")).toBe(false);
+  it("strings whose lengths could agree, and what it cannot count exactly", () => {
+    // "" for a negative number; a pattern that is "" puts the replacement in front.
+    expect(refuted(`(= (str.from_int n) "")`)).toBe(false);
+    expect(refuted(`(> (str.len (str.replace s "" "ab")) (+ (str.len s) 1))`)).toBe(false);
+    expect(refuted(`(< (str.len (str.replace s "abc" "")) (str.len s))`)).toBe(false);
+    // A substring of a negative count is "", of a count past the end the rest.
+    expect(refuted(`(= (str.len (str.substr s 2 (- 1))) 0)`, `(> (str.len s) 4)`)).toBe(false);
+    // An escape other than \u may be one character or several: between one and its text's length.
+    expect(refuted(`(= (str.len "\\x41") 1)`)).toBe(false);
+    expect(refuted(`(= (str.len "\\x41") 4)`)).toBe(false);
+    expect(refuted(`(= (str.len "\\x41") 0)`)).toBe(true);
+    expect(refuted(`(not (= s t))`, `(= (str.len s) (str.len t))`)).toBe(false);
+  });
+
+  it("what it does not model: regular expressions, quantifiers, let, conversions, other roundings", () => {
+    expect(refuted(`(str.in_re s (re.+ (str.to_re "a")))`, `(= (str.len s) 0)`)).toBe(false);
     expect(refuted("(forall ((k Int)) (> k k))")).toBe(false);
     expect(refuted("(let ((k 1)) (> k 2))")).toBe(false);
     expect(refuted(`(fp.gt ((_ to_fp 11 53) RNE n) ${f(5)})`, "(< n 0)")).toBe(false);
@@ -156,7 +189,26 @@ describe("interval reasoning against Z3 (generated queries)", () => {
     fc.constantFrom("(+ n m)", "(- n m)", "(* n m)", "(* 2 n)", "(abs n)", "(ite b n m)"),
     fc.tuple(guard, fc.constantFrom("n", "m", "0", "(+ n 1)"), fc.constantFrom("n", "m", "7", "(- m 1)")).map(([c, a, e]) => `(ite ${c} ${a} ${e})`),
   );
+  // Strings: literals with escapes (a quote written twice, \u ones, one Z3 may read either way), joins,
+  // pieces, digits and replacements, compared by length, equality and containment.
+  const stringLeaf = fc.constantFrom("s", "t", "(h 0)", "(h n)", '""', '"a"', '"ab"', '""""', '"\\u{41}b"', '"\\x41"', '"\\u{d83d}\\u{de00}"');
+  const stringTerm: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
+    t: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      stringLeaf,
+      fc.tuple(tie("t"), tie("t")).map(([a, c]) => `(str.++ ${a} ${c})`),
+      fc.tuple(tie("t"), fc.constantFrom("0", "1", "n"), fc.constantFrom("0", "2", "m", "(- 1)")).map(([a, i, k]) => `(str.substr ${a} ${i} ${k})`),
+      fc.tuple(tie("t"), fc.constantFrom("0", "n")).map(([a, i]) => `(str.at ${a} ${i})`),
+      fc.constantFrom("(str.from_int n)", "(str.from_int (- n 5))", "(str.from_int 42)"),
+      fc.tuple(tie("t"), tie("t"), tie("t")).map(([a, c, d]) => `(str.replace ${a} ${c} ${d})`),
+      fc.tuple(guard, tie("t"), tie("t")).map(([c, a, e]) => `(ite ${c} ${a} ${e})`),
+    ),
+  })).t;
+  const lengthTerm = fc.oneof(stringTerm.map((a) => `(str.len ${a})`), fc.constantFrom("n", "0", "1", "3"));
   const atom = fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(fc.constantFrom("<", "<=", ">", ">=", "="), lengthTerm, lengthTerm).map(([op, a, c]) => `(${op} ${a} ${c})`) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom("=", "str.prefixof", "str.suffixof", "str.contains"), stringTerm, stringTerm).map(([op, a, c]) => `(${op} ${a} ${c})`) },
+    fc.tuple(stringTerm, fc.constantFrom("0", "n")).map(([a, i]) => `(>= (str.indexof ${a} "a" ${i}) (str.len ${a}))`),
     fc.tuple(fc.constantFrom("fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq", "="), floatTerm, floatTerm).map(([op, a, c]) => `(${op} ${a} ${c})`),
     fc.tuple(fc.constantFrom("fp.isNaN", "fp.isInfinite", "fp.isZero", "fp.isNegative", "fp.isPositive"), floatTerm).map(([op, a]) => `(${op} ${a})`),
     fc.tuple(fc.constantFrom("<", "<=", ">", ">=", "="), intTerm, intTerm).map(([op, a, c]) => `(${op} ${a} ${c})`),
@@ -198,6 +250,7 @@ describe("interval reasoning against Z3 (generated queries)", () => {
     const session = await Z3Session.get();
     Z3Session.intervals = false;
     let refutations = 0;
+    let ofStrings = 0;
     let kept = 0;
     try {
       await fc.assert(
@@ -208,6 +261,7 @@ describe("interval reasoning against Z3 (generated queries)", () => {
             return;
           }
           refutations++;
+          if (text.includes("(assert (str.") || /\(assert [^\n]*str\.len/.test(text)) ofStrings++;
           const z3 = await session.query(DECLS, assertions, { rlimit: 50_000_000, backstopMs: 600_000 }, async () => undefined);
           expect(z3.status, text).not.toBe("sat");
         }),
@@ -219,6 +273,7 @@ describe("interval reasoning against Z3 (generated queries)", () => {
     // The property means something only if both kinds were drawn often enough.
     expect(refutations).toBeGreaterThan(80);
     expect(kept).toBeGreaterThan(150);
+    expect(ofStrings).toBeGreaterThan(20);
   }, 900_000);
 });
 
