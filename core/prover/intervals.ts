@@ -32,6 +32,9 @@
  *   number's digits at least one for a number at least 0. Comparisons of lengths narrow them like
  *   integers, `(= s t)` makes s as long as t and `(not (= s ""))` at least one long; equality,
  *   prefix, suffix and containment are false when the lengths cannot fit, else unknown.
+ * - A predicate the ranges cannot read (containment, a Boolean constant, an equality of strings) is
+ *   recorded by a conjunction that asserts it, true or false, for its other conjuncts: `(and p
+ *   (not p))` cannot hold. The ranges are read first, so a predicate they show false still refutes.
  * - Anything else (string contents, regular expressions, reals, conversions, quantifiers, defined
  *   functions with parameters, other rounding modes) is unknown, and work beyond
  *   {@link STEP_LIMIT} steps gives up.
@@ -106,6 +109,7 @@ class Intervals {
   /** The texts of the applications narrowed, and the literals' ranges, by node (queries repeat them). */
   private readonly keys = new WeakMap<SExpr[], string>();
   private readonly literals = new WeakMap<SExpr[], FloatRange>();
+  private readonly atomKeys = new WeakMap<SExpr[], string>();
   private steps = 0;
   private depth = 0;
 
@@ -140,6 +144,16 @@ class Intervals {
   // ─────────────── Booleans ───────────────
 
   private truth(e: SExpr, env: Env): Truth {
+    const t = this.evaluate(e, env);
+    if (t !== undefined) return t;
+    // What the ranges cannot tell, a conjunction around it may have asserted (evaluated first: an
+    // asserted predicate the ranges show false refutes that conjunction).
+    const key = this.atomKey(e);
+    const known = key === undefined ? undefined : env.get(key);
+    return known?.k === "bool" ? known.holds : undefined;
+  }
+
+  private evaluate(e: SExpr, env: Env): Truth {
     this.step();
     if (e === "true") return true;
     if (e === "false") return false;
@@ -289,11 +303,25 @@ class Intervals {
       negated = true;
       atom = atom[1]!;
     }
-    if (!isList(atom) || atom.length !== 3 || typeof atom[0] !== "string") return false;
+    // A predicate the ranges do not read (containment, a Boolean constant) is known to the other
+    // conjuncts as true, or false when negated: `(and p (not p))` cannot hold.
+    const known = this.atomKey(atom);
+    let changed = false;
+    if (known !== undefined) {
+      const already = ranges.get(known) ?? env.get(known);
+      if (already?.k === "bool" && already.holds === negated) return "empty";
+      if (already?.k !== "bool") {
+        ranges.set(known, { k: "bool", holds: !negated });
+        changed = true;
+      }
+    }
+    if (!isList(atom) || atom.length !== 3 || typeof atom[0] !== "string") return changed;
     const op = atom[0];
     const [a, b] = [atom[1]!, atom[2]!];
-    if (op === "=" && this.sortOfTerm(a) === "string") return this.narrowLengths(a, b, negated, env, ranges);
-    let changed = false;
+    if (op === "=" && this.sortOfTerm(a) === "string") {
+      const lengths = this.narrowLengths(a, b, negated, env, ranges);
+      return lengths === "empty" ? "empty" : lengths || changed;
+    }
     for (const [term, other, flipped] of [[a, b, false], [b, a, true]] as const) {
       const key = this.narrowable(term);
       if (key === undefined) continue;
@@ -318,6 +346,20 @@ class Intervals {
       }
     }
     return changed;
+  }
+
+  /**
+   * The key under which a conjunction records a predicate's truth: a Boolean constant, or an
+   * application of anything but a connective or a comparison of numbers (ranges read those).
+   */
+  private atomKey(e: SExpr): string | undefined {
+    if (typeof e === "string") return this.sorts.get(e) === "bool" ? `?${e}` : undefined;
+    const op = e[0];
+    if (typeof op !== "string" || NOT_ATOMS.has(op)) return undefined;
+    if (op === "=" && e.length === 3 && NUMBERS.has(this.sortOfTerm(e[1]!))) return undefined;
+    let key = this.atomKeys.get(e);
+    if (key === undefined) this.atomKeys.set(e, (key = `?${printSExpr(e)}`));
+    return key;
   }
 
   /**
@@ -577,6 +619,9 @@ function sameTerm(a: SExpr, b: SExpr): boolean {
   return a.every((x, i) => sameTerm(x, b[i]!));
 }
 
+/** Heads whose applications are not recorded as predicates: connectives, binders, comparisons of numbers. */
+const NOT_ATOMS: ReadonlySet<string> = new Set(["and", "or", "not", "=>", "ite", "xor", "let", "forall", "exists", "!", "<", "<=", ">", ">=", "fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq"]);
+const NUMBERS: ReadonlySet<Sort> = new Set(["int", "fp"]);
 const FLOAT_COMPARISONS: ReadonlySet<string> = new Set(["fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq"]);
 const INT_COMPARISONS: ReadonlySet<string> = new Set(["<", "<=", ">", ">=", "="]);
 /** Operations whose result is a Float64 (when their operands are). */

@@ -9,7 +9,9 @@ import { decodeFloat, decodeString, isList, type SExpr } from "./sexpr";
 
 export interface FloatRange { readonly k: "fp"; readonly lo: number; readonly hi: number; readonly nan: boolean }
 export interface IntRange { readonly k: "int"; readonly lo: number; readonly hi: number }
-export type Value = FloatRange | IntRange | { readonly k: "other" };
+/** A predicate a conjunction asserts (or asserts false). */
+export interface Holds { readonly k: "bool"; readonly holds: boolean }
+export type Value = FloatRange | IntRange | Holds | { readonly k: "other" };
 /** True, false or unknown. */
 export type Truth = boolean | undefined;
 
@@ -186,6 +188,7 @@ export function narrowInt(term: IntRange, r: Relation, bound: IntRange): IntRang
 export function sameValue(a: Value, b: Value): boolean {
   if (a.k !== b.k) return false;
   if (a.k === "other") return true;
+  if (a.k === "bool") return a.holds === (b as Holds).holds;
   const x = a as FloatRange;
   const y = b as FloatRange;
   return Object.is(x.lo, y.lo) && Object.is(x.hi, y.hi) && x.nan === y.nan;

@@ -85,6 +85,14 @@ describe("interval reasoning refutes", () => {
     expect(refuted(`(= (str.len "\\u{48}\\u0049") 3)`)).toBe(true);
   });
 
+  it("a predicate asserted and denied: containment, a Boolean, through definitions and branches", () => {
+    expect(refuted(`(str.contains s "@")`, `(not (str.contains s "@"))`)).toBe(true);
+    expect(refuted("(and b (or (not b) (not b)))")).toBe(true);
+    expect(refuted(`(ite (str.prefixof "a" s) (not (str.prefixof "a" s)) false)`)).toBe(true);
+    expect(refuted(`(not (str.suffixof ".md" (h 0)))`, `(=> (< n 0) (str.suffixof ".md" (h 0)))`, "(< n 0)")).toBe(true);
+    expect(refuted(`(not (str.suffixof ".md" (h 0)))`, `(=> (< n 0) (str.suffixof ".md" (h 0)))`)).toBe(false);
+  });
+
   it("contradictory bounds, and a NaN compared", () => {
     expect(refuted(`(fp.gt x ${f(5)})`, `(fp.lt x ${f(3)})`)).toBe(true);
     expect(refuted("(> n 5)", "(< n 6)")).toBe(true);
@@ -121,6 +129,11 @@ describe("interval reasoning does not refute", () => {
     // inner conjunction under the ranges it had narrowed itself, and refuted this.)
     expect(refuted("(<= 1 n)", "(<= n 500000)", "(not (and (> n 0) (<= n 50000)))")).toBe(false);
     expect(refuted("(<= 1 n)", "(<= n 500000)", "(not (and (> n 0) (<= n 50000)))", "(> n 500000)")).toBe(true);
+  });
+
+  it("a predicate asserted beside a negated conjunction that also holds it: the conjunction's own truths decide nothing", () => {
+    expect(refuted(`(str.contains s "@")`, `(not (and (str.contains s "@") (str.contains t "@")))`)).toBe(false);
+    expect(refuted("b", "(not (and b (= s t)))")).toBe(false);
   });
 
   it("integers past 2^52, which doubles do not hold exactly", () => {
