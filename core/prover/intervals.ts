@@ -42,9 +42,12 @@
  */
 import { isList, isStringLiteral, printSExpr, type SExpr } from "./sexpr";
 import {
-  absFloat, ANY_FLOAT, ANY_INT, arithmetic, classify, compareFloats, compareInts, exactInt, joinFloats, literalRange, meet, meetFloats, multiplyInts,
+  absFloat, ANY_FLOAT, ANY_INT, arithmetic, classify, compareFloats, compareInts, exactInt, literalRange, meet, multiplyInts,
   integral, ANY_LENGTH, literalLength, narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
 } from "./ranges";
+import {
+  Env, FLOAT_COMPARISONS, FLOAT_RESULTS, FLOATS, GiveUp, INT_COMPARISONS, INTS, LENGTHS, NOT_ATOMS, NUMBERS, sameTerm, sortOf, STRING_RESULTS, type Kind, type Reader, type Sort,
+} from "./interval-terms";
 
 /** Evaluation steps (terms visited) before the analysis gives up on a query. */
 export const STEP_LIMIT = 10_000;
@@ -52,38 +55,6 @@ export const STEP_LIMIT = 10_000;
 const NARROWING_PASSES = 3;
 /** Definitions expanded inside one another before the analysis gives up (a chain of them is read recursively). */
 export const DEPTH_LIMIT = 200;
-
-class GiveUp extends Error {}
-
-type Sort = "fp" | "int" | "bool" | "string" | "other";
-
-function sortOf(s: SExpr | undefined): Sort {
-  if (s === "Int") return "int";
-  if (s === "Bool") return "bool";
-  if (s === "String") return "string";
-  if (s === "Float64" || (isList(s) && s.length === 4 && s[0] === "_" && s[1] === "FloatingPoint" && s[2] === "11" && s[3] === "53")) return "fp";
-  return "other";
-}
-
-/**
- * The ranges a conjunction narrowed (keyed by the terms' texts), over those of the conjunctions
- * around it, and the definitions' values under them.
- */
-class Env {
-  readonly memo = new Map<string, Value | Truth>();
-  constructor(
-    readonly parent: Env | undefined,
-    readonly own: ReadonlyMap<string, Value>,
-  ) {}
-
-  get(key: string): Value | undefined {
-    for (let e: Env | undefined = this; e; e = e.parent) {
-      const v = e.own.get(key);
-      if (v !== undefined) return v;
-    }
-    return undefined;
-  }
-}
 
 /**
  * Whether the assertions among `commands` (a query's parsed text) are unsatisfiable by interval
@@ -99,7 +70,7 @@ export function refutedByIntervals(commands: readonly SExpr[]): boolean {
   }
 }
 
-class Intervals {
+class Intervals implements Reader {
   private readonly sorts = new Map<string, Sort>();
   /** Definitions without parameters: name → body and sort. */
   private readonly definitions = new Map<string, { readonly body: SExpr; readonly sort: Sort }>();
@@ -579,52 +550,3 @@ class Intervals {
     }
   }
 }
-
-/** How `known` and `either` read, meet and join one kind of range. */
-interface Kind<R extends FloatRange | IntRange> {
-  readonly k: R["k"];
-  readonly sort: Sort;
-  readonly any: R;
-  of(self: Intervals, e: SExpr, env: Env): R;
-  meet(a: R, b: R): R;
-  join(a: R, b: R): R;
-}
-
-const FLOATS: Kind<FloatRange> = {
-  k: "fp", sort: "fp", any: ANY_FLOAT,
-  of: (self, e, env) => self.floatOf(e, env),
-  meet: meetFloats,
-  join: joinFloats,
-};
-
-/** A string's length, read through `ite`s as an integer range. */
-const LENGTHS: Kind<IntRange> = {
-  k: "int", sort: "string", any: widen(0, Infinity),
-  of: (self, e, env) => self.lengthOf(e, env),
-  meet: (a, b) => INTS.meet(a, b),
-  join: (a, b) => INTS.join(a, b),
-};
-
-const INTS: Kind<IntRange> = {
-  k: "int", sort: "int", any: ANY_INT,
-  of: (self, e, env) => self.intOf(e, env),
-  meet: (a, b) => ({ k: "int", lo: Math.max(a.lo, b.lo), hi: Math.min(a.hi, b.hi) }),
-  join: (a, b) => ({ k: "int", lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi) }),
-};
-
-/** Whether two terms are the same tree. */
-function sameTerm(a: SExpr, b: SExpr): boolean {
-  if (a === b) return true;
-  if (!isList(a) || !isList(b) || a.length !== b.length) return false;
-  return a.every((x, i) => sameTerm(x, b[i]!));
-}
-
-/** Heads whose applications are not recorded as predicates: connectives, binders, comparisons of numbers. */
-const NOT_ATOMS: ReadonlySet<string> = new Set(["and", "or", "not", "=>", "ite", "xor", "let", "forall", "exists", "!", "<", "<=", ">", ">=", "fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq"]);
-const NUMBERS: ReadonlySet<Sort> = new Set(["int", "fp"]);
-const FLOAT_COMPARISONS: ReadonlySet<string> = new Set(["fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq"]);
-const INT_COMPARISONS: ReadonlySet<string> = new Set(["<", "<=", ">", ">=", "="]);
-/** Operations whose result is a Float64 (when their operands are). */
-/** Operations whose result is a string. */
-const STRING_RESULTS = new Set(["str.++", "str.substr", "str.at", "str.from_int", "int.to.str", "str.from_code", "str.replace", "str.replace_all", "str.replace_re", "str.replace_re_all", "str.to_lower", "str.to_upper"]);
-const FLOAT_RESULTS = new Set(["fp.add", "fp.sub", "fp.mul", "fp.div", "fp.neg", "fp.abs", "fp.fma", "fp.sqrt", "fp.rem", "fp.roundToIntegral", "fp.min", "fp.max"]);
