@@ -26,16 +26,12 @@
  *   "true" is concluded only from the ranges outside it (the conjunction may be negated). An
  *   `ite`'s branches are read under its condition and under its negation, narrowed the same way;
  *   `(fp.eq t (fp.roundToIntegral m t))` makes t's range whole numbers.
- * - A string is known by the range of its length: a literal's is exact (a quote written twice and a
- *   `\u` escape are one character; another escape, which Z3 may read as one character or as its
- *   text, is between one and its text's length), a join's is the sum, a branch's the join, a
- *   number's digits at least one for a number at least 0. Comparisons of lengths narrow them like
- *   integers, `(= s t)` makes s as long as t and `(not (= s ""))` at least one long; equality,
- *   prefix, suffix and containment are false when the lengths cannot fit, else unknown.
+ * - A string is known by the range of its length and by the text literals fix (a prefix, a
+ *   suffix, or all of it): interval-strings.ts.
  * - A predicate the ranges cannot read (containment, a Boolean constant, an equality of strings) is
  *   recorded by a conjunction that asserts it, true or false, for its other conjuncts: `(and p
  *   (not p))` cannot hold. The ranges are read first, so a predicate they show false still refutes.
- * - Anything else (string contents, regular expressions, reals, conversions, quantifiers, defined
+ * - Anything else (string contents beyond that, regular expressions, reals, conversions, quantifiers, defined
  *   functions with parameters, other rounding modes) is unknown, and work beyond
  *   {@link STEP_LIMIT} steps gives up.
  * test/prover/intervals.test.ts checks each rule, and compares with Z3 on generated queries.
@@ -43,11 +39,12 @@
 import { isList, isStringLiteral, printSExpr, type SExpr } from "./sexpr";
 import {
   absFloat, ANY_FLOAT, ANY_INT, arithmetic, classify, compareFloats, compareInts, exactInt, literalRange, meet, multiplyInts,
-  integral, ANY_LENGTH, literalLength, narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
+  integral, narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
 } from "./ranges";
 import {
-  Env, FLOAT_COMPARISONS, FLOAT_RESULTS, FLOATS, GiveUp, INT_COMPARISONS, INTS, LENGTHS, NOT_ATOMS, NUMBERS, sameTerm, sortOf, STRING_RESULTS, type Kind, type Reader, type Sort,
+  Env, FLOAT_COMPARISONS, FLOAT_RESULTS, FLOATS, GiveUp, INT_COMPARISONS, INTS, NOT_ATOMS, NUMBERS, sameTerm, sortOf, STRING_RESULTS, type Kind, type Reader, type Sort,
 } from "./interval-terms";
+import { Strings, type StringHost } from "./interval-strings";
 
 /** Evaluation steps (terms visited) before the analysis gives up on a query. */
 export const STEP_LIMIT = 10_000;
@@ -70,7 +67,8 @@ export function refutedByIntervals(commands: readonly SExpr[]): boolean {
   }
 }
 
-class Intervals implements Reader {
+class Intervals implements Reader, StringHost {
+  private readonly strings = new Strings(this);
   private readonly sorts = new Map<string, Sort>();
   /** Definitions without parameters: name → body and sort. */
   private readonly definitions = new Map<string, { readonly body: SExpr; readonly sort: Sort }>();
@@ -108,13 +106,13 @@ class Intervals implements Reader {
     return this.conjunction(this.assertions, new Env(undefined, new Map())) === false;
   }
 
-  private step(): void {
+  step(): void {
     if (++this.steps > STEP_LIMIT) throw new GiveUp();
   }
 
   // ─────────────── Booleans ───────────────
 
-  private truth(e: SExpr, env: Env): Truth {
+  truth(e: SExpr, env: Env): Truth {
     const t = this.evaluate(e, env);
     if (t !== undefined) return t;
     // What the ranges cannot tell, a conjunction around it may have asserted (evaluated first: an
@@ -182,15 +180,12 @@ class Intervals implements Reader {
           const b = this.truth(args[1]!, env);
           return a === undefined || b === undefined ? undefined : a === b;
         }
-        // Strings of lengths that cannot agree differ; equal lengths say nothing.
-        if (sort === "string") return compareInts("=", this.length(args[0]!, env), this.length(args[1]!, env)) === false ? false : undefined;
+        if (sort === "string") return this.strings.equal(args[0]!, args[1]!, env);
         return undefined;
       }
-      // A string holds another only when it is at least as long.
-      case "str.prefixof": case "str.suffixof":
-        return args.length === 2 && compareInts("<=", this.length(args[0]!, env), this.length(args[1]!, env)) === false ? false : undefined;
-      case "str.contains":
-        return args.length === 2 && compareInts("<=", this.length(args[1]!, env), this.length(args[0]!, env)) === false ? false : undefined;
+      case "str.prefixof": return args.length === 2 ? this.strings.prefixOf(args[0]!, args[1]!, env) : undefined;
+      case "str.suffixof": return args.length === 2 ? this.strings.suffixOf(args[0]!, args[1]!, env) : undefined;
+      case "str.contains": return args.length === 2 ? this.strings.contains(args[0]!, args[1]!, env) : undefined;
       case "fp.isNaN": case "fp.isInfinite": case "fp.isZero": case "fp.isNegative": case "fp.isPositive":
         return args.length === 1 ? classify(op, this.float(args[0]!, env)) : undefined;
       default: return undefined;
@@ -240,7 +235,7 @@ class Intervals implements Reader {
    * The ranges of an `ite`'s branches: the then-branch's under its condition, the else-branch's
    * under its negation, each narrowed as a conjunction would be ("empty": that branch is never taken).
    */
-  private branches(condition: SExpr, env: Env): readonly [Env | "empty", Env | "empty"] {
+  branches(condition: SExpr, env: Env): readonly [Env | "empty", Env | "empty"] {
     const under = (c: SExpr): Env | "empty" => {
       const flat: SExpr[] = [];
       this.flatten([c], flat, new Set());
@@ -289,9 +284,9 @@ class Intervals implements Reader {
     if (!isList(atom) || atom.length !== 3 || typeof atom[0] !== "string") return changed;
     const op = atom[0];
     const [a, b] = [atom[1]!, atom[2]!];
-    if (op === "=" && this.sortOfTerm(a) === "string") {
-      const lengths = this.narrowLengths(a, b, negated, env, ranges);
-      return lengths === "empty" ? "empty" : lengths || changed;
+    if ((op === "=" && this.sortOfTerm(a) === "string") || op === "str.prefixof" || op === "str.suffixof") {
+      const strings = this.strings.narrow(op, a, b, negated, env, ranges);
+      return strings === "empty" ? "empty" : strings || changed;
     }
     for (const [term, other, flipped] of [[a, b, false], [b, a, true]] as const) {
       const key = this.narrowable(term);
@@ -334,33 +329,10 @@ class Intervals implements Reader {
   }
 
   /**
-   * A string equality narrows the lengths of its sides: equal strings have equal lengths, and a
-   * string other than "" is at least one long.
-   */
-  private narrowLengths(a: SExpr, b: SExpr, negated: boolean, env: Env, ranges: Map<string, Value>): boolean | "empty" {
-    let changed = false;
-    for (const [term, other] of [[a, b], [b, a]] as const) {
-      const key = this.narrowable(term);
-      if (key === undefined || (negated && other !== '""')) continue;
-      const lengthKey = `(str.len ${key})`;
-      const own = ranges.get(lengthKey);
-      const computed = this.length(term, env);
-      const current = own?.k === "int" ? INTS.meet(own, computed) : computed;
-      const next = negated ? narrowInt(current, ">=", exactInt(1)) : narrowInt(current, "=", this.length(other, env));
-      if (next === "empty") return "empty";
-      if (!sameValue(next, current)) {
-        ranges.set(lengthKey, next);
-        changed = true;
-      }
-    }
-    return changed;
-  }
-
-  /**
    * The key of a term whose range may be narrowed: a constant, a declared function applied to
    * atoms, or the length of either when it is a string.
    */
-  private narrowable(e: SExpr): string | undefined {
+  narrowable(e: SExpr): string | undefined {
     if (typeof e === "string") return this.sorts.has(e) || this.definitions.has(e) ? e : undefined;
     let key = this.keys.get(e);
     if (key !== undefined) return key;
@@ -373,11 +345,16 @@ class Intervals implements Reader {
     return key;
   }
 
-  private memoised(key: string, env: Env, compute: () => Value | Truth): Value | Truth {
+  memoised(key: string, env: Env, compute: () => Value | Truth): Value | Truth {
     if (env.memo.has(key)) return env.memo.get(key);
     const v = this.nested(compute);
     env.memo.set(key, v);
     return v;
+  }
+
+  /** A definition without parameters, by name. */
+  definition(name: string): { readonly body: SExpr; readonly sort: Sort } | undefined {
+    return this.definitions.get(name);
   }
 
   /** `inside()` one definition deeper. */
@@ -425,7 +402,7 @@ class Intervals implements Reader {
   }
 
   /** An `ite`'s value: the branch its condition decides, or both branches (each under its own ranges) joined. */
-  private either<R extends FloatRange | IntRange>([condition, then, otherwise]: readonly SExpr[], env: Env, kind: Kind<R>): R {
+  either<R extends FloatRange | IntRange>([condition, then, otherwise]: readonly SExpr[], env: Env, kind: Kind<R>): R {
     const c = this.truth(condition!, env);
     if (c !== undefined) return kind.of(this, c ? then! : otherwise!, env);
     const [yes, no] = this.branches(condition!, env);
@@ -451,7 +428,7 @@ class Intervals implements Reader {
 
   /** `length`, for the kinds' tables. */
   lengthOf(e: SExpr, env: Env): IntRange {
-    return this.length(e, env);
+    return this.strings.length(e, env);
   }
 
   private float(e: SExpr, env: Env): FloatRange {
@@ -482,7 +459,7 @@ class Intervals implements Reader {
     if (typeof e === "string" && /^\d+$/.test(e)) return exactInt(Number(e));
     const known = this.known(e, env, INTS);
     if (isList(e) && e[0] === "str.len" && e.length === 2) {
-      const length = this.length(e[1]!, env);
+      const length = this.strings.length(e[1]!, env);
       return known ? INTS.meet(known, length) : length;
     }
     if (known !== undefined || typeof e === "string") return known ?? ANY_INT;
@@ -503,50 +480,9 @@ class Intervals implements Reader {
         return a.lo >= 0 ? a : a.hi <= 0 ? widen(-a.hi, -a.lo) : widen(0, Math.max(-a.lo, a.hi));
       }
       // Where one string is found in another (-1: nowhere), and a string's number (-1: not digits).
-      case "str.indexof": return args.length === 3 ? widen(-1, this.length(args[0]!, env).hi) : ANY_INT;
+      case "str.indexof": return args.length === 3 ? widen(-1, this.strings.length(args[0]!, env).hi) : ANY_INT;
       case "str.to_int": case "str.to.int": return widen(-1, Infinity);
       default: return ANY_INT;
-    }
-  }
-
-  /** The range of a string term's length (in characters, as `str.len` counts them). */
-  private length(e: SExpr, env: Env): IntRange {
-    this.step();
-    if (isStringLiteral(e)) return literalLength(e);
-    // What a conjunction narrowed the length to, met with what the term's definition gives.
-    const key = this.narrowable(e);
-    const narrowed = key === undefined ? undefined : env.get(`(str.len ${key})`);
-    const known = narrowed?.k === "int" ? narrowed : undefined;
-    const computed = this.computedLength(e, env);
-    return known ? INTS.meet(known, computed) : computed;
-  }
-
-  private computedLength(e: SExpr, env: Env): IntRange {
-    if (typeof e === "string") {
-      const d = this.definitions.get(e);
-      return d?.sort === "string" ? (this.memoised(`(str.len ${e})`, env, () => this.length(d.body, env)) as IntRange) : ANY_LENGTH;
-    }
-    const [op, ...args] = e;
-    switch (op) {
-      case "str.++": return args.map((a) => this.length(a, env)).reduce((x, y) => widen(x.lo + y.lo, x.hi + y.hi), exactInt(0));
-      case "ite": return args.length === 3 ? this.either(args, env, LENGTHS) : ANY_LENGTH;
-      // At most as long as the string and as the count asked for.
-      case "str.substr": return args.length === 3 ? widen(0, Math.max(0, Math.min(this.length(args[0]!, env).hi, this.int(args[2]!, env).hi))) : ANY_LENGTH;
-      case "str.at": case "str.from_code": return widen(0, 1);
-      case "str.from_int": {
-        // "" for a negative number, else its digits.
-        if (args.length !== 1) return ANY_LENGTH;
-        const n = this.int(args[0]!, env);
-        if (n.hi < 0) return exactInt(0);
-        return widen(n.lo >= 0 ? 1 : 0, Number.isFinite(n.hi) ? String(n.hi).length : Infinity);
-      }
-      // The string itself, or one occurrence of the pattern (at most the whole string) replaced.
-      case "str.replace": {
-        if (args.length !== 3) return ANY_LENGTH;
-        const [s, by] = [this.length(args[0]!, env), this.length(args[2]!, env)];
-        return widen(Math.min(s.lo, by.lo), s.hi + by.hi);
-      }
-      default: return ANY_LENGTH;
     }
   }
 }

@@ -11,7 +11,9 @@ export interface FloatRange { readonly k: "fp"; readonly lo: number; readonly hi
 export interface IntRange { readonly k: "int"; readonly lo: number; readonly hi: number }
 /** A predicate a conjunction asserts (or asserts false). */
 export interface Holds { readonly k: "bool"; readonly holds: boolean }
-export type Value = FloatRange | IntRange | Holds | { readonly k: "other" };
+/** What is known of a string's text (interval-strings.ts): a prefix and a suffix, the whole text when exact. */
+export interface TextValue { readonly k: "text"; readonly prefix: string; readonly suffix: string; readonly exact: boolean }
+export type Value = FloatRange | IntRange | Holds | TextValue | { readonly k: "other" };
 /** True, false or unknown. */
 export type Truth = boolean | undefined;
 
@@ -189,6 +191,10 @@ export function sameValue(a: Value, b: Value): boolean {
   if (a.k !== b.k) return false;
   if (a.k === "other") return true;
   if (a.k === "bool") return a.holds === (b as Holds).holds;
+  if (a.k === "text") {
+    const t = b as TextValue;
+    return a.prefix === t.prefix && a.suffix === t.suffix && a.exact === t.exact;
+  }
   const x = a as FloatRange;
   const y = b as FloatRange;
   return Object.is(x.lo, y.lo) && Object.is(x.hi, y.hi) && x.nan === y.nan;

@@ -85,6 +85,17 @@ describe("interval reasoning refutes", () => {
     expect(refuted(`(= (str.len "\\u{48}\\u0049") 3)`)).toBe(true);
   });
 
+  it("text a literal fixes: a URL's scheme, a file's extension, a word inside", () => {
+    expect(refuted(`(not (str.prefixof "https://" (str.++ "https://api.corp.com" s)))`)).toBe(true);
+    // The branch that is not built from the literal starts with it by its condition.
+    expect(refuted(`(not (str.prefixof "https://" (ite (str.prefixof "https://" s) s (str.++ "https://x/" s))))`)).toBe(true);
+    expect(refuted(`(str.suffixof ".md" s)`, `(not (str.suffixof "md" s))`)).toBe(true);
+    expect(refuted(`(= s "abc")`, `(not (str.contains (str.++ "x" s) "bc"))`)).toBe(true);
+    expect(refuted(`(str.contains "abc" "d")`)).toBe(true);
+    expect(refuted(`(= (str.++ "a" s) (str.++ "b" t))`)).toBe(true);
+    expect(refuted(`(str.prefixof "ab" s)`, `(str.prefixof "ac" s)`)).toBe(true);
+  });
+
   it("a predicate asserted and denied: containment, a Boolean, through definitions and branches", () => {
     expect(refuted(`(str.contains s "@")`, `(not (str.contains s "@"))`)).toBe(true);
     expect(refuted("(and b (or (not b) (not b)))")).toBe(true);
@@ -142,6 +153,16 @@ describe("interval reasoning does not refute", () => {
     expect(refuted(`(<= n ${2 ** 40})`, `(<= 0 n)`, `(> (* n n) ${big})`)).toBe(false);
   });
 
+  it("text that could still agree", () => {
+    expect(refuted(`(str.contains (str.++ "ab" s) "bc")`)).toBe(false);
+    expect(refuted(`(not (str.prefixof "ab" (ite b "abc" s)))`)).toBe(false);
+    expect(refuted(`(= (str.++ s "a") (str.++ "a" s))`)).toBe(false);
+    expect(refuted(`(str.prefixof "ab" s)`, `(str.prefixof "abc" s)`)).toBe(false);
+    // An escape Z3 may read either way fixes no text.
+    expect(refuted(`(not (str.prefixof "A" "\\x41"))`)).toBe(false);
+    expect(refuted(`(str.prefixof "A" "\\x41")`)).toBe(false);
+  });
+
   it("strings whose lengths could agree, and what it cannot count exactly", () => {
     // "" for a negative number; a pattern that is "" puts the replacement in front.
     expect(refuted(`(= (str.from_int n) "")`)).toBe(false);
@@ -186,6 +207,7 @@ describe("interval reasoning against Z3 (generated queries)", () => {
     fc.tuple(fc.constantFrom("fp.lt", "fp.leq", "fp.gt", "fp.geq", "fp.eq"), floatLeaf, floatLeaf).map(([op, a, c]) => `(${op} ${a} ${c})`),
     fc.tuple(fc.constantFrom("<", "<=", "="), fc.constantFrom("n", "m", "0", "3"), fc.constantFrom("n", "m", "0", "3")).map(([op, a, c]) => `(${op} ${a} ${c})`),
     fc.constantFrom("b", "(fp.eq x (fp.roundToIntegral RNE x))", "(and (fp.gt x (_ +zero 11 53)) (fp.lt x (fp #b0 #b10000000000 #x0000000000000)))"),
+    fc.constantFrom('(str.prefixof "a" s)', '(str.suffixof "b" (h 0))', '(= s "ab")', '(str.contains t "a")', '(not (= t ""))'),
   );
   const floatTerm: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
     t: fc.oneof(
@@ -204,7 +226,7 @@ describe("interval reasoning against Z3 (generated queries)", () => {
   );
   // Strings: literals with escapes (a quote written twice, \u ones, one Z3 may read either way), joins,
   // pieces, digits and replacements, compared by length, equality and containment.
-  const stringLeaf = fc.constantFrom("s", "t", "(h 0)", "(h n)", '""', '"a"', '"ab"', '""""', '"\\u{41}b"', '"\\x41"', '"\\u{d83d}\\u{de00}"');
+  const stringLeaf = fc.constantFrom("s", "t", "(h 0)", "(h n)", '""', '"a"', '"ab"', '"ba"', '"b"', '""""', '"\\u{41}b"', '"A"', '"\\x41"', '"\\u{d83d}\\u{de00}"');
   const stringTerm: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
     t: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
