@@ -130,26 +130,17 @@ export class Strings {
     if (disjoint(this.length(a, env), this.length(b, env))) return false;
     const [x, y] = [this.text(a, env), this.text(b, env)];
     if (x.exact && y.exact) return x.prefix === y.prefix;
-    return fits(x.prefix, y.prefix) && fitsAtEnd(x.suffix, y.suffix) ? undefined : false;
+    return fits(START, x.prefix, y.prefix) && fits(END, x.suffix, y.suffix) ? undefined : false;
   }
 
-  /** `(str.prefixof a b)`: b starts with a. */
-  prefixOf(a: SExpr, b: SExpr, env: Env): Truth {
+  /** `(str.prefixof a b)` at START, `(str.suffixof a b)` at END: b starts (ends) with a. */
+  at(end: End, a: SExpr, b: SExpr, env: Env): Truth {
     if (this.length(a, env).lo > this.length(b, env).hi) return false;
     const [x, y] = [this.text(a, env), this.text(b, env)];
-    if (x.exact && y.prefix.startsWith(x.prefix)) return true;
+    if (x.exact && end.holds(end.part(y), end.part(x))) return true;
     if (x.exact && y.exact) return false;
-    // b starts with a, and a with its prefix: b's known prefix must agree with it.
-    return fits(x.prefix, y.prefix) ? undefined : false;
-  }
-
-  /** `(str.suffixof a b)`: b ends with a. */
-  suffixOf(a: SExpr, b: SExpr, env: Env): Truth {
-    if (this.length(a, env).lo > this.length(b, env).hi) return false;
-    const [x, y] = [this.text(a, env), this.text(b, env)];
-    if (x.exact && y.suffix.endsWith(x.suffix)) return true;
-    if (x.exact && y.exact) return false;
-    return fitsAtEnd(x.suffix, y.suffix) ? undefined : false;
+    // b has a there, and a has its known part there: b's known part there must agree with it.
+    return fits(end, end.part(x), end.part(y)) ? undefined : false;
   }
 
   /** `(str.contains s t)`: t occurs in s. */
@@ -207,9 +198,16 @@ function literalText(lit: string): Text {
   return { prefix: text, suffix: text, exact: true };
 }
 
-/** Whether one string is a prefix of the other: texts that both start a string can. */
-const fits = (x: string, y: string): boolean => x.startsWith(y) || y.startsWith(x);
-const fitsAtEnd = (x: string, y: string): boolean => x.endsWith(y) || y.endsWith(x);
+/** A string's start or its end: the part of a text known there, and whether a string has another there. */
+export interface End {
+  part(t: Text): string;
+  holds(s: string, part: string): boolean;
+}
+export const START: End = { part: (t) => t.prefix, holds: (s, p) => s.startsWith(p) };
+export const END: End = { part: (t) => t.suffix, holds: (s, p) => s.endsWith(p) };
+
+/** Whether one string has the other at `end`: texts that both start (end) one string must. */
+const fits = (end: End, x: string, y: string): boolean => end.holds(x, y) || end.holds(y, x);
 const disjoint = (a: IntRange, b: IntRange): boolean => a.lo > b.hi || b.lo > a.hi;
 
 /** The text of `a` followed by `b`. */
@@ -233,7 +231,7 @@ function common(a: Text, b: Text): Text {
 
 /** Both facts at once; undefined when no string has both. */
 function meetTexts(a: Text, b: Text): Text | undefined {
-  if (!fits(a.prefix, b.prefix) || !fitsAtEnd(a.suffix, b.suffix)) return undefined;
+  if (!fits(START, a.prefix, b.prefix) || !fits(END, a.suffix, b.suffix)) return undefined;
   if (a.exact || b.exact) {
     const [whole, other] = a.exact ? [a, b] : [b, a];
     if (other.exact && other.prefix !== whole.prefix) return undefined;

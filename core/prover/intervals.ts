@@ -44,7 +44,7 @@ import {
 import {
   Env, FLOAT_COMPARISONS, FLOAT_RESULTS, FLOATS, GiveUp, INT_COMPARISONS, INTS, NOT_ATOMS, NUMBERS, sameTerm, sortOf, STRING_RESULTS, type Kind, type Reader, type Sort,
 } from "./interval-terms";
-import { Strings, type StringHost } from "./interval-strings";
+import { END, START, Strings, type StringHost } from "./interval-strings";
 
 /** Evaluation steps (terms visited) before the analysis gives up on a query. */
 export const STEP_LIMIT = 10_000;
@@ -183,8 +183,8 @@ class Intervals implements Reader, StringHost {
         if (sort === "string") return this.strings.equal(args[0]!, args[1]!, env);
         return undefined;
       }
-      case "str.prefixof": return args.length === 2 ? this.strings.prefixOf(args[0]!, args[1]!, env) : undefined;
-      case "str.suffixof": return args.length === 2 ? this.strings.suffixOf(args[0]!, args[1]!, env) : undefined;
+      case "str.prefixof": return args.length === 2 ? this.strings.at(START, args[0]!, args[1]!, env) : undefined;
+      case "str.suffixof": return args.length === 2 ? this.strings.at(END, args[0]!, args[1]!, env) : undefined;
       case "str.contains": return args.length === 2 ? this.strings.contains(args[0]!, args[1]!, env) : undefined;
       case "fp.isNaN": case "fp.isInfinite": case "fp.isZero": case "fp.isNegative": case "fp.isPositive":
         return args.length === 1 ? classify(op, this.float(args[0]!, env)) : undefined;
