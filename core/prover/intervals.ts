@@ -31,9 +31,9 @@
  * - A predicate the ranges cannot read (containment, a Boolean constant, an equality of strings) is
  *   recorded by a conjunction that asserts it, true or false, for its other conjuncts: `(and p
  *   (not p))` cannot hold. The ranges are read first, so a predicate they show false still refutes.
- * - Anything else (string contents beyond that, regular expressions, reals, conversions, quantifiers, defined
- *   functions with parameters, other rounding modes) is unknown, and work beyond
- *   {@link STEP_LIMIT} steps gives up.
+ * - Anything else (string contents beyond that, regular expressions, reals, conversions,
+ *   quantifiers, defined functions with parameters, other rounding modes) is unknown, and work
+ *   beyond {@link STEP_LIMIT} steps gives up.
  * test/prover/intervals.test.ts checks each rule, and compares with Z3 on generated queries.
  */
 import { isList, isStringLiteral, printSExpr, type SExpr } from "./sexpr";
