@@ -8,11 +8,10 @@ import { formulate, MalformedQuery, type Formulations } from "./formulations";
 import { FIRST_SLICE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
-import { DeclarationIndex } from "./declarations";
 import { unreachedDeclarations } from "./theories";
 import { watchdog } from "./z3-watchdog";
 import { guardThreads, SolverStderr, type SolverThreads } from "./z3-threads";
-import { engine, isInstanceFailure, openScope, parse, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
+import { closeScope, engine, isInstanceFailure, openScope, parse, parseKept, parseRead, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
 
 export { SolverError };
 
@@ -217,7 +216,7 @@ export class Z3Session {
       const renew = (): Scope => {
         const old = scope;
         scope = openScope(instance); // first: the `finally` below deletes whichever is current
-        instance.z3.del_context(old.ctx);
+        closeScope(old);
         return scope;
       };
       const started = performance.now();
@@ -225,7 +224,7 @@ export class Z3Session {
       let status = "error";
       let spent = 0;
       try {
-        const answer = await this.solve(scope, renew, text, declarations, limits, started, onSat, trace, (used) => (spent += used), turn);
+        const answer = await this.solve(scope, renew, text, limits, started, onSat, trace, (used) => (spent += used), turn);
         status = answer.status === "unknown" ? `unknown (${answer.reason})` : answer.status;
         // After Z3 ran out of memory its wasm heap stays at the cap: start afresh.
         if (answer.status === "unknown" && answer.reason.startsWith(MEMORY_CAP)) this.retire();
@@ -239,7 +238,7 @@ export class Z3Session {
       } finally {
         if (trace) dump(text, trace, status, performance.now() - started, spent);
         try {
-          if (this.z3 && (await this.z3) === instance) instance.z3.del_context(scope.ctx);
+          if (this.z3 && (await this.z3) === instance) closeScope(scope);
         } catch {
           this.retire();
         }
@@ -256,7 +255,6 @@ export class Z3Session {
     /** Deletes the scope's context and opens another one. */
     renew: () => Scope,
     text: string,
-    declarations: string,
     limits: QueryLimits,
     started: number,
     onSat: (getValues: GetValues) => Promise<T>,
@@ -287,9 +285,8 @@ export class Z3Session {
     let parsedOriginal: unknown[] | undefined;
     const original = (): readonly unknown[] => {
       if (!parsedOriginal) {
-        const parsed = parse(scope, text);
-        if (asserted !== parsed.length) throw new SolverError(`Z3 read ${parsed.length} of the query's ${asserted} assertions`);
-        parsedOriginal = parsed;
+        // Into the scope's kept parser context: a model is read against its declarations (`getValues`).
+        parsedOriginal = parseKept(scope, text, asserted);
       }
       return parsedOriginal;
     };
@@ -325,7 +322,7 @@ export class Z3Session {
       skeletonTried = true;
       const skeleton = skeletonOf(asWritten);
       if (skeleton === undefined) return undefined;
-      const end = await this.skeleton(scope, skeleton, Math.min(limits.rlimit - spent, SKELETON_SLICE), deadline, declarations, trace, held?.stop);
+      const end = await this.skeleton(scope, skeleton, Math.min(limits.rlimit - spent, SKELETON_SLICE), deadline, trace, held?.stop);
       spent += end.used;
       charge(end.used);
       if (end.kind === "wallClock") return { status: "unknown", reason: held?.stopped ? "the scheduler took the solver back" : (limits.backstopReason ?? `the query reached its wall-clock backstop of ${limits.backstopMs} ms`), wallClock: true };
@@ -347,7 +344,7 @@ export class Z3Session {
           return { status: "unknown", reason: `no answer within the resource limit of ${limits.rlimit} units${others.length > 0 ? ` (${others.join("; ")})` : ""}; raise it with --rlimit <units>` };
         }
         const slice = attempt.once !== undefined ? Math.min(Math.ceil(left / 2), attempt.once) : takers.filter((a) => a.once === undefined).length === 1 ? left : Math.min(left, FIRST_SLICE * GROWTH ** round);
-        const end = await this.attempt(scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, declarations, free, onSat, trace, held?.stop, lifting?.lifted);
+        const end = await this.attempt(scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, free, onSat, trace, held?.stop, lifting?.lifted);
         spent += end.used;
         charge(end.used);
         if (end.kind === "wallClock") {
@@ -384,7 +381,7 @@ export class Z3Session {
    * first would number the query's own terms differently, and that alone made one query's
    * attempt go from 6 000 resource units to over 250 000.
    */
-  private async skeleton(scope: Scope, text: string, rlimit: number, deadline: number, declarations: string, trace: Trace | undefined, stop: Promise<void> | undefined): Promise<AttemptEnd<never>> {
+  private async skeleton(scope: Scope, text: string, rlimit: number, deadline: number, trace: Trace | undefined, stop: Promise<void> | undefined): Promise<AttemptEnd<never>> {
     if (trace) trace.skeleton = text;
     const own = openScope(scope);
     let failed = false;
@@ -400,7 +397,7 @@ export class Z3Session {
       const unread = async (): Promise<never> => {
         throw new SolverError("the model of a skeleton is never read");
       };
-      return await this.attempt(own, { engine: "core", formulation: "skeleton" }, formulas, () => [], false, false, rlimit, deadline, 0, declarations, () => new Set(), unread, trace, stop);
+      return await this.attempt(own, { engine: "core", formulation: "skeleton" }, formulas, () => [], false, false, rlimit, deadline, 0, () => new Set(), unread, trace, stop);
     } catch (error) {
       failed = isInstanceFailure(error);
       throw error;
@@ -408,7 +405,7 @@ export class Z3Session {
       // A failed instance is retired by the caller, its contexts with it.
       if (!failed) {
         try {
-          own.z3.del_context(own.ctx);
+          closeScope(own);
         } catch {
           this.retire();
         }
@@ -424,7 +421,7 @@ export class Z3Session {
     scope: Scope,
     attempt: Attempt,
     formulas: readonly unknown[],
-    /** The assertions as written (parsed on first use). */
+    /** The assertions as written (parsed on first use, into the scope's kept parser context, where models are read). */
     original: () => readonly unknown[],
     /** Whether the original formulation of this query is the text as written (no integers lifted). */
     asWritten: boolean,
@@ -433,7 +430,6 @@ export class Z3Session {
     rlimit: number,
     deadline: number,
     seed: number,
-    declarations: string,
     /** The declared names no assertion of the query reaches. */
     free: () => ReadonlySet<string>,
     onSat: (getValues: GetValues) => Promise<T>,
@@ -517,19 +513,12 @@ export class Z3Session {
           return { kind: "none", reason: `a model from ${attempt.engine}/${attempt.formulation} did not satisfy the query`, used };
         }
         outcome = "sat";
-        let probe = 0;
-        let index: DeclarationIndex | undefined;
         const getValues: GetValues = async (terms, later = []) => {
           if (terms.length === 0) return [];
-          // Each term is read as the right-hand side of an equation with a fresh probe constant,
-          // under the declarations it needs (the same symbols, so the model's values).
-          index ??= new DeclarationIndex(declarations);
-          const names = terms.map(() => `probe!${probe++}`);
-          const script = `${index.needed([...later, ...terms.map((t) => t.term)])}\n${later.join("\n")}\n${terms.map((t, i) => `(declare-const ${names[i]} ${SORTS[t.sort]})\n(assert (= ${names[i]} ${t.term}))`).join("\n")}`;
-          const eqs = parse(scope, script);
-          // Z3's parser stops at an undeclared symbol without an error: values read then would be
-          // misaligned (the fuzzer found an array shown as ["ndefine"], `undefined` unquoted).
-          if (eqs.length !== terms.length) throw new SolverError(`reading the model: ${eqs.length} of ${terms.length} terms parsed`);
+          // Each term is read as the right-hand side of an equation with a fresh probe constant, in
+          // the parser context that holds the query's declarations (the same symbols, so the model's values).
+          original();
+          const eqs = parseRead(scope, later, terms.map((t) => ({ term: t.term, sort: SORTS[t.sort] })));
           return eqs.map((eq, i) => {
             if (terms[i]!.sort === "Float64" && free().has(headSymbol(terms[i]!.term))) return POSITIVE_ZERO;
             const term = z3.get_app_arg(ctx, eq as never, 1);
