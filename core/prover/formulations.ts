@@ -7,7 +7,7 @@ import type { SExpr } from "./sexpr";
 import type { Trace } from "./query-dump";
 import { liftIntegers, type IntLifting } from "./int-floats";
 import { attemptsFor, REGEX_GROWTH, type Attempt } from "./attempts";
-import { parseCommands, regexFormulation, wordFormulation } from "./tactics";
+import { parseCommands, regexFormulation, UncertainLiteral, wordFormulation } from "./tactics";
 import { analyse, type Theories } from "./theories";
 
 /** A query that is not well-formed SMT-LIB. */
@@ -60,7 +60,16 @@ export function formulate(text: string, trace: Trace | undefined): Formulations 
     }
     if (trace && regexText !== undefined) trace.regex = regexText;
   }
-  const wordsText = attempts.some((a) => a.formulation === "words") ? wordFormulation(commands) : undefined;
+  let wordsText: string | undefined;
+  if (attempts.some((a) => a.formulation === "words")) {
+    try {
+      wordsText = wordFormulation(commands);
+    } catch (error) {
+      // A literal it could not restate exactly (tactics.ts `UncertainLiteral`): the other formulations remain.
+      if (!(error instanceof UncertainLiteral)) throw error;
+      trace?.lines.push(`words formulation failed: ${error.message}`);
+    }
+  }
   if (trace && wordsText !== undefined) trace.words = wordsText;
   return { asWritten, asserted, lifting, theories, attempts, regexText, wordsText };
 }

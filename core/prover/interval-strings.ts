@@ -15,7 +15,7 @@
  *   (or lengths cannot fit); otherwise unknown.
  */
 import { ANY_LENGTH, exactInt, literalLength, narrowInt, sameValue, widen, type IntRange, type TextValue, type Truth, type Value } from "./ranges";
-import { decodeString, isStringLiteral, type SExpr } from "./sexpr";
+import { isStringLiteral, readLiteral, type SExpr } from "./sexpr";
 import { INTS, LENGTHS, type Env, type Kind, type Sort } from "./interval-terms";
 
 /** What strings need of the evaluator. */
@@ -191,10 +191,10 @@ export class Strings {
   }
 }
 
-/** A literal's text: known when every character is (no escape but `\u`, no surrogate pair). */
+/** A literal's text: known when Z3's reading of every character is certain (sexpr.ts `readLiteral`) and none is half of a surrogate pair. */
 function literalText(lit: string): Text {
-  const text = decodeString(lit);
-  if (text.includes("\\") || [...text].length !== text.length) return UNKNOWN;
+  const text = readLiteral(lit);
+  if (text === undefined || [...text].length !== text.length) return UNKNOWN;
   return { prefix: text, suffix: text, exact: true };
 }
 

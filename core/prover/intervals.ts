@@ -67,6 +67,18 @@ export function refutedByIntervals(commands: readonly SExpr[]): boolean {
   }
 }
 
+/**
+ * The commands the ranges read; any other gives up: scopes (`push`, `pop`, `reset-assertions`)
+ * and new sorts change what the assertions mean, and an option may change how Z3 reads them
+ * (`:encoding`). `check-sat` and `set-info` change nothing.
+ */
+const COMMANDS: ReadonlySet<string> = new Set(["declare-const", "declare-fun", "define-fun", "assert", "check-sat", "set-info"]);
+/** Theory names without a dot (those with one, `str.len`, `fp.add`, `re.*`, are all a theory's). */
+const CORE_NAMES: ReadonlySet<string> = new Set(["abs", "div", "mod", "rem", "to_real", "to_int", "is_int", "ite", "and", "or", "not", "xor", "=>", "=", "distinct", "+", "-", "*", "/", "<", "<=", ">", ">=", "true", "false", "let", "forall", "exists", "select", "store", "fp", "to_fp", "to_fp_unsigned", "RNE", "RNA", "RTP", "RTN", "RTZ", "roundNearestTiesToEven", "roundNearestTiesToAway", "roundTowardPositive", "roundTowardNegative", "roundTowardZero", "NaN", "+oo", "-oo", "+zero", "-zero", "concat", "extract", "bv2int", "int2bv"]);
+function looksBuiltin(name: string): boolean {
+  return name.includes(".") || CORE_NAMES.has(name);
+}
+
 class Intervals implements Reader, StringHost {
   private readonly strings = new Strings(this);
   private readonly sorts = new Map<string, Sort>();
@@ -86,6 +98,12 @@ class Intervals implements Reader, StringHost {
     for (const c of commands) {
       if (!isList(c)) continue;
       const [head, name] = c;
+      // Only a flat list of declarations and assertions is read: scopes (`push`, `pop`,
+      // `reset-assertions`) and new sorts change what the assertions mean.
+      if (typeof head !== "string" || !COMMANDS.has(head)) throw new GiveUp();
+      // Z3 lets a declaration overload a theory's name (`(declare-fun str.len (Int) Int)`), which the
+      // evaluator would read as the theory's own; clauz3's names never look like one.
+      if ((head === "declare-const" || head === "declare-fun" || head === "define-fun") && (typeof name !== "string" || looksBuiltin(name))) throw new GiveUp();
       if (head === "declare-const" && c.length === 3 && typeof name === "string") this.sorts.set(name, sortOf(c[2]));
       else if (head === "declare-fun" && c.length === 4 && typeof name === "string") {
         if (isList(c[2]) && c[2].length === 0) this.sorts.set(name, sortOf(c[3]));
@@ -95,9 +113,6 @@ class Intervals implements Reader, StringHost {
         if (isList(c[2]) && c[2].length === 0) this.definitions.set(name, { body: c[4]!, sort: sortOf(c[3]) });
         else this.functions.set(name, "other");
       } else if (head === "assert" && c.length === 2) this.assertions.push(c[1]!);
-      else if (head === "declare-datatypes" || head === "declare-datatype" || head === "define-fun-rec" || head === "define-funs-rec" || head === "define-sort") {
-        throw new GiveUp();
-      }
     }
   }
 

@@ -5,7 +5,7 @@
  * 2^52. Every operation over-approximates: the result range holds every result of the operation on
  * values in its operands' ranges, using that correctly rounded arithmetic is monotone.
  */
-import { decodeFloat, decodeString, isList, type SExpr } from "./sexpr";
+import { decodeFloat, isList, readLiteral, type SExpr } from "./sexpr";
 
 export interface FloatRange { readonly k: "fp"; readonly lo: number; readonly hi: number; readonly nan: boolean }
 export interface IntRange { readonly k: "int"; readonly lo: number; readonly hi: number }
@@ -247,15 +247,18 @@ export function classify(op: string, a: FloatRange): Truth {
 export const ANY_LENGTH = widen(0, Infinity);
 
 /**
- * A string literal's length: exact when its only escapes are `\u` ones (one character each), else
- * between one (it is not empty) and its text's length (an escape is one character written as several).
+ * A string literal's length: exact when Z3's reading of every character is certain (sexpr.ts
+ * `readLiteral`), else between one (its text is not empty) and its text's length in UTF-8 bytes:
+ * every character Z3 reads takes at least one byte of the text (a raw `é` is two characters to
+ * Z3, an escape several bytes for one character).
  */
 export function literalLength(lit: string): IntRange {
-  const text = decodeString(lit);
-  if (!text.includes("\\")) {
-    // Under `:encoding bmp` a character is one UTF-16 unit; a pair written unescaped may count as one.
-    const points = [...text].length;
-    return points === text.length ? exactInt(points) : widen(points, text.length);
+  const chars = readLiteral(lit);
+  if (chars !== undefined) {
+    // Kept wide as before: a surrogate pair counts as two characters under `:encoding bmp`, but one code point.
+    const points = [...chars].length;
+    return points === chars.length ? exactInt(points) : widen(points, chars.length);
   }
-  return widen(Math.min(1, text.length), text.length);
+  const body = lit.slice(1, -1).replace(/""/g, '"');
+  return widen(Math.min(1, body.length), Buffer.byteLength(body, "utf8"));
 }

@@ -14,6 +14,7 @@ const OPEN = 40; // (
 const CLOSE = 41; // )
 const QUOTE = 34; // "
 const BAR = 124; // |
+const SEMICOLON = 59; // ;
 
 /**
  * Where the string literal (`"…"`, with `""` for a quote inside) or quoted symbol (`|…|`) that
@@ -48,6 +49,8 @@ export function parseSExprs(text: string): SExpr[] {
   while (i < n) {
     const ch = text.charCodeAt(i);
     if (isSpace(ch)) { i++; continue; }
+    // A comment runs to the end of its line, as Z3 reads it (outside literals and quoted symbols).
+    if (ch === SEMICOLON) { const end = text.indexOf("\n", i); i = end < 0 ? n : end; continue; }
     if (ch === OPEN) { const l: SExpr[] = []; top.push(l); stack.push(l); top = l; i++; continue; }
     // A `)` too many leaves no list to add to: the next item throws (parseCommands checks the balance first).
     if (ch === CLOSE) { stack.pop(); top = stack[stack.length - 1] as SExpr[]; i++; continue; }
@@ -61,7 +64,7 @@ export function parseSExprs(text: string): SExpr[] {
     let j = i;
     for (; j < n; j++) {
       const c = text.charCodeAt(j);
-      if (c === OPEN || c === CLOSE || c === QUOTE || isSpace(c)) break;
+      if (c === OPEN || c === CLOSE || c === QUOTE || c === SEMICOLON || isSpace(c)) break;
     }
     top.push(text.slice(i, j));
     i = j;
@@ -87,6 +90,33 @@ export function decodeString(lit: string): string {
       }
     }
     out += body[i];
+  }
+  return out;
+}
+
+/**
+ * A string literal's characters (UTF-16 units) as Z3 reads the query's text under `:encoding bmp`,
+ * when every one is certain; undefined otherwise. Certain: printable ASCII written as itself (a
+ * quote written twice is one), and `\u{d}`…`\u{ddddd}` (one to five hex digits) or `\udddd` of at
+ * most 0xFFFF, one character each. Uncertain: any other raw character (Z3 gets the text as UTF-8
+ * and reads a non-ASCII character as one character per byte), a `\u` form with more digits or a
+ * larger value (Z3 reads it as its text), any other backslash (read either way across versions).
+ * clauz3 writes every literal so (smt.ts `strLit`); the reformulations and the ranges read only
+ * literals this reads, since they restate or bound what Z3 will read.
+ */
+export function readLiteral(lit: string): string | undefined {
+  const body = lit.slice(1, -1).replace(/""/g, '"');
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 0x5c /* \ */) {
+      const m = /^\\u\{([0-9a-fA-F]{1,5})\}|^\\u([0-9a-fA-F]{4})/.exec(body.slice(i, i + 9));
+      const code = m ? parseInt(m[1] ?? m[2]!, 16) : undefined;
+      if (code === undefined || code > 0xffff) return undefined;
+      out += String.fromCharCode(code);
+      i += m![0].length - 1;
+    } else if (c >= 0x20 && c < 0x7f) out += body[i];
+    else return undefined;
   }
   return out;
 }

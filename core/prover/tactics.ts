@@ -12,7 +12,7 @@
  *   reasoning about `str.contains`, `str.prefixof` and lengths — and sometimes far dearer, which
  *   is why `Z3Session` alternates between both formulations.
  */
-import { decodeString, endOfQuoted, isList, isStringLiteral, parseSExprs, printSExpr, type SExpr } from "./sexpr";
+import { endOfQuoted, isList, isStringLiteral, parseSExprs, printSExpr, readLiteral, type SExpr } from "./sexpr";
 import { strLit } from "./smt";
 import { ARITH, CORE, STRING_OPS } from "./theories";
 
@@ -54,7 +54,13 @@ function and(xs: SExpr[]): SExpr {
   return ys.length === 0 ? TRUE : ys.length === 1 ? ys[0]! : ["and", ...ys];
 }
 
-const lit = (e: string): string => decodeString(e);
+/** A literal whose reading by Z3 is not certain (sexpr.ts `readLiteral`): a reformulation could not restate it exactly. */
+export class UncertainLiteral extends Error {}
+const lit = (e: string): string => {
+  const text = readLiteral(e);
+  if (text === undefined) throw new UncertainLiteral(`Z3's reading of the literal ${e.slice(0, 40)} is not certain`);
+  return text;
+};
 const toRe = (s: string): SExpr => ["str.to_re", strLit(s)];
 const RE_ALL = "re.all";
 const RE_NONE = "re.none";
