@@ -398,6 +398,6 @@ export const PROOF_RULES: readonly ProofRule[] = [
   {
     code: PROOF_CODES.budget,
     id: "budget",
-    doc: "Editor only: the proof used the editor budget (plugin option `editorBudgetMs`, solver time) without a verdict, so the editor stopped it; the error is on `main`. Not a verdict on the program: run `clauz3 check`, which has the full budget, or raise `editorBudgetMs` (docs/editor.md).",
+    doc: "Editor only: the proof used the editor budget (plugin option `editorBudgetMs`, solver time) without a verdict, or its symbolic execution of `main` would take more than the 25 000 steps the editor runs at once on its thread, so the editor stopped it; the error is on `main`. Not a verdict on the program: run `clauz3 check`, which has the full budget, or raise `editorBudgetMs` (docs/editor.md).",
   },
 ];

@@ -31,6 +31,9 @@
  * - A proof that spends its editor budget (solver time, not counting queries preempted by other
  *   proofs) is abandoned the same way, and its verdict is the job's `budgetVerdict` (code 93085),
  *   kept for that content like any verdict (proving the same text again would spend the same).
+ *   So is one whose symbolic execution of `main` would take more than the job's `hostSteps`:
+ *   that runs on this thread in one piece, so without the cap a program with large unrolled loops
+ *   would hold the editor for seconds (steps, not time: the same text always stops the same way).
  * - Settled verdicts stay in a bounded cache (undo shows the old verdict at once). A provisional
  *   verdict (an answer the wall clock cut short, not the solver's resource limit) is shown once
  *   and never kept: the next request for that content proves it again.
@@ -60,9 +63,14 @@ export interface ProofJob {
   readonly onSettled: () => void;
   /** Solver time (ms) the proof may use before it is abandoned (default: unlimited). */
   readonly budgetMs?: number;
-  /** The verdict shown when the proof spent its budget. */
-  readonly budgetVerdict?: (budgetMs: number) => ProgramVerdict;
+  /** Steps one symbolic execution of `main` may take on this thread (turns.ts `SolverShare.hostSteps`; default: unlimited). */
+  readonly hostSteps?: number;
+  /** The verdict shown when the proof spent its budget: of solver time, or of steps at once on this thread. */
+  readonly budgetVerdict?: (spent: BudgetSpent) => ProgramVerdict;
 }
+
+/** Which editor budget a proof spent. */
+export type BudgetSpent = { readonly solverMs: number } | { readonly hostSteps: number };
 
 const CACHE_SIZE = 256;
 /** Solver time (ms) under which a proof is young: it goes first and preempts old proofs. */
@@ -186,7 +194,7 @@ export class ProofScheduler {
   /** Number of proofs started (for tests and the bench). */
   started = 0;
   /** Number of queries interrupted for another proof, and of proofs abandoned (for tests and the bench). */
-  readonly stats = { preempted: 0, stale: 0, budget: 0 };
+  readonly stats = { preempted: 0, stale: 0, budget: 0, steps: 0 };
 
   constructor(
     private readonly log: (message: string) => void = () => undefined,
@@ -249,7 +257,8 @@ export class ProofScheduler {
     }
     this.started++;
     proof.startedAt = proof.stepSince = performance.now();
-    const share: SolverShare = { turn: () => this.turnFor(proof), pause: () => this.pause(proof) };
+    const hostSteps = proof.jobs[0]?.hostSteps;
+    const share: SolverShare = { turn: () => this.turnFor(proof), pause: () => this.pause(proof), ...(hostSteps === undefined ? {} : { hostSteps }) };
     proof.prover = proof.jobs[0]!;
     let work: Promise<ProgramVerdict>;
     try {
@@ -263,7 +272,10 @@ export class ProofScheduler {
         (error: unknown): Settled | undefined => {
           if (error instanceof ProofAbandoned) {
             const job = proof.jobs[0];
-            if (error.reason === "budget" && job?.budgetVerdict) return { verdict: job.budgetVerdict(proof.budgetMs) };
+            if (error.reason === "budget" && job?.budgetVerdict) return { verdict: job.budgetVerdict({ solverMs: proof.budgetMs }) };
+            // Thrown by the proof itself (its symbolic execution), not by `abandon`.
+            if (error.reason === "steps") this.stats.steps++;
+            if (error.reason === "steps" && job?.budgetVerdict && hostSteps !== undefined) return { verdict: job.budgetVerdict({ hostSteps }) };
             return undefined;
           }
           this.log(`proof failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -25,7 +25,7 @@ import type { LayerResult } from "../core/layer/read";
 import type { ProveOptions } from "../core/prover/api";
 import { Z3Session } from "../core/prover/z3";
 import { configurationDiagnostic, exportsProgram, failureDiagnostic, proofDiagnostics } from "../core/prover/diagnostics";
-import { budgetVerdict, DEFAULT_EDITOR_BUDGET_MS, editorBudgetProblem } from "./budget";
+import { budgetVerdict, DEFAULT_EDITOR_BUDGET_MS, EDITOR_HOST_STEPS, editorBudgetProblem } from "./budget";
 import { guaranteeAt, guaranteeHover, withGuaranteeInfo, type ProofState } from "./hover";
 import { ProofScheduler } from "./scheduler";
 
@@ -290,7 +290,8 @@ export class Clauz3Service {
       unchanged: () => this.unchanged(a.readsOf(file)),
       onSettled: () => this.host.refresh(),
       budgetMs: this.config.editorBudgetMs ?? DEFAULT_EDITOR_BUDGET_MS,
-      budgetVerdict: (budgetMs) => budgetVerdict(ts, file, budgetMs),
+      hostSteps: EDITOR_HOST_STEPS,
+      budgetVerdict: (spent) => budgetVerdict(ts, file, spent),
     });
     if (!settled) return { state: "pending" };
     return "verdict" in settled ? { state: "done", verdict: settled.verdict } : { state: "failed", detail: settled.error };

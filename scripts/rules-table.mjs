@@ -38,7 +38,7 @@ export function proofCodesTable() {
     throw: "a `throw` (or a use of a possibly-undefined value) is reachable: error on it",
     refused: "the program or contract leaves the modelled subset: error on the exact node, saying what to write instead",
     unknown: "the solver answered unknown or timed out: refused, never proved",
-    budget: "editor only: the proof used the editor budget (`editorBudgetMs`) without a verdict: error on `main`, run `clauz3 check` ([editor.md](editor.md))",
+    budget: "editor only: the proof used the editor budget (`editorBudgetMs`) without a verdict, or its symbolic execution would take more than the 25 000 steps the editor runs at once: error on `main`, run `clauz3 check` ([editor.md](editor.md))",
   };
   const rows = Object.entries(PROOF_CODES).map(([k, code]) => `| ${code} | \`${k}\` | ${docs[k]} |`);
   return ["| code | result | meaning |", "|---|---|---|", ...rows].join("\n");

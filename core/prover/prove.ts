@@ -121,7 +121,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   await pause();
   try {
     if (shape.refusal) throw shape.refusal;
-    exec.runMain(main!);
+    exec.runMain(main!, options.share?.hostSteps);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     programRefusal = error;
@@ -142,7 +142,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
       const w = new World();
       const e = new Executor(ts, program, checker, layer.model, w, layer.isTrusted, carried ? BOUNDED_SEARCH_CARRIED : BOUNDED_SEARCH);
       try {
-        e.runMain(main!);
+        e.runMain(main!, options.share?.hostSteps);
         boundedRun = { world: w, exec: e };
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;

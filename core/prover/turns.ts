@@ -12,13 +12,17 @@
  * stale, or it spent its budget) the query throws {@link ProofAbandoned} and so does the proof.
  */
 
-/** Why a proof was abandoned: its content is no longer shown, or it spent its editor budget. */
-export type AbandonReason = "stale" | "budget";
+/**
+ * Why a proof was abandoned: its content is no longer shown, it spent its editor budget of solver
+ * time, or running `main` symbolically would take more steps than it may run at once on the host's
+ * thread ({@link SolverShare.hostSteps}).
+ */
+export type AbandonReason = "stale" | "budget" | "steps";
 
 /** Thrown out of every query of an abandoned proof, and out of `proveProgram`: never a verdict. */
 export class ProofAbandoned extends Error {
   constructor(readonly reason: AbandonReason) {
-    super(reason === "stale" ? "the proof was abandoned: its program changed" : "the proof was abandoned: it spent its editor budget");
+    super(reason === "stale" ? "the proof was abandoned: its program changed" : reason === "budget" ? "the proof was abandoned: it spent its editor budget" : "the proof was abandoned: its symbolic execution takes more steps than the editor runs at once");
     this.name = "ProofAbandoned";
   }
 }
@@ -34,6 +38,12 @@ export interface SolverShare {
    * rejects with {@link ProofAbandoned} once the proof is abandoned.
    */
   pause?(): Promise<void>;
+  /**
+   * The most steps one symbolic execution of `main` may take (exec/caps.ts counts them as
+   * EXEC_STEP_LIMIT does): it runs on the host's thread in one piece, about 3–17 µs a step, and
+   * nothing else runs there meanwhile. More, and the proof is abandoned (`"steps"`) where it got to.
+   */
+  readonly hostSteps?: number;
 }
 
 /** One query's hold on the solver. */

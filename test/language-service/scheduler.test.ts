@@ -87,13 +87,42 @@ describe("the editor's proof scheduler", () => {
     const s = new ProofScheduler(undefined, undefined, YOUNG);
     const log: string[] = [];
     const refused: ProgramVerdict = { file: "slow", verdict: "refused", results: [] };
-    const budgeted = job("slow", "a", 1_000_000, 30, log, { budgetMs: 100, budgetVerdict: (ms) => ({ ...refused, provisional: undefined, file: `slow after ${ms}` }) });
+    const budgeted = job("slow", "a", 1_000_000, 30, log, { budgetMs: 100, budgetVerdict: (spent) => ({ ...refused, provisional: undefined, file: `slow after ${JSON.stringify(spent)}` }) });
     s.request(budgeted);
     await until(() => log.includes("slow settled"));
     expect(log).toContain("slow abandoned (budget)");
     expect(s.stats.budget).toBe(1);
-    expect(s.request(budgeted)).toEqual({ verdict: { ...refused, provisional: undefined, file: "slow after 100" } });
+    expect(s.request(budgeted)).toEqual({ verdict: { ...refused, provisional: undefined, file: 'slow after {"solverMs":100}' } });
     expect(s.started).toBe(1);
+  });
+
+  it("gives a proof the job's cap on steps at once on this thread, and shows the budget verdict when its execution stops there", async () => {
+    const s = new ProofScheduler(undefined, undefined, YOUNG);
+    const log: string[] = [];
+    const refused: ProgramVerdict = { file: "unrolled", verdict: "refused", results: [] };
+    const seen: (number | undefined)[] = [];
+    const unrolled: ProofJob = {
+      key: "unrolled",
+      slot: "a",
+      prove: async (share) => {
+        seen.push(share.hostSteps);
+        await share.pause?.();
+        throw new ProofAbandoned("steps"); // as exec/context.ts `tick` does past the cap
+      },
+      isCurrent: () => true,
+      onSettled: () => log.push("unrolled settled"),
+      hostSteps: 25,
+      budgetVerdict: (spent) => ({ ...refused, file: `unrolled after ${JSON.stringify(spent)}` }),
+    };
+    s.request(unrolled);
+    await until(() => log.includes("unrolled settled"));
+    expect(seen).toEqual([25]);
+    expect(s.stats.steps).toBe(1);
+    expect(s.request(unrolled)).toEqual({ verdict: { ...refused, file: 'unrolled after {"hostSteps":25}' } });
+    // A job without the cap: the proof sees none.
+    s.request(job("plain", "b", 1, 1, log, { prove: async (share) => (seen.push(share.hostSteps), verdict("plain")) }));
+    await until(() => seen.length === 2);
+    expect(seen[1]).toBeUndefined();
   });
 
   it("lets a more recently requested young proof take the solver from a young one after a slice, and not back", async () => {

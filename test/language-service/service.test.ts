@@ -8,7 +8,9 @@ import { readLayer } from "../../core/layer/read";
 import type { Finding } from "../../core/context";
 import { readLayerIncrementally } from "../../core/layer/incremental";
 import type { ProgramVerdict } from "../../core/prover/api";
+import { proveProgram } from "../../core/prover/prove";
 import { PROOF_CODES, RULES } from "../../core/rules";
+import { EDITOR_HOST_STEPS } from "../../language-service/budget";
 import { ProofScheduler, type ProofJob } from "../../language-service/scheduler";
 import { harness, HEADER, shown, stdlibFiles } from "./vfs";
 
@@ -246,5 +248,32 @@ describe("reading the layer again", () => {
     // Other options: read again.
     expect(readLayerIncrementally(ts, p3, { trustedRoots: ["tools/**"] }, l3).reused).toBe(false);
     expect(readLayerIncrementally(ts, p3, {}, l3).model).toBe(l3.model);
+  });
+});
+
+describe("a program whose symbolic execution is long", () => {
+  // 20 000 unrolled iterations: more steps than the editor runs at once, far fewer than the CLI's cap.
+  const UNROLLED = HEADER + `export const guarantees = [fs.neverReadUnder("/secrets")];
+export function main(path: string): void {
+  for (let i = 0; i < 200; i++) {
+    for (let j = 0; j < 100; j++) {
+      if (i === j + 1000) readFile("/secrets/key");
+    }
+  }
+  if (path !== "" && !path.startsWith("/secrets")) readFile(path);
+}
+`;
+
+  it("is refused in the editor with the budget's code on `main`, where clauz3 check, without the editor's cap, proves it", async () => {
+    const h = harness({ ...stdlibFiles(), "plan.ts": UNROLLED });
+    const ours = shown(await h.settledSemantic("plan.ts"));
+    expect(ours).toEqual([expect.objectContaining({ code: PROOF_CODES.budget, span: "main", category: "Error" })]);
+    expect(ours[0]!.message).toContain(`more than the ${EDITOR_HOST_STEPS} steps the editor runs at once`);
+    expect(ours[0]!.message).toContain("run `clauz3 check`");
+    expect(proved(h.ls.getSuggestionDiagnostics(h.at("plan.ts")))).toEqual([]);
+    expect(h.scheduler.stats.steps).toBe(1);
+    const program = h.ls.getProgram()!;
+    const verdict = await proveProgram({ ts, program, file: program.getSourceFile(h.at("plan.ts"))! });
+    expect(verdict.verdict).toBe("proved");
   });
 });

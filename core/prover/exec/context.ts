@@ -9,6 +9,7 @@ import type { ContractModel, LayerModel, ValueType } from "../../model";
 import { Refusal } from "../../refusal";
 import { valueTypeOf } from "../../types";
 import type { World } from "../facts";
+import { ProofAbandoned } from "../turns";
 import type { FunctionLike, Sym } from "../values";
 import { EXEC_STEP_LIMIT, TERM_CHAR_LIMIT } from "./caps";
 
@@ -53,6 +54,8 @@ export interface Exec {
   pureOnly: boolean;
   /** Statements and expressions of `main` executed so far (see EXEC_STEP_LIMIT); undefined outside `runMain`. */
   steps: number | undefined;
+  /** The host's cap on those steps (turns.ts `SolverShare.hostSteps`), while `runMain` runs. */
+  hostSteps: number | undefined;
   /** The program's own file: only helpers declared here are inlined. */
   mainFile: TS.SourceFile | undefined;
   /** Arrays created so far (each has its own element functions). */
@@ -80,6 +83,7 @@ export function createExec(
     elementFns: new Map(),
     pureOnly: false,
     steps: undefined,
+    hostSteps: undefined,
     mainFile: undefined,
     arrays: 0,
     trims: new Map(),
@@ -98,9 +102,12 @@ export function currentFrame(ex: Exec): Frame {
 
 /** One statement or expression of `main` executed, counted against EXEC_STEP_LIMIT. */
 export function tick(ex: Exec, node: TS.Node): void {
-  if (ex.steps !== undefined && ++ex.steps > EXEC_STEP_LIMIT) {
+  if (ex.steps === undefined) return;
+  if (++ex.steps > EXEC_STEP_LIMIT) {
     refuse(node, `Proving the program takes more than ${EXEC_STEP_LIMIT} steps of symbolic execution (unrolled loops count every iteration).`, "Use smaller literal loop bounds and fewer nested loops, or loop over the array itself (`for (const x of xs)`), which is not unrolled.");
   }
+  // Not a verdict: the host (an editor) does not run this much at once, `clauz3 check` does.
+  if (ex.hostSteps !== undefined && ex.steps > ex.hostSteps) throw new ProofAbandoned("steps");
 }
 
 /** A value whose term has grown past TERM_CHAR_LIMIT (a value built from itself in a loop) is refused here, before it doubles again. */

@@ -48,9 +48,12 @@ export class Executor {
     return this.ex.layer;
   }
 
-  /** Execute `main` with universally quantified inputs. */
-  runMain(main: FunctionLike): void {
-    runMain(this.ex, main);
+  /**
+   * Execute `main` with universally quantified inputs. `hostSteps`: the host's cap on its steps
+   * (turns.ts `SolverShare.hostSteps`); past it, `ProofAbandoned("steps")`.
+   */
+  runMain(main: FunctionLike, hostSteps?: number): void {
+    runMain(this.ex, main, hostSteps);
   }
 
   /** Evaluate a contract applied to concrete arguments into a specification. */
@@ -75,7 +78,7 @@ export class Executor {
 }
 
 /** Execute `main` with universally quantified inputs. */
-function runMain(ex: Exec, main: FunctionLike): void {
+function runMain(ex: Exec, main: FunctionLike, hostSteps: number | undefined): void {
   const ts = ex.ts;
   ex.mainFile = main.getSourceFile();
   if (main.asteriskToken) refuse(main, "`main` is a generator.", "Write `export async function main(...): Promise<void>` or `export function main(...): void`.");
@@ -91,10 +94,12 @@ function runMain(ex: Exec, main: FunctionLike): void {
   }
   ex.frames.push({ fn: main, loopBody: undefined });
   ex.steps = 0;
+  ex.hostSteps = hostSteps;
   try {
     execBody(ex, main, st);
   } finally {
     ex.steps = undefined;
+    ex.hostSteps = undefined;
     ex.frames.pop();
   }
 }
