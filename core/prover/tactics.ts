@@ -197,6 +197,7 @@ interface Membership {
 
 /** A small Int numeral (lengths beyond a million are left to the original formulation). */
 const isNumeral = (v: SExpr): v is string => typeof v === "string" && /^(?:0|[1-9]\d{0,5})$/.test(v);
+// Looked up with `Object.hasOwn`: `in` would also find `toString` and `constructor`.
 const COMPARISONS: Record<string, string> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=" };
 const loop = (lo: number, hi: number): SExpr => [["_", "re.loop", String(lo), String(hi)], "re.allchar"];
 
@@ -223,7 +224,7 @@ function membership(e: SExpr, irregular: ReadonlySet<string>): Membership | unde
     if (isStringLiteral(b) && atomic(a)) return { key: printSExpr(a), subject: a, re: toRe(lit(b)) };
     if (isStringLiteral(a) && atomic(b)) return { key: printSExpr(b), subject: b, re: toRe(lit(a)) };
   }
-  if (typeof op === "string" && op in COMPARISONS) {
+  if (typeof op === "string" && Object.hasOwn(COMPARISONS, op)) {
     const isLen = (v: SExpr): v is SExpr[] => isList(v) && v[0] === "str.len" && v.length === 2 && atomic(v[1]!);
     // Lengths only of terms whose content matters nowhere else (else Z3 would have to relate the automaton to those uses).
     if (isLen(a) && isNumeral(b) && !irregular.has(printSExpr(a[1]!))) return { key: printSExpr(a[1]!), subject: a[1], re: lengthRe(op, Number(b)) };
@@ -356,7 +357,7 @@ function irregularTerms(commands: readonly SExpr[]): Set<string> {
       return walk(b!, false);
     }
     if (e.length === 3 && (op === "str.prefixof" || op === "str.suffixof") && isStringLiteral(a!)) return walk(b!, true);
-    if (e.length === 3 && typeof op === "string" && op in COMPARISONS) {
+    if (e.length === 3 && typeof op === "string" && Object.hasOwn(COMPARISONS, op)) {
       // A length compared with a numeral is about the term alone (the form `membership` converts).
       const len = isList(a) && a[0] === "str.len" && a.length === 2 && isNumeral(b!) ? a[1]! : isList(b) && b[0] === "str.len" && b.length === 2 && isNumeral(a!) ? b[1]! : undefined;
       if (len !== undefined && atomic(len)) return walk(len, true);
