@@ -22,8 +22,9 @@ export interface Formulations {
   readonly lifting: IntLifting | undefined;
   readonly theories: Theories;
   readonly attempts: readonly Attempt[];
-  readonly regexText: string | undefined;
-  readonly wordsText: string | undefined;
+  /** The reformulations' texts, computed on first use (a query answered before its attempts run never needs them). */
+  readonly regexText: () => string | undefined;
+  readonly wordsText: () => string | undefined;
 }
 
 export function formulate(text: string, trace: Trace | undefined): Formulations {
@@ -50,26 +51,38 @@ export function formulate(text: string, trace: Trace | undefined): Formulations 
   }
   const theories = analyse(commands);
   const attempts = attemptsFor(theories);
-  // The reformulated text is cheap to compute; Z3 parses it only when its turn comes.
-  let regexText: string | undefined;
-  if (attempts.some((a) => a.formulation === "regex")) {
-    try {
-      regexText = regexFormulation(commands, REGEX_GROWTH * text.length + 10_000);
-    } catch (error) {
-      trace?.lines.push(`regex formulation failed: ${String(error).slice(0, 200)}`);
+  // The reformulated texts are computed when the attempts first need them, and Z3 parses each only
+  // when its turn comes: a query the ranges or a guess answer never needs them (a regular-expression
+  // formulation of an `ops` query took about 0.4 ms).
+  let regex: { text: string | undefined } | undefined;
+  const regexText = (): string | undefined => {
+    if (regex) return regex.text;
+    regex = { text: undefined };
+    if (attempts.some((a) => a.formulation === "regex")) {
+      try {
+        regex.text = regexFormulation(commands, REGEX_GROWTH * text.length + 10_000);
+      } catch (error) {
+        trace?.lines.push(`regex formulation failed: ${String(error).slice(0, 200)}`);
+      }
+      if (trace && regex.text !== undefined) trace.regex = regex.text;
     }
-    if (trace && regexText !== undefined) trace.regex = regexText;
-  }
-  let wordsText: string | undefined;
-  if (attempts.some((a) => a.formulation === "words")) {
-    try {
-      wordsText = wordFormulation(commands);
-    } catch (error) {
-      // A literal it could not restate exactly (tactics.ts `UncertainLiteral`): the other formulations remain.
-      if (!(error instanceof UncertainLiteral)) throw error;
-      trace?.lines.push(`words formulation failed: ${error.message}`);
+    return regex.text;
+  };
+  let words: { text: string | undefined } | undefined;
+  const wordsText = (): string | undefined => {
+    if (words) return words.text;
+    words = { text: undefined };
+    if (attempts.some((a) => a.formulation === "words")) {
+      try {
+        words.text = wordFormulation(commands);
+      } catch (error) {
+        // A literal it could not restate exactly (tactics.ts `UncertainLiteral`): the other formulations remain.
+        if (!(error instanceof UncertainLiteral)) throw error;
+        trace?.lines.push(`words formulation failed: ${error.message}`);
+      }
     }
-  }
-  if (trace && wordsText !== undefined) trace.words = wordsText;
+    if (trace && words.text !== undefined) trace.words = words.text;
+    return words.text;
+  };
   return { asWritten, asserted, lifting, theories, attempts, regexText, wordsText };
 }

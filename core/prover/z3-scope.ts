@@ -15,6 +15,18 @@ export class SolverError extends Error {}
 export interface Instance {
   readonly z3: LowLevel;
   readonly threads: SolverThreads;
+  /** The context guessed models are confirmed and read in (`evaluationScope`). */
+  evaluation?: Scope;
+}
+
+/**
+ * The instance's evaluation context, created on first use and kept as long as the instance: a
+ * guessed model (z3-guess.ts) is only parsed, built and evaluated, never solved, so what the context
+ * held before cannot change its answer, and a query answered so needs no context of its own
+ * (creating and deleting one costs about 2.5 ms in wasm, more than most such queries).
+ */
+export function evaluationScope(instance: Instance): Scope {
+  return (instance.evaluation ??= openScope(instance));
 }
 
 /** One query's Z3 objects: its context, its solvers, and the terms it holds. */
@@ -38,6 +50,8 @@ interface Kept {
   reads: number;
   /** A parse failed: the context may hold half of it (Z3 keeps a failed parse's assertions), so it is not used again. */
   broken: boolean;
+  /** The terms read into it, each with a reference (`releaseKept` drops them in a context that lives on). */
+  readonly refs: unknown[];
 }
 
 /** Whether an exception comes from the wasm instance itself (a trap, its stack, its memory), not from Z3 reporting an error. */
@@ -89,6 +103,18 @@ export function closeScope(scope: Scope): void {
   z3.del_context(ctx);
 }
 
+/**
+ * Drop the kept parser context and every term read into it, leaving the context itself: for the
+ * instance's evaluation context (`evaluationScope`), which lives as long as the instance.
+ */
+export function releaseKept(scope: Scope): void {
+  const { z3, ctx, kept } = scope;
+  if (!kept) return;
+  scope.kept = undefined;
+  for (const t of kept.refs) z3.dec_ref(ctx, t as never);
+  z3.parser_context_dec_ref(ctx, kept.pc);
+}
+
 /** Parse SMT-LIB text into the scope's context (terms live until the context is deleted). */
 export function parse(scope: Scope, text: string): unknown[] {
   const { z3, ctx } = scope;
@@ -109,7 +135,7 @@ export function parseKept(scope: Scope, text: string, expected: number): unknown
   if (scope.kept) throw new SolverError("the query was read into its scope twice");
   const pc = z3.mk_parser_context(ctx) as never;
   z3.parser_context_inc_ref(ctx, pc);
-  scope.kept = { pc, sent: new Set(), probes: 0, reads: 0, broken: false };
+  scope.kept = { pc, sent: new Set(), probes: 0, reads: 0, broken: false, refs: [] };
   return keptParse(scope, scope.kept, internFloats(text), expected, "the query's assertions");
 }
 
@@ -134,6 +160,7 @@ function keptParse(scope: Scope, kept: Kept, script: string, expected: number, w
   let out: unknown[] | undefined;
   try {
     out = formulasOf(scope, script, () => z3.parser_context_from_string(ctx, kept.pc, script));
+    kept.refs.push(...out);
   } finally {
     // Z3's parser stops at an undeclared symbol without an error: terms read then would be
     // misaligned (the fuzzer found an array shown as ["ndefine"], `undefined` unquoted).

@@ -8,10 +8,12 @@ import { formulate, MalformedQuery, type Formulations } from "./formulations";
 import { FIRST_SLICE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
+import { guessBudget, guessModel } from "./guess/search";
+import { guessedModel } from "./z3-guess";
 import { unreachedDeclarations } from "./theories";
 import { watchdog } from "./z3-watchdog";
 import { guardThreads, SolverStderr, type SolverThreads } from "./z3-threads";
-import { closeScope, engine, isInstanceFailure, openScope, parse, parseKept, parseRead, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
+import { closeScope, engine, evaluationScope, isInstanceFailure, openScope, parse, parseKept, parseRead, releaseKept, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
 
 export { SolverError };
 
@@ -97,6 +99,8 @@ export class Z3Session {
   static dropInterrupts = false;
   /** Whether queries are tried with ranges first (intervals.ts); tests turn it off to ask Z3 itself. */
   static intervals = true;
+  /** Whether satisfiable queries are first tried with a guessed model (guess/search.ts); tests turn it off to ask Z3 itself. */
+  static guesses = true;
   /** Test-only fault injection: called once a check runs, with the threads running it. */
   static whileChecking: ((threads: SolverThreads) => void) | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -211,12 +215,15 @@ export class Z3Session {
       const problem = queryProblem(text);
       if (problem) return { status: "unknown", reason: problem };
       const instance = await this.instance();
-      let scope = openScope(instance);
+      // The query's own context, opened when an attempt first needs it: a query the ranges or a
+      // guess answer needs none.
+      let scope: Scope | undefined;
+      const open = (): Scope => (scope ??= openScope(instance));
       // A new context for the attempts after a first try that ran out (`solve`).
       const renew = (): Scope => {
         const old = scope;
         scope = openScope(instance); // first: the `finally` below deletes whichever is current
-        closeScope(old);
+        if (old) closeScope(old);
         return scope;
       };
       const started = performance.now();
@@ -224,7 +231,7 @@ export class Z3Session {
       let status = "error";
       let spent = 0;
       try {
-        const answer = await this.solve(scope, renew, text, limits, started, onSat, trace, (used) => (spent += used), turn);
+        const answer = await this.solve(instance, open, renew, text, limits, started, onSat, trace, (used) => (spent += used), turn);
         status = answer.status === "unknown" ? `unknown (${answer.reason})` : answer.status;
         // After Z3 ran out of memory its wasm heap stays at the cap: start afresh.
         if (answer.status === "unknown" && answer.reason.startsWith(MEMORY_CAP)) this.retire();
@@ -238,7 +245,7 @@ export class Z3Session {
       } finally {
         if (trace) dump(text, trace, status, performance.now() - started, spent);
         try {
-          if (this.z3 && (await this.z3) === instance) closeScope(scope);
+          if (scope && this.z3 && (await this.z3) === instance) closeScope(scope);
         } catch {
           this.retire();
         }
@@ -251,8 +258,10 @@ export class Z3Session {
 
   /** The attempts of one query, in turns, until an answer, the resource limit or the backstop. */
   private async solve<T>(
-    scope: Scope,
-    /** Deletes the scope's context and opens another one. */
+    instance: Instance,
+    /** The query's context, opened on first use. */
+    open: () => Scope,
+    /** Deletes the query's context and opens another one. */
     renew: () => Scope,
     text: string,
     limits: QueryLimits,
@@ -280,6 +289,14 @@ export class Z3Session {
     // The declarations no assertion reaches, for reading models (attempt's `getValues`): computed once, when a model is read.
     let unreached: ReadonlySet<string> | undefined;
     const free = (): ReadonlySet<string> => (unreached ??= unreachedDeclarations(asWritten));
+    // The guesser next (guess/search.ts): a satisfiable query answered by a model Z3 only
+    // evaluates, with no check (a string check costs several milliseconds of theory set-up) and no
+    // context of the query's own.
+    if (Z3Session.guesses && !theories.quantifiers) {
+      const answer = await this.guessed(instance, text, asWritten, asserted, free, onSat, trace);
+      if (answer) return answer;
+    }
+    let scope = open();
     // Z3 reads the text as written only when an attempt solves it or a model is checked against
     // it: a string query that its reformulation answers unsat never needs it (about 1.5 ms a query).
     let parsedOriginal: unknown[] | undefined;
@@ -294,7 +311,7 @@ export class Z3Session {
     const formulasOf = (f: Formulation): readonly unknown[] | undefined => {
       if (!formulas.has(f) && f === "original") formulas.set(f, lifting ? parse(scope, lifting.text) : original());
       if (!formulas.has(f)) {
-        const reformulated = f === "regex" ? regexText : wordsText;
+        const reformulated = f === "regex" ? regexText() : wordsText();
         let parsed: unknown[] | undefined;
         try {
           parsed = reformulated === undefined ? undefined : parse(scope, reformulated);
@@ -307,7 +324,7 @@ export class Z3Session {
       }
       return formulas.get(f);
     };
-    let live = attempts.filter((a) => (a.formulation === "regex" ? regexText : a.formulation === "words" ? wordsText : text) !== undefined);
+    let live = attempts.filter((a) => (a.formulation === "regex" ? regexText() : a.formulation === "words" ? wordsText() : text) !== undefined);
     // Fallbacks wait until only they are left.
     const turn = (): Attempt[] => (live.some((a) => !a.fallback) ? live.filter((a) => !a.fallback) : live);
     const deadline = started + limits.backstopMs;
@@ -374,6 +391,71 @@ export class Z3Session {
       }
     }
     return { status: "unknown", reason: [...new Set(reasons)].join("; ") };
+  }
+
+  /**
+   * The query answered by a guessed model (guess/search.ts), confirmed and read in the instance's
+   * evaluation context (z3-scope.ts `evaluationScope`); undefined when there is no guess or Z3 does
+   * not confirm it, and the attempts run as if there had been none.
+   */
+  private async guessed<T>(
+    instance: Instance,
+    text: string,
+    asWritten: readonly SExpr[],
+    asserted: number,
+    free: () => ReadonlySet<string>,
+    onSat: (getValues: GetValues) => Promise<T>,
+    trace: Trace | undefined,
+  ): Promise<SolverAnswer<T> | undefined> {
+    const guess = guessModel(asWritten, guessBudget(text.length));
+    if (typeof guess === "string") {
+      trace?.lines.push(`guess: none (${guess})`);
+      return undefined;
+    }
+    const scope = evaluationScope(instance);
+    let formulas: readonly unknown[] | undefined;
+    const original = (): readonly unknown[] => (formulas ??= parseKept(scope, text, asserted));
+    let model: unknown;
+    try {
+      model = guessedModel(scope, guess, original());
+      if (model === undefined) {
+        trace?.lines.push("guess: not confirmed");
+        return undefined;
+      }
+      trace?.lines.push("guess: sat, confirmed");
+      return { status: "sat", result: await this.read(scope, model, original, free, onSat) };
+    } catch (error) {
+      // Z3 would not read a guessed value: the attempts still run.
+      if (isInstanceFailure(error) || !(error instanceof SolverError)) throw error;
+      trace?.lines.push(`guess rejected: ${error.message.slice(0, 200)}`);
+      return undefined;
+    } finally {
+      if (model !== undefined) scope.z3.model_dec_ref(scope.ctx, model as never);
+      releaseKept(scope);
+    }
+  }
+
+  /**
+   * What `onSat` makes of a confirmed model: terms are read from it (`getValues`) as the right-hand
+   * side of an equation with a fresh probe constant, in the parser context that holds the query's
+   * declarations (the same symbols, so the model's values).
+   */
+  private read<T>(scope: Scope, model: unknown, original: () => readonly unknown[], free: () => ReadonlySet<string>, onSat: (getValues: GetValues) => Promise<T>): Promise<T> {
+    const { z3, ctx } = scope;
+    const getValues: GetValues = async (terms, later = []) => {
+      if (terms.length === 0) return [];
+      original();
+      const eqs = parseRead(scope, later, terms.map((t) => ({ term: t.term, sort: SORTS[t.sort] })));
+      return eqs.map((eq, i) => {
+        if (terms[i]!.sort === "Float64" && free().has(headSymbol(terms[i]!.term))) return POSITIVE_ZERO;
+        const term = z3.get_app_arg(ctx, eq as never, 1);
+        const value = z3.model_eval(ctx, model as never, term, true);
+        if (value === null) throw new SolverError("the model has no value for a term");
+        const [parsed] = parseSExprs(z3.ast_to_string(ctx, value));
+        return parsed!;
+      });
+    };
+    return onSat(getValues);
   }
 
   /**
@@ -513,22 +595,7 @@ export class Z3Session {
           return { kind: "none", reason: `a model from ${attempt.engine}/${attempt.formulation} did not satisfy the query`, used };
         }
         outcome = "sat";
-        const getValues: GetValues = async (terms, later = []) => {
-          if (terms.length === 0) return [];
-          // Each term is read as the right-hand side of an equation with a fresh probe constant, in
-          // the parser context that holds the query's declarations (the same symbols, so the model's values).
-          original();
-          const eqs = parseRead(scope, later, terms.map((t) => ({ term: t.term, sort: SORTS[t.sort] })));
-          return eqs.map((eq, i) => {
-            if (terms[i]!.sort === "Float64" && free().has(headSymbol(terms[i]!.term))) return POSITIVE_ZERO;
-            const term = z3.get_app_arg(ctx, eq as never, 1);
-            const value = z3.model_eval(ctx, model, term, true);
-            if (value === null) throw new SolverError("the model has no value for a term");
-            const [parsed] = parseSExprs(z3.ast_to_string(ctx, value));
-            return parsed!;
-          });
-        };
-        return { kind: "answer", answer: { status: "sat", result: await onSat(getValues) }, used };
+        return { kind: "answer", answer: { status: "sat", result: await this.read(scope, model, original, free, onSat) }, used };
       } finally {
         z3.model_dec_ref(ctx, model);
       }

@@ -39,12 +39,15 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-cache-"));
   checks = 0;
   Z3Session.beforeCheck = () => void checks++;
-  // Every query goes to Z3, so a proof's checks count its queries (ranges would refute PLAN's bound without one).
+  // Every query goes to Z3, so a proof's checks count its queries (ranges would refute PLAN's bound
+  // without one, a guessed model would answer a violation without one).
   Z3Session.intervals = false;
+  Z3Session.guesses = false;
 });
 afterEach(() => {
   Z3Session.beforeCheck = undefined;
   Z3Session.intervals = true;
+  Z3Session.guesses = true;
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -104,9 +104,10 @@ describe("the solver options", () => {
   });
 
   it("--rlimit bounds each query's work", () => {
-    // A read the guard does not keep out of /secret: a satisfiable query, which only Z3 answers (the
-    // ranges before it settle ok.ts's queries with no units at all).
-    const open = `${HEAD}export function main(p: string): void {\n  if (p.length > 0) readFile(p);\n}\n`;
+    // A read the guard keeps out of /secret through a replacement: an unsatisfiable query only Z3
+    // answers (the ranges settle ok.ts's queries with no units at all, and a guessed model would
+    // answer a satisfiable one with none).
+    const open = `${HEAD}export function main(p: string): void {\n  if (p.replace("a", "b").startsWith("/pub/")) readFile(p);\n}\n`;
     const dir = project({ ...stdlibLayer(), "open.ts": open });
     const r = clauz3(["prove", "--json", "--rlimit", "1", "open.ts"], dir);
     const json = JSON.parse(r.stdout) as Json & { programs: { provisional?: string }[] };

@@ -1,0 +1,183 @@
+/**
+ * The guesser (guess/search.ts, guess/evaluate.ts, z3-guess.ts): a model for a satisfiable query
+ * found without a solver check, and believed only when Z3 evaluates every assertion to true in it.
+ * What it must keep: the evaluator agrees with Z3 on every operator it evaluates (a disagreement
+ * costs a guess, and would hide a faster answer); a guess Z3 does not confirm is never an answer;
+ * an unsatisfiable query is never guessed; what it does not evaluate is left to Z3.
+ */
+import { QueryState } from "../../core/prover/guess/evaluate";
+import { guessModel, type Guess } from "../../core/prover/guess/search";
+import { parseCommands } from "../../core/prover/tactics";
+import { numLit } from "../../core/prover/smt";
+import { initZ3 } from "../../core/prover/z3-load";
+import { guessedModel, literalOf } from "../../core/prover/z3-guess";
+import { openScope, parseKept, type Instance } from "../../core/prover/z3-scope";
+import { Z3Session } from "../../core/prover/z3";
+
+const F64 = "(_ FloatingPoint 11 53)";
+const f = numLit;
+
+/** Ground terms of every operator the evaluator knows, at the edges where languages differ. */
+const GROUND: readonly string[] = [
+  // Strings: positions out of range, empty patterns, digits.
+  '(str.at "abc" 3)', '(str.at "abc" (- 1))', '(str.at "abc" 1)',
+  '(str.substr "abcdef" 2 10)', '(str.substr "abcdef" (- 1) 2)', '(str.substr "abcdef" 2 0)', '(str.substr "abcdef" 6 1)',
+  '(str.indexof "abcabc" "c" 3)', '(str.indexof "abc" "" 2)', '(str.indexof "abc" "" 4)', '(str.indexof "abc" "d" 0)', '(str.indexof "abc" "a" (- 1))',
+  '(str.replace "abab" "b" "x")', '(str.replace "abc" "" "x")', '(str.replace_all "abab" "b" "xy")', '(str.replace_all "abc" "" "x")', '(str.replace_all "aaa" "aa" "b")',
+  '(str.to_int "007")', '(str.to_int "")', '(str.to_int "1a")', '(str.from_int 42)', '(str.from_int (- 3))',
+  '(str.len "a\\u{e9}b")', '(str.++ "a" "" "bc")', '(str.contains "hello" "ll")', '(str.prefixof "he" "hello")', '(str.suffixof "lo" "hello")',
+  '(str.< "abc" "abd")', '(str.<= "b" "ab")', '(str.is_digit "7")', '(str.is_digit "77")', '(str.to_code "A")', '(str.to_code "AB")', '(str.from_code 66)', '(str.from_code (- 1))',
+  // Regular expressions: complement, intersection, loops, ranges that are not one character.
+  '(str.in_re "abc" (re.* (re.range "a" "c")))', '(str.in_re "abd" (re.* (re.range "a" "c")))', '(str.in_re "" (re.+ (str.to_re "a")))',
+  '(str.in_re "ab" (re.comp (str.to_re "ab")))', '(str.in_re "ba" (re.inter (re.* re.allchar) (re.++ (str.to_re "b") re.all)))',
+  '(str.in_re "aaa" ((_ re.loop 2 3) (str.to_re "a")))', '(str.in_re "aaaa" ((_ re.loop 2 3) (str.to_re "a")))', '(str.in_re "a" (re.range "a" "bc"))',
+  '(str.in_re "x" (re.union (str.to_re "x") re.none))', '(str.in_re "" (re.opt (str.to_re "q")))', '(str.in_re "ab" (re.diff (re.* re.allchar) (str.to_re "ab")))',
+  // Integers: Euclidean division and remainder.
+  "(div 7 2)", "(div (- 7) 2)", "(div 7 (- 2))", "(div (- 7) (- 2))", "(mod (- 7) 2)", "(mod 7 (- 2))", "(mod (- 7) (- 2))", "(abs (- 4))", "(- 3 5 1)", "(- 4)", "(* 3 (- 2) 2)",
+  // Float64: rounding ties to even, signed zeros, NaN, conversions of large integers.
+  `(fp.roundToIntegral RNE ${f(2.5)})`, `(fp.roundToIntegral RNE ${f(-2.5)})`, `(fp.roundToIntegral RNE ${f(-0.5)})`, `(fp.roundToIntegral RNE ${f(3.5)})`, `(fp.roundToIntegral RNE ${f(-3.5)})`,
+  `(fp.add RNE ${f(0.1)} ${f(0.2)})`, `(fp.sub RNE ${f(0)} ${f(0)})`, `(fp.mul RNE ${f(-1)} ${f(0)})`, `(fp.div RNE ${f(1)} ${f(0)})`, `(fp.div RNE ${f(0)} ${f(0)})`, `(fp.sqrt RNE ${f(2)})`,
+  `(fp.neg ${f(0)})`, `(fp.abs ${f(-0)})`, `(fp.eq ${f(0)} ${f(-0)})`, `(= ${f(0)} ${f(-0)})`, `(= ${f(NaN)} ${f(NaN)})`, `(fp.eq ${f(NaN)} ${f(NaN)})`,
+  `(fp.lt ${f(NaN)} ${f(1)})`, `(fp.leq ${f(-0)} ${f(0)})`, `(fp.geq ${f(1)} ${f(NaN)})`, `(fp.gt ${f(Infinity)} ${f(1e308)})`,
+  `(fp.isNegative ${f(-0)})`, `(fp.isPositive ${f(NaN)})`, `(fp.isZero ${f(-0)})`, `(fp.isNaN ${f(NaN)})`, `(fp.isInfinite ${f(-Infinity)})`, `(fp.isNormal ${f(5e-324)})`, `(fp.isSubnormal ${f(5e-324)})`,
+  "((_ to_fp 11 53) RNE (to_real 9007199254740993))", "((_ to_fp 11 53) RNE (to_real 9007199254740995))", "((_ to_fp 11 53) RNE (to_real (- 3)))",
+  // Booleans and equality.
+  "(xor true true false)", "(=> false false)", "(distinct 1 2 1)", '(distinct "a" "b")', '(ite (= 1 1) "y" "n")',
+];
+
+let instance: Instance;
+beforeAll(async () => {
+  const { Z3 } = await initZ3({ printErr: () => undefined });
+  Z3.global_param_set("encoding", "bmp");
+  instance = { z3: Z3, threads: undefined as never };
+});
+
+/** Z3's value of a ground term (evaluated in an empty model), printed as the guesser prints its own. */
+function z3Value(term: string): string {
+  const { z3 } = instance;
+  const scope = openScope(instance);
+  try {
+    const [eq] = parseKept(scope, `(declare-const probe Bool)(assert (= probe (= ${term} ${term})))`, 1);
+    const t = z3.get_app_arg(scope.ctx, z3.to_app(scope.ctx, z3.get_app_arg(scope.ctx, eq as never, 1)), 0);
+    const model = z3.mk_model(scope.ctx);
+    z3.model_inc_ref(scope.ctx, model);
+    const value = z3.model_eval(scope.ctx, model, t, true)!;
+    const text = z3.ast_to_string(scope.ctx, value);
+    z3.model_dec_ref(scope.ctx, model);
+    return text;
+  } finally {
+    scope.z3.del_context(scope.ctx);
+  }
+}
+
+/** The guesser's value of a ground term, printed as an SMT-LIB literal, then normalised by Z3 (so both print alike). */
+function guessedValue(term: string): string {
+  const q = new QueryState(parseCommands(`(assert (= ${term} ${term}))`));
+  const [assertion] = q.assertions;
+  return z3Value(literalOf(q.value((assertion as unknown[])[1] as never)));
+}
+
+describe("the guesser's evaluator", () => {
+  it.each(GROUND)("agrees with Z3 on %s", (term) => {
+    expect(guessedValue(term)).toBe(z3Value(term));
+  });
+
+  it("leaves to Z3 what it does not evaluate", () => {
+    for (const query of [
+      "(declare-fun f (Int) Int)(assert (forall ((x Int)) (> (f x) 0)))",
+      `(declare-const x ${F64})(assert (fp.lt (fp.add RTZ x x) x))`,
+      "(declare-const x Int)(assert (> (div x 0) 1))",
+      "(define-fun g ((y Int)) Int (+ y 1))(assert (> (g 2) 1))",
+      '(declare-const s String)(assert (= s "\\u{10000}"))',
+      "(declare-const r Real)(assert (> r 0.5))",
+    ]) {
+      expect(guessModel(parseCommands(query), 10_000), query).toBe("unsupported");
+    }
+  });
+});
+
+describe("the guesser's search", () => {
+  const guess = (query: string): Guess | string => guessModel(parseCommands(query), 10_000);
+
+  it("finds the plain model of a violation: an empty text, a list of one element over the cap", () => {
+    const plain = guess('(declare-const c String)(define-fun to () String (ite (str.prefixof "#" c) c (str.++ "#" c)))(assert (not (= to "#deploys")))');
+    expect(plain).toMatchObject({ constants: [{ name: "c", value: "" }] });
+    const list = guess(`(declare-const n Int)(declare-fun amount (Int) ${F64})(declare-const i Int)(assert (>= n 0))(assert (and (<= 0 i) (< i n) (fp.gt (amount i) ${f(100)})))`);
+    expect(typeof list).toBe("object");
+    const { constants, functions } = list as Guess;
+    const n = constants.find((c) => c.name === "n")!.value as bigint;
+    const i = constants.find((c) => c.name === "i")!.value as bigint;
+    expect(0n <= i && i < n).toBe(true);
+    const at = functions[0]!.entries.find((e) => e.args[0] === i)?.value ?? functions[0]!.elseValue;
+    expect(at as number).toBeGreaterThan(100);
+  });
+
+  it("builds a text from the query's literals: what a prefix adds to a known start", () => {
+    const g = guess('(declare-fun name (Int) String)(declare-const n Int)(assert (and (< 0 n) (str.suffixof ".tmp" (name 0)) (not (str.suffixof ".keep.tmp" (name 0))) (str.prefixof "tmp/keep" (str.++ "tmp/" (name 0)))))');
+    expect(typeof g).toBe("object");
+    const name = (g as Guess).functions[0]!.entries.find((e) => e.args[0] === 0n)!.value as string;
+    expect(name.endsWith(".tmp") && !name.endsWith(".keep.tmp") && name.startsWith("keep")).toBe(true);
+  });
+
+  it("never guesses an unsatisfiable query, and stops within its budget", () => {
+    for (const query of [
+      "(declare-const x Int)(assert (> x 3))(assert (< x 2))",
+      '(declare-const s String)(assert (str.prefixof "/secret" s))(assert (not (str.contains s "secret")))',
+      `(declare-fun a (Int) ${F64})(declare-const n Int)(assert (and (< 0 n) (fp.gt (a 0) ${f(5)}) (fp.lt (a 0) ${f(5)})))`,
+    ]) {
+      expect(["stuck", "budget"], query).toContain(guess(query));
+    }
+    const q = "(declare-const x Int)(declare-const y Int)(assert (= (* x x) (+ (* y y) 1000003)))";
+    expect(guessModel(parseCommands(q), 500)).toBe("budget");
+  });
+});
+
+describe("a guessed model in Z3", () => {
+  const query = '(declare-const s String)(declare-const n Int)(declare-fun f (Int) Int)(assert (and (> (str.len s) 0) (< n (f 2))))';
+
+  function confirm(guess: Guess): boolean {
+    const scope = openScope(instance);
+    try {
+      const formulas = parseKept(scope, query, 1);
+      const model = guessedModel(scope, guess, formulas);
+      if (model !== undefined) instance.z3.model_dec_ref(scope.ctx, model as never);
+      return model !== undefined;
+    } finally {
+      instance.z3.del_context(scope.ctx);
+    }
+  }
+
+  it("is believed when Z3 evaluates every assertion to true in it", () => {
+    const good: Guess = {
+      constants: [{ name: "s", sort: "String", value: "a" }, { name: "n", sort: "Int", value: -4n }],
+      functions: [{ name: "f", domain: ["Int"], sort: "Int", entries: [{ args: [2n], value: 0n }], elseValue: -9n }],
+    };
+    expect(confirm(good)).toBe(true);
+  });
+
+  it("is not believed when an assertion is false in it, whatever the guesser thought", () => {
+    // The function's value at 2 makes `n < f(2)` false; so does an empty text for the length.
+    expect(confirm({ constants: [{ name: "s", sort: "String", value: "a" }, { name: "n", sort: "Int", value: 0n }], functions: [{ name: "f", domain: ["Int"], sort: "Int", entries: [{ args: [2n], value: 0n }], elseValue: 7n }] })).toBe(false);
+    expect(confirm({ constants: [{ name: "s", sort: "String", value: "" }, { name: "n", sort: "Int", value: 0n }], functions: [{ name: "f", domain: ["Int"], sort: "Int", entries: [], elseValue: 7n }] })).toBe(false);
+  });
+
+  it("answers a satisfiable query with no check, and the values read are the model's", async () => {
+    const session = await Z3Session.get();
+    let checks = 0;
+    Z3Session.beforeCheck = () => void checks++;
+    try {
+      const answer = await session.query("(declare-const to String)(declare-const amount Int)", ['(not (str.suffixof "@corp.com" to))', "(> amount 100)"], { rlimit: 1_000_000, backstopMs: 600_000 }, (get) => get([{ term: "to", sort: "String" }, { term: "amount", sort: "Int" }]));
+      expect(answer.status).toBe("sat");
+      expect(checks).toBe(0);
+      const [to, amount] = (answer as { result: string[] }).result;
+      expect(String(to).endsWith('@corp.com"')).toBe(false);
+      expect(Number(amount)).toBeGreaterThan(100);
+      // An unsatisfiable one still goes to Z3.
+      const unsat = await session.query("(declare-const x Int)", ["(= (* x x) 2)"], { rlimit: 1_000_000, backstopMs: 600_000 }, async () => undefined);
+      expect(unsat.status).toBe("unsat");
+      expect(checks).toBeGreaterThan(0);
+    } finally {
+      Z3Session.beforeCheck = undefined;
+    }
+  });
+});
