@@ -5,15 +5,61 @@
  * solver's model is confirmed in z3.ts). The values are parsed from exact literals (smt.ts) in the
  * query's kept parser context, so the names are the query's own symbols.
  */
-import type { Guess } from "./guess/search";
-import type { Sort, Value } from "./guess/evaluate";
+import { guessBudget, guessModel, type Guess } from "./guess/search";
+import type { Sort, Value } from "./guess/values";
+import type { SExpr } from "./sexpr";
+import type { Trace } from "./query-dump";
 import { FLOAT64, numLit, strLit } from "./smt";
-import { parseRead, SolverError, type Scope } from "./z3-scope";
+import type { SolverAnswer } from "./z3";
+import { readModel, type GetValues } from "./z3-model";
+import { evaluationScope, isInstanceFailure, parseKept, parseRead, releaseKept, SolverError, type Instance, type Scope } from "./z3-scope";
 
 /** Z3_sort_kind's value for integers (Z3_INT_SORT). */
 const Z3_INT_SORT = 2;
 
 const SORT_TEXT: Record<Sort, string> = { Bool: "Bool", Int: "Int", String: "String", Float64: FLOAT64 };
+
+/**
+ * The query answered by a guessed model (guess/search.ts), confirmed and read in the instance's
+ * evaluation context (z3-scope.ts `evaluationScope`); undefined when there is no guess or Z3 does
+ * not confirm it, and the attempts run as if there had been none.
+ */
+export async function answerFromGuess<T>(
+  instance: Instance,
+  text: string,
+  asWritten: readonly SExpr[],
+  asserted: number,
+  free: () => ReadonlySet<string>,
+  onSat: (getValues: GetValues) => Promise<T>,
+  trace: Trace | undefined,
+): Promise<SolverAnswer<T> | undefined> {
+  const guess = guessModel(asWritten, guessBudget(text.length));
+  if (typeof guess === "string") {
+    trace?.lines.push(`guess: none (${guess})`);
+    return undefined;
+  }
+  const scope = evaluationScope(instance);
+  let formulas: readonly unknown[] | undefined;
+  const original = (): readonly unknown[] => (formulas ??= parseKept(scope, text, asserted));
+  let model: unknown;
+  try {
+    model = guessedModel(scope, guess, original());
+    if (model === undefined) {
+      trace?.lines.push("guess: not confirmed");
+      return undefined;
+    }
+    trace?.lines.push("guess: sat, confirmed");
+    return { status: "sat", result: await readModel(scope, model, original, free, onSat) };
+  } catch (error) {
+    // Z3 would not read a guessed value: the attempts still run.
+    if (isInstanceFailure(error) || !(error instanceof SolverError)) throw error;
+    trace?.lines.push(`guess rejected: ${error.message.slice(0, 200)}`);
+    return undefined;
+  } finally {
+    if (model !== undefined) scope.z3.model_dec_ref(scope.ctx, model as never);
+    releaseKept(scope);
+  }
+}
 
 /** A value as an exact SMT-LIB literal of its sort. */
 export function literalOf(value: Value): string {

@@ -1,5 +1,4 @@
 import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
-import { parseSExprs, type SExpr } from "./sexpr";
 import { dump, type Trace } from "./query-dump";
 import { restoreLifted, type Lifted } from "./int-floats";
 import { skeletonOf } from "./abstraction";
@@ -8,14 +7,15 @@ import { formulate, MalformedQuery, type Formulations } from "./formulations";
 import { FIRST_SLICE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
-import { guessBudget, guessModel } from "./guess/search";
-import { guessedModel } from "./z3-guess";
+import { answerFromGuess } from "./z3-guess";
+import { readModel, type GetValues } from "./z3-model";
 import { unreachedDeclarations } from "./theories";
 import { watchdog } from "./z3-watchdog";
 import { guardThreads, SolverStderr, type SolverThreads } from "./z3-threads";
-import { closeScope, engine, evaluationScope, isInstanceFailure, openScope, parse, parseKept, parseRead, releaseKept, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
+import { closeScope, engine, isInstanceFailure, openScope, parse, parseKept, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
 
 export { SolverError };
+export type { GetValues, ValueSort } from "./z3-model";
 
 /** The solver's answer to one query. */
 export type SolverAnswer<T> = (
@@ -32,34 +32,8 @@ export type SolverAnswer<T> = (
   readonly used?: number;
 };
 
-/** The sorts a model value can be read as. */
-export type ValueSort = "String" | "Float64" | "Bool" | "Int";
-const SORTS: Record<ValueSort, string> = { String: "String", Float64: "(_ FloatingPoint 11 53)", Bool: "Bool", Int: "Int" };
-
 const SLICE_OVER = "resource slice spent";
-/**
- * The value a model shows for a Float64 term whose function or constant no assertion reaches: Z3
- * completes such a model with NaN, which made the counterexample unreadable and cost a pinning
- * query to turn into 0 (`ops/pay_all_invoices_no_budget_fail`: a 98 ms query for the `daysLate` of
- * invoices the violation never reads). Nothing the query asserts depends on it, so 0 extends the
- * model as well as NaN does.
- */
-const POSITIVE_ZERO: SExpr = ["_", "+zero", "11", "53"];
-
-/** The symbol a term applies (or is): `(f 3)` → `f`, `x` → `x`. */
-function headSymbol(term: string): string {
-  const m = /^\(?\s*([^\s()]+)/.exec(term);
-  return m ? m[1]! : term;
-}
-
 const MEMORY_CAP = "the solver reached its memory cap";
-
-/**
- * Reads terms' values out of a satisfying model. `later`: declarations made after the query was
- * built (an array's element function is declared when an element is first read, which may be
- * while a counterexample is shown); they are unconstrained, and the model completes them.
- */
-export type GetValues = (terms: readonly { term: string; sort: ValueSort }[], later?: readonly string[]) => Promise<SExpr[]>;
 
 
 /** How one attempt ended: an answer, a reason it gave none, or the wall clock. */
@@ -293,7 +267,7 @@ export class Z3Session {
     // evaluates, with no check (a string check costs several milliseconds of theory set-up) and no
     // context of the query's own.
     if (Z3Session.guesses && !theories.quantifiers) {
-      const answer = await this.guessed(instance, text, asWritten, asserted, free, onSat, trace);
+      const answer = await answerFromGuess(instance, text, asWritten, asserted, free, onSat, trace);
       if (answer) return answer;
     }
     let scope = open();
@@ -391,71 +365,6 @@ export class Z3Session {
       }
     }
     return { status: "unknown", reason: [...new Set(reasons)].join("; ") };
-  }
-
-  /**
-   * The query answered by a guessed model (guess/search.ts), confirmed and read in the instance's
-   * evaluation context (z3-scope.ts `evaluationScope`); undefined when there is no guess or Z3 does
-   * not confirm it, and the attempts run as if there had been none.
-   */
-  private async guessed<T>(
-    instance: Instance,
-    text: string,
-    asWritten: readonly SExpr[],
-    asserted: number,
-    free: () => ReadonlySet<string>,
-    onSat: (getValues: GetValues) => Promise<T>,
-    trace: Trace | undefined,
-  ): Promise<SolverAnswer<T> | undefined> {
-    const guess = guessModel(asWritten, guessBudget(text.length));
-    if (typeof guess === "string") {
-      trace?.lines.push(`guess: none (${guess})`);
-      return undefined;
-    }
-    const scope = evaluationScope(instance);
-    let formulas: readonly unknown[] | undefined;
-    const original = (): readonly unknown[] => (formulas ??= parseKept(scope, text, asserted));
-    let model: unknown;
-    try {
-      model = guessedModel(scope, guess, original());
-      if (model === undefined) {
-        trace?.lines.push("guess: not confirmed");
-        return undefined;
-      }
-      trace?.lines.push("guess: sat, confirmed");
-      return { status: "sat", result: await this.read(scope, model, original, free, onSat) };
-    } catch (error) {
-      // Z3 would not read a guessed value: the attempts still run.
-      if (isInstanceFailure(error) || !(error instanceof SolverError)) throw error;
-      trace?.lines.push(`guess rejected: ${error.message.slice(0, 200)}`);
-      return undefined;
-    } finally {
-      if (model !== undefined) scope.z3.model_dec_ref(scope.ctx, model as never);
-      releaseKept(scope);
-    }
-  }
-
-  /**
-   * What `onSat` makes of a confirmed model: terms are read from it (`getValues`) as the right-hand
-   * side of an equation with a fresh probe constant, in the parser context that holds the query's
-   * declarations (the same symbols, so the model's values).
-   */
-  private read<T>(scope: Scope, model: unknown, original: () => readonly unknown[], free: () => ReadonlySet<string>, onSat: (getValues: GetValues) => Promise<T>): Promise<T> {
-    const { z3, ctx } = scope;
-    const getValues: GetValues = async (terms, later = []) => {
-      if (terms.length === 0) return [];
-      original();
-      const eqs = parseRead(scope, later, terms.map((t) => ({ term: t.term, sort: SORTS[t.sort] })));
-      return eqs.map((eq, i) => {
-        if (terms[i]!.sort === "Float64" && free().has(headSymbol(terms[i]!.term))) return POSITIVE_ZERO;
-        const term = z3.get_app_arg(ctx, eq as never, 1);
-        const value = z3.model_eval(ctx, model as never, term, true);
-        if (value === null) throw new SolverError("the model has no value for a term");
-        const [parsed] = parseSExprs(z3.ast_to_string(ctx, value));
-        return parsed!;
-      });
-    };
-    return onSat(getValues);
   }
 
   /**
@@ -595,7 +504,7 @@ export class Z3Session {
           return { kind: "none", reason: `a model from ${attempt.engine}/${attempt.formulation} did not satisfy the query`, used };
         }
         outcome = "sat";
-        return { kind: "answer", answer: { status: "sat", result: await this.read(scope, model, original, free, onSat) }, used };
+        return { kind: "answer", answer: { status: "sat", result: await readModel(scope, model, original, free, onSat) }, used };
       } finally {
         z3.model_dec_ref(ctx, model);
       }

@@ -8,7 +8,7 @@
  * units (Z3's `:encoding bmp`) and regular expressions (guess/regex.ts). A value's JavaScript type
  * is its sort. Anything else (a quantifier, another rounding mode, division by zero, a
  * parameterised definition) throws `Unsupported` and the query is left to Z3. The guesser's answer
- * is only ever a candidate: z3.ts builds the model in Z3 and believes it only when Z3 evaluates
+ * is only ever a candidate: z3-guess.ts builds the model in Z3 and believes it only when Z3 evaluates
  * every assertion to true in it.
  *
  * The terms are evaluated as parsed, without a compilation step: most queries are tried once and
@@ -18,12 +18,7 @@
  */
 import { decodeFloat, isList, isStringLiteral, readLiteral, type SExpr } from "../sexpr";
 import { Regexes, type Re } from "./regex";
-
-/** What the guesser does not evaluate: the query goes to Z3 as before. */
-export class Unsupported extends Error {}
-
-export type Sort = "Bool" | "Int" | "String" | "Float64";
-export type Value = boolean | bigint | number | string | Re;
+import { defaultOf, euclid, keyOf, norm, roundHalfEven, same, sortOf, Unsupported, type Sort, type Value } from "./values";
 
 /** A definition's value and distances under the current assignment, and the definitions that read it. */
 interface Definition {
@@ -63,48 +58,6 @@ export interface Reads {
 }
 
 type Named = { kind: "constant"; index: number } | { kind: "function"; index: number } | { kind: "defined"; def: Definition };
-
-/** The sort of an SMT-LIB sort expression (the sorts a cell may have). */
-function sortOf(e: SExpr): Sort {
-  if (e === "Bool" || e === "Int" || e === "String") return e;
-  if (isList(e) && e[0] === "_" && e[1] === "FloatingPoint" && e[2] === "11" && e[3] === "53") return "Float64";
-  throw new Unsupported(`sort ${JSON.stringify(e)}`);
-}
-
-/** The default value of a sort: what every cell starts as. */
-export function defaultOf(sort: Sort): Value {
-  return sort === "Bool" ? false : sort === "Int" ? 0n : sort === "String" ? "" : 0;
-}
-
-/** A key for a tuple of values (functions' entries, candidate sets). */
-export function keyOf(values: readonly Value[]): string {
-  return values.map((v) => (typeof v === "bigint" ? `i${v}` : typeof v === "number" ? `f${Object.is(v, -0) ? "-0" : String(v)}` : typeof v === "string" ? `s${JSON.stringify(v)}` : typeof v === "boolean" ? `b${v}` : `r${v.id}`)).join("|");
-}
-
-/** Normalised distance: 0 stays 0, anything else lands in (0, 1]. */
-const norm = (d: number): number => (d <= 0 ? 0 : Number.isFinite(d) ? d / (d + 1) : 1);
-
-/** SMT-LIB equality: Float64 by identity (NaN is NaN, +0 is not -0), everything else as JavaScript has it. */
-const same = (x: Value, y: Value): boolean => (typeof x === "number" ? Object.is(x, y) : x === y);
-
-/** Round half to even (IEEE roundToIntegral with RNE); keeps the sign of zero. */
-function roundHalfEven(x: number): number {
-  if (!Number.isFinite(x)) return x;
-  const r = Math.round(x);
-  const rounded = r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
-  return rounded === 0 ? (x < 0 || Object.is(x, -0) ? -0 : 0) : rounded;
-}
-
-/** SMT-LIB's integer division and remainder (Euclidean: the remainder is never negative). */
-function euclid(a: bigint, b: bigint): [bigint, bigint] {
-  if (b === 0n) throw new Unsupported("division by zero");
-  let q = a / b;
-  let r = a - q * b;
-  if (r < 0n) {
-    if (b > 0n) { q -= 1n; r += b; } else { q += 1n; r -= b; }
-  }
-  return [q, r];
-}
 
 /** Float64 operations that take a rounding mode first; only round-to-nearest-even is evaluated. */
 const ROUNDED = new Set(["fp.add", "fp.sub", "fp.mul", "fp.div", "fp.sqrt", "fp.roundToIntegral"]);

@@ -10,14 +10,15 @@
  * measures how far). It stops at a model, at a local minimum, or when its budget of evaluated terms
  * is spent; then Z3 solves the query as before.
  *
- * A guess is never an answer by itself: z3.ts writes it into a Z3 model and believes it only when
+ * A guess is never an answer by itself: z3-guess.ts writes it into a Z3 model and believes it only when
  * Z3 evaluates every assertion of the query to true in that model. So the guesser can only ever
  * turn a satisfiable query into a satisfiable one, never decide unsat, and a wrong evaluation here
  * costs time, not soundness. It is deterministic: the same query gives the same guess.
  */
 import type { SExpr } from "../sexpr";
 import { RegexTooLarge } from "./regex";
-import { keyOf, QueryState, Unsupported, type Sort, type Value } from "./evaluate";
+import { QueryState } from "./evaluate";
+import { keyOf, Unsupported, type Sort, type Value } from "./values";
 
 /** A model found by the guesser: a value for each declared constant and function. */
 export interface Guess {
