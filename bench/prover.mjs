@@ -20,7 +20,7 @@
  *     node bench/prover.mjs [--runs 7] [--passes 3] [--corpus-only | --growth-only] [--only dir,dir] [--rows file.json]
  *
  * The async corpus (issue 10: the directories in ASYNC_CORPUS) gets its own warm median beside the
- * rest of the corpus; `--corpus-only` stops after the warm rows (no stability, cold or growth runs),
+ * rest of the corpus, and its files-async programs beside the same programs written synchronously; `--corpus-only` stops after the warm rows (no stability, cold or growth runs),
  * `--growth-only` runs only the generated programs (growth and issue 14's budget loop);
  * `--only` limits the warm corpus to the named directories of fixtures/programs; `--rows` writes
  * the per-program warm rows (file, calls, ms, z3, verdict) as JSON, for finding where time goes.
@@ -47,6 +47,8 @@ const CLI = path.join(ROOT, "dist/cli/main.js");
 /** Directories of fixtures/programs holding the async corpus (issue 10), measured beside the rest. */
 const ASYNC_CORPUS = ["ops", "net", "files-async"];
 const inAsyncCorpus = (file) => ASYNC_CORPUS.some((d) => file.startsWith(`programs/${d}/`));
+/** The async corpus's directory whose layer has synchronous twins of every tool (stdlib:filesystem). */
+const TWIN_DIR = "files-async";
 /** A typical small corpus program for the cold run. */
 const COLD_PROGRAM = "fixtures/programs/email/and_guard_pass.ts";
 
@@ -148,6 +150,54 @@ async function warmCorpus(prover, passes, log, only) {
   log(`bench prover: ${rows.length} programs (${small.length} with ≤ 10 calls in main), ${passes} passes; slowest: ${slowest.map((r) => `${r.file} ${r.ms.toFixed(0)} ms (Z3 ${r.z3.toFixed(0)})`).join(", ")}`);
   log(`bench prover: whole corpus once ${rows.reduce((s, r) => s + r.ms, 0).toFixed(0)} ms; median Z3 ${median(rows.map((r) => r.z3)).toFixed(1)} ms, rest ${median(rows.map((r) => r.ms - r.z3)).toFixed(1)} ms per program`);
   return { rows, small, program, layer, files: programs };
+}
+
+/**
+ * A files-async program written synchronously: the same task over stdlib:filesystem's synchronous
+ * tools (the same events and contracts), no `async`, no `await`. Undefined when the program uses
+ * anything else asynchronous (`Promise.all`, `for await`, an async helper).
+ */
+export function syncTwin(text) {
+  const twin = text
+    .replace('/trusted/async"', '/trusted/effects"')
+    .replace(/\b([a-zA-Z]+)Async\b/g, "$1")
+    .replace(/\bawait /g, "")
+    .replace(/export async function main\(([^)]*)\): Promise<void>/, "export function main($1): void");
+  return /Promise|async|for await/.test(twin.replace(/^\/\/.*$/gm, "")) ? undefined : twin;
+}
+
+/**
+ * Issue 10's question behind its ratio: does `async`/`await` itself cost? The async corpus's tasks
+ * are larger than the rest of the corpus's (tool results iterated, records of several fields), so
+ * its median is set beside that of the same programs written synchronously (`syncTwin`, files in
+ * memory beside the corpus, in one TypeScript program). Pairs whose verdicts differ are left out.
+ */
+async function twins(prover, passes, log) {
+  const { ts, readLayer, proveProgram } = prover;
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(FIXTURES, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n")); } });
+  const sources = new Map();
+  for (const f of parsed.fileNames.filter((n) => n.includes(`/programs/${TWIN_DIR}/`) && !n.includes("/_"))) {
+    const twin = syncTwin(fs.readFileSync(f, "utf8"));
+    if (twin !== undefined) sources.set(f.replace(`/programs/${TWIN_DIR}/`, "/programs/_twins/"), twin);
+  }
+  const host = ts.createCompilerHost(parsed.options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.getSourceFile = (name, language, ...rest) => (sources.has(name) ? ts.createSourceFile(name, sources.get(name), language) : getSourceFile.call(host, name, language, ...rest));
+  host.fileExists = (name) => sources.has(name) || fileExists.call(host, name);
+  host.readFile = (name) => sources.get(name) ?? readFile.call(host, name);
+  const program = ts.createProgram({ rootNames: [...parsed.fileNames, ...sources.keys()], options: parsed.options, host });
+  const layer = readLayer(ts, program);
+  const pairs = [...sources.keys()].map((twin) => [program.getSourceFile(twin.replace("/programs/_twins/", `/programs/${TWIN_DIR}/`)), program.getSourceFile(twin)]);
+  for (const [a, b] of pairs) for (const file of [a, b]) await proveProgram({ ts, program, file }, layer);
+  const kept = { async: [], sync: [] };
+  for (const [a, b] of pairs) {
+    const [ra, rb] = [await proveTimes(prover, program, layer, a, passes), await proveTimes(prover, program, layer, b, passes)];
+    if (ra.verdict !== rb.verdict) continue;
+    kept.async.push(median(ra.wall));
+    kept.sync.push(median(rb.wall));
+  }
+  log(`bench prover: ${pairs.length} files-async programs with a synchronous twin, ${kept.async.length} with the same verdict`);
+  return { benchmark: "prover warm (median)", subject: `${TWIN_DIR} programs (${kept.async.length})`, subjectMs: median(kept.async), baseline: `the same written synchronously (${kept.sync.length})`, baselineMs: median(kept.sync), runs: passes };
 }
 
 /**
@@ -397,6 +447,7 @@ export async function run({ runs, log, passes = Math.min(runs, 3), corpusOnly = 
     // Issue 10: the async corpus's warm median within 1.5× of the other programs'.
     rows.push({ benchmark: "prover warm (median)", subject: `async corpus programs (${asyncRows.length})`, subjectMs: median(asyncRows.map((r) => r.ms)), baseline: `the other corpus programs (${syncRows.length})`, baselineMs: median(syncRows.map((r) => r.ms)), runs: passes, target: 1.5 });
     rows.push({ benchmark: "prover warm (p90)", subject: `async corpus programs (${asyncRows.length})`, subjectMs: percentile(asyncRows.map((r) => r.ms), 90), baseline: `the other corpus programs (${syncRows.length})`, baselineMs: percentile(syncRows.map((r) => r.ms), 90), runs: passes });
+    if (!only || only.includes(TWIN_DIR)) rows.push(await twins(prover, passes, log));
   }
   if (corpusOnly) return rows;
   const bases = [1, 2, 3];
