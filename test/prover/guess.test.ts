@@ -41,8 +41,8 @@ const GROUND: readonly string[] = [
   `(fp.lt ${f(NaN)} ${f(1)})`, `(fp.leq ${f(-0)} ${f(0)})`, `(fp.geq ${f(1)} ${f(NaN)})`, `(fp.gt ${f(Infinity)} ${f(1e308)})`,
   `(fp.isNegative ${f(-0)})`, `(fp.isPositive ${f(NaN)})`, `(fp.isZero ${f(-0)})`, `(fp.isNaN ${f(NaN)})`, `(fp.isInfinite ${f(-Infinity)})`, `(fp.isNormal ${f(5e-324)})`, `(fp.isSubnormal ${f(5e-324)})`,
   "((_ to_fp 11 53) RNE (to_real 9007199254740993))", "((_ to_fp 11 53) RNE (to_real 9007199254740995))", "((_ to_fp 11 53) RNE (to_real (- 3)))",
-  // Booleans and equality.
-  "(xor true true false)", "(=> false false)", "(distinct 1 2 1)", '(distinct "a" "b")', '(ite (= 1 1) "y" "n")',
+  // Booleans and equality; implication and comparisons of more than two arguments.
+  "(xor true true false)", "(=> false false)", "(=> true true false)", "(=> false true false)", "(< 1 2 0)", "(<= 1 2 2)", "(> 3 2 5)", "(>= 3 3 2)", `(fp.lt ${f(1)} ${f(2)} ${f(0)})`, `(fp.eq ${f(1)} ${f(1)} ${f(2)})`, "(distinct 1 2 1)", '(distinct "a" "b")', '(ite (= 1 1) "y" "n")',
 ];
 
 let instance: Instance;
@@ -93,6 +93,39 @@ describe("the guesser's evaluator", () => {
     ]) {
       expect(guessModel(parseCommands(query), 10_000), query).toBe("unsupported");
     }
+  });
+});
+
+describe("the guesser on what it cannot afford (an outside review's cases)", () => {
+  const chain = (n: number, first: string, step: (previous: string) => string, sort: string): string =>
+    [`(declare-const x ${sort})`, `(define-fun d0 () ${sort} ${first})`, ...Array.from({ length: n }, (_, i) => `(define-fun d${i + 1} () ${sort} ${step(`d${i}`)})`)].join("");
+
+  it("gives up on texts and integers that outgrow it, without running long or failing", () => {
+    // Each definition doubles the text: 2^40 characters aborted the process inside String.split.
+    const doubling = `${chain(40, '(str.++ x "ab")', (d) => `(str.replace_all ${d} "a" "aa")`, "String")}(assert (= (str.len d40) 0))`;
+    expect(guessModel(parseCommands(doubling), 12_000)).toBe("unsupported");
+    // Each definition squares: BigInts past 2^256 are not computed (40 levels took 13 s, then threw).
+    const squaring = `${chain(40, "(+ x 2)", (d) => `(* ${d} ${d})`, "Int")}(assert (< d40 0))`;
+    expect(guessModel(parseCommands(squaring), 12_000)).toBe("unsupported");
+    // Regular-expression work counts: three nested loops took 548 ms on a budget of 4 000 terms.
+    const loops = '(declare-const s String)(assert (and (> (str.len s) 30) (str.in_re s ((_ re.loop 0 64) ((_ re.loop 0 64) ((_ re.loop 0 64) (str.to_re "ab")))))))';
+    expect(["budget", "unsupported", "stuck"]).toContain(guessModel(parseCommands(loops), 4_000));
+  });
+
+  it("answers no guess, never an exception, on malformed or circular input", () => {
+    for (const query of ["(assert (=> true))", "(assert (not))", "(assert ())", "(declare-const x (_ FloatingPoint 11 53))(assert (fp.eq x (fp #b0 #b1)))", "(define-fun d () Int (+ d 1))(assert (> d 0))", "(define-fun a () Int b)(define-fun b () Int a)(assert (> a 0))"]) {
+      expect(guessModel(parseCommands(query), 12_000), query).toBe("unsupported");
+    }
+  });
+
+  it("leaves a long chain of definitions to Z3 rather than failing the query", async () => {
+    // 800 definitions deep: the guesser's recursion ran out of stack, and the error retired a healthy Z3.
+    const session = await Z3Session.get();
+    const defs = ["(define-fun d0 () Int x)", ...Array.from({ length: 800 }, (_, i) => `(define-fun d${i + 1} () Int (+ d${i} 1))`)].join("\n");
+    const before = session.instances;
+    const answer = await session.query(`(declare-const x Int)\n${defs}`, ["(> d800 805)"], { rlimit: 10_000_000, backstopMs: 600_000 }, async () => undefined);
+    expect(answer.status).toBe("sat");
+    expect(session.instances).toBe(before);
   });
 });
 

@@ -18,7 +18,7 @@
  */
 import { decodeFloat, isList, isStringLiteral, readLiteral, type SExpr } from "../sexpr";
 import { Regexes, type Re } from "./regex";
-import { defaultOf, euclid, keyOf, norm, roundHalfEven, same, sortOf, Unsupported, type Sort, type Value } from "./values";
+import { defaultOf, euclid, keyOf, norm, OverBudget, roundHalfEven, same, sortOf, Unsupported, type Sort, type Value } from "./values";
 
 /** A definition's value and distances under the current assignment, and the definitions that read it. */
 interface Definition {
@@ -62,6 +62,20 @@ type Named = { kind: "constant"; index: number } | { kind: "function"; index: nu
 /** Float64 operations that take a rounding mode first; only round-to-nearest-even is evaluated. */
 const ROUNDED = new Set(["fp.add", "fp.sub", "fp.mul", "fp.div", "fp.sqrt", "fp.roundToIntegral"]);
 const NUMERAL = /^\d+$/;
+/** The longest text and the largest integer the guesser computes with (query literals are at most 4 096 code units). */
+const MAX_TEXT = 10_000;
+const MAX_INT = 2n ** 256n;
+/** The number of arguments of the operators with a fixed count (at least, at most). */
+const ARITY: Record<string, readonly [number, number]> = {
+  not: [1, 1], and: [1, Infinity], or: [1, Infinity], "=>": [2, Infinity], xor: [1, Infinity], ite: [3, 3], "=": [2, Infinity], distinct: [2, Infinity],
+  "<": [2, Infinity], "<=": [2, Infinity], ">": [2, Infinity], ">=": [2, Infinity], "+": [1, Infinity], "*": [1, Infinity], "-": [1, Infinity], div: [2, 2], mod: [2, 2], abs: [1, 1], to_real: [1, 1],
+  "fp.lt": [2, Infinity], "fp.leq": [2, Infinity], "fp.gt": [2, Infinity], "fp.geq": [2, Infinity], "fp.eq": [2, Infinity],
+  "fp.isNaN": [1, 1], "fp.isZero": [1, 1], "fp.isInfinite": [1, 1], "fp.isNegative": [1, 1], "fp.isPositive": [1, 1], "fp.isNormal": [1, 1], "fp.isSubnormal": [1, 1], "fp.neg": [1, 1], "fp.abs": [1, 1],
+  "fp.add": [3, 3], "fp.sub": [3, 3], "fp.mul": [3, 3], "fp.div": [3, 3], "fp.sqrt": [2, 2], "fp.roundToIntegral": [2, 2],
+  "str.++": [1, Infinity], "str.len": [1, 1], "str.contains": [2, 2], "str.prefixof": [2, 2], "str.suffixof": [2, 2], "str.<": [2, 2], "str.<=": [2, 2], "str.at": [2, 2], "str.substr": [3, 3],
+  "str.indexof": [3, 3], "str.replace": [3, 3], "str.replace_all": [3, 3], "str.to_int": [1, 1], "str.from_int": [1, 1], "str.is_digit": [1, 1], "str.to_code": [1, 1], "str.from_code": [1, 1],
+  "str.in_re": [2, 2], "str.to_re": [1, 1], "re.range": [2, 2], "re.++": [1, Infinity], "re.union": [1, Infinity], "re.inter": [1, Infinity], "re.*": [1, 1], "re.+": [1, 1], "re.opt": [1, 1], "re.comp": [1, 1], "re.diff": [2, 2],
+};
 const ORDER: Record<string, string> = { "<": "<", "<=": "<=", ">": ">", ">=": ">=", "fp.lt": "<", "fp.leq": "<=", "fp.gt": ">", "fp.geq": ">=" };
 const NEGATED: Record<string, string> = { "<": ">=", "<=": ">", ">": "<=", ">=": "<" };
 
@@ -70,14 +84,16 @@ export class QueryState {
   readonly constants: Constant[] = [];
   readonly functions: FunctionTable[] = [];
   readonly assertions: SExpr[] = [];
-  /** Terms evaluated: the search's budget counts them. */
+  /** Terms evaluated (and regular-expression steps): the search's budget counts them. */
   visits = 0;
+  /** Past this many visits an evaluation stops (`OverBudget`), however far into a term it is. */
+  limit = Infinity;
   private readonly names = new Map<string, Named>();
   private readonly strings = new Map<string, string>();
   /** Literal atoms' values, read once. */
   private readonly atoms = new Map<string, Value>();
   private readonly floats = new WeakMap<SExpr[], number>();
-  private readonly regexes = new Regexes();
+  private readonly regexes = new Regexes(() => this.tick());
   /** The definition being evaluated: what it reads gets it as a reader. */
   private current: Definition | undefined;
 
@@ -135,17 +151,27 @@ export class QueryState {
 
   // ─────────────────────────────── values ───────────────────────────────
 
+  /** One unit of work; an evaluation that would go past the limit stops here. */
+  private tick(): void {
+    if (++this.visits > this.limit) throw new OverBudget("the guess's budget is spent");
+  }
+
   value(e: SExpr): Value {
-    this.visits++;
+    this.tick();
     if (typeof e === "string") return this.atom(e);
-    const head = e[0]!;
-    if (typeof head !== "string") return this.indexedApplication(head, e);
-    const named = this.names.get(head);
-    if (named) {
-      if (named.kind !== "function") throw new Unsupported(`${head} applied`);
-      return this.apply(named.index, e);
+    const head = e[0];
+    let v: Value;
+    if (head === undefined) throw new Unsupported("an empty application");
+    if (typeof head !== "string") v = this.indexedApplication(head, e);
+    else {
+      const named = this.names.get(head);
+      if (named && named.kind !== "function") throw new Unsupported(`${head} applied`);
+      v = named ? this.apply(named.index, e) : this.operation(head, e);
     }
-    return this.operation(head, e);
+    // Texts and integers stay small: a chain of definitions that doubles a text at each step would
+    // otherwise outgrow what the search can afford (or JavaScript can hold) long before the budget.
+    if (typeof v === "string" ? v.length > MAX_TEXT : typeof v === "bigint" && (v > MAX_INT || v < -MAX_INT)) throw new Unsupported("a value too large to guess with");
+    return v;
   }
 
   private atom(a: string): Value {
@@ -298,6 +324,8 @@ export class QueryState {
 
   private operation(op: string, e: SExpr[]): Value {
     const n = e.length - 1;
+    const arity = ARITY[op];
+    if (arity && (n < arity[0] || n > arity[1])) throw new Unsupported(`${op} of ${n} arguments`);
     switch (op) {
       case "_":
         if (e.length === 4 && e[2] === "11" && e[3] === "53" && ["+zero", "-zero", "+oo", "-oo", "NaN"].includes(e[1] as string)) return this.floatLiteral(e);
@@ -306,7 +334,8 @@ export class QueryState {
       case "not": return !this.bool(e[1]!);
       case "and": { for (let i = 1; i < e.length; i++) if (!this.bool(e[i]!)) return false; return true; }
       case "or": { for (let i = 1; i < e.length; i++) if (this.bool(e[i]!)) return true; return false; }
-      case "=>": return !this.bool(e[1]!) || this.bool(e[2]!);
+      // Right-associative: (=> a b c) is (=> a (=> b c)).
+      case "=>": { let x = this.bool(e[n]!); for (let i = n - 1; i >= 1; i--) x = !this.bool(e[i]!) || x; return x; }
       case "xor": { let x = false; for (let i = 1; i < e.length; i++) x = x !== this.bool(e[i]!); return x; }
       case "ite": return this.bool(e[1]!) ? this.value(e[2]!) : this.value(e[3]!);
       case "=": { const x = this.value(e[1]!); for (let i = 2; i < e.length; i++) if (!same(x, this.value(e[i]!))) return false; return true; }
@@ -314,8 +343,9 @@ export class QueryState {
         const xs = e.slice(1).map((a) => this.value(a));
         return xs.every((x, i) => xs.every((y, j) => j <= i || !same(x, y)));
       }
-      case "<": case "<=": case ">": case ">=": return this.compare(ORDER[op]!, this.int(e[1]!), this.int(e[2]!));
-      case "fp.lt": case "fp.leq": case "fp.gt": case "fp.geq": return this.compare(ORDER[op]!, this.float(e[1]!), this.float(e[2]!));
+      // Chained, as SMT-LIB has them: (< a b c) is a < b and b < c.
+      case "<": case "<=": case ">": case ">=": { for (let i = 1; i < n; i++) if (!this.compare(ORDER[op]!, this.int(e[i]!), this.int(e[i + 1]!))) return false; return true; }
+      case "fp.lt": case "fp.leq": case "fp.gt": case "fp.geq": { for (let i = 1; i < n; i++) if (!this.compare(ORDER[op]!, this.float(e[i]!), this.float(e[i + 1]!))) return false; return true; }
       case "+": { let s = 0n; for (let i = 1; i < e.length; i++) s += this.int(e[i]!); return s; }
       case "*": { let s = 1n; for (let i = 1; i < e.length; i++) s *= this.int(e[i]!); return s; }
       case "-": { if (n === 1) return -this.int(e[1]!); let s = this.int(e[1]!); for (let i = 2; i < e.length; i++) s -= this.int(e[i]!); return s; }
@@ -324,7 +354,7 @@ export class QueryState {
       case "abs": { const x = this.int(e[1]!); return x < 0n ? -x : x; }
       // Only integers are ever converted (to_fp of their value): a Real stays an exact integer.
       case "to_real": return this.int(e[1]!);
-      case "fp.eq": return this.float(e[1]!) === this.float(e[2]!);
+      case "fp.eq": { for (let i = 1; i < n; i++) if (this.float(e[i]!) !== this.float(e[i + 1]!)) return false; return true; }
       case "fp.isNaN": return Number.isNaN(this.float(e[1]!));
       case "fp.isZero": return this.float(e[1]!) === 0;
       case "fp.isInfinite": return Math.abs(this.float(e[1]!)) === Infinity;
@@ -380,7 +410,7 @@ export class QueryState {
       case "str.is_digit": return /^[0-9]$/.test(this.str(e[1]!));
       case "str.to_code": { const s = this.str(e[1]!); return s.length === 1 ? BigInt(s.charCodeAt(0)) : -1n; }
       case "str.from_code": { const c = this.int(e[1]!); return c >= 0n && c <= 0xffffn ? String.fromCharCode(Number(c)) : ""; }
-      case "str.in_re": { const s = this.str(e[1]!); this.visits += s.length; return this.regexes.matches(this.re(e[2]!), s); }
+      case "str.in_re": { const s = this.str(e[1]!); return this.regexes.matches(this.re(e[2]!), s); }
       case "str.to_re": return this.regexes.word(this.str(e[1]!));
       case "re.range": {
         const lo = this.str(e[1]!);
@@ -437,19 +467,22 @@ export class QueryState {
     switch (head) {
       case "not": return this.dist(e[1]!, !want);
       case "and": case "or": {
-        this.visits++;
+        this.tick();
         // and→true, or→false: every child must; otherwise one child suffices.
         if (want === (head === "and")) { let s = 0; for (let i = 1; i < e.length; i++) s += this.dist(e[i]!, want); return s; }
         let best = Infinity;
         for (let i = 1; i < e.length && best > 0; i++) best = Math.min(best, this.dist(e[i]!, want));
         return best;
       }
-      case "=>": return want ? Math.min(this.dist(e[1]!, false), this.dist(e[2]!, true)) : this.dist(e[1]!, true) + this.dist(e[2]!, false);
+      case "=>":
+        if (e.length !== 3) break;
+        return want ? Math.min(this.dist(e[1]!, false), this.dist(e[2]!, true)) : this.dist(e[1]!, true) + this.dist(e[2]!, false);
       case "ite": {
-        if (typeof this.value(e[2]!) !== "boolean") break;
+        if (e.length !== 4 || typeof this.value(e[2]!) !== "boolean") break;
         return Math.min(this.dist(e[1]!, true) + this.dist(e[2]!, want), this.dist(e[1]!, false) + this.dist(e[3]!, want));
       }
       case "<": case "<=": case ">": case ">=": case "fp.lt": case "fp.leq": case "fp.gt": case "fp.geq": {
+        if (e.length !== 3) break;
         const x = this.value(e[1]!);
         const y = this.value(e[2]!);
         if ((typeof x !== "bigint" || typeof y !== "bigint") && (typeof x !== "number" || typeof y !== "number")) throw new Unsupported("a comparison of mixed sorts");

@@ -24,21 +24,23 @@ const MAX_NODES = 20_000;
 
 /** Interned expressions of one query (each query gets its own table). */
 export class Regexes {
+  /** Called once per expression made and per derivative computed: the guesser counts it as work. */
+  constructor(private readonly step: () => void = () => undefined) {
+    this.none = this.intern("none", () => ({ kind: "none", id: this.table.size }));
+    this.eps = this.intern("eps", () => ({ kind: "eps", id: this.table.size }));
+    this.all = this.star(this.range(0, 0xffff));
+  }
+
   private readonly table = new Map<string, Re>();
   private readonly derivatives = new Map<string, Re>();
   readonly none: Re;
   readonly eps: Re;
   readonly all: Re;
 
-  constructor() {
-    this.none = this.intern("none", () => ({ kind: "none", id: this.table.size }));
-    this.eps = this.intern("eps", () => ({ kind: "eps", id: this.table.size }));
-    this.all = this.star(this.range(0, 0xffff));
-  }
-
   private intern(key: string, make: () => Re): Re {
     let re = this.table.get(key);
     if (!re) {
+      this.step();
       if (this.table.size >= MAX_NODES) throw new RegexTooLarge("a regular expression grew too large to match");
       re = make();
       this.table.set(key, re);
@@ -124,6 +126,7 @@ export class Regexes {
     const key = `${re.id}:${c}`;
     const known = this.derivatives.get(key);
     if (known) return known;
+    this.step();
     let d: Re;
     switch (re.kind) {
       case "none": case "eps": d = this.none; break;

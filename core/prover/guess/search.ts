@@ -16,9 +16,8 @@
  * costs time, not soundness. It is deterministic: the same query gives the same guess.
  */
 import type { SExpr } from "../sexpr";
-import { RegexTooLarge } from "./regex";
 import { QueryState } from "./evaluate";
-import { keyOf, Unsupported, type Sort, type Value } from "./values";
+import { keyOf, OverBudget, type Sort, type Value } from "./values";
 
 /** A model found by the guesser: a value for each declared constant and function. */
 export interface Guess {
@@ -48,16 +47,19 @@ export function guessModel(commands: readonly SExpr[], budget: number): Guess | 
   let q: QueryState;
   try {
     q = new QueryState(commands);
-  } catch (error) {
-    if (error instanceof Unsupported) return "unsupported";
-    throw error;
+  } catch {
+    return "unsupported";
   }
   try {
+    q.limit = budget;
     return search(q, budget);
   } catch (error) {
-    // An operator or sort it does not evaluate, a division by zero, a regular expression too large to match.
-    if (error instanceof Unsupported || error instanceof RegexTooLarge) return "unsupported";
-    throw error;
+    if (error instanceof OverBudget) return "budget";
+    // An operator or sort it does not evaluate, a division by zero, a regular expression too large
+    // to match; and anything else that goes wrong while guessing (a definition chain deeper than
+    // the stack, a definition that reads itself): a guess is only ever a shortcut, and Z3 still
+    // answers the query (an error here must not look like a failure of the solver's instance).
+    return "unsupported";
   }
 }
 

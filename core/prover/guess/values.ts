@@ -9,6 +9,9 @@ import type { Re } from "./regex";
 /** What the guesser does not evaluate: the query goes to Z3 as before. */
 export class Unsupported extends Error {}
 
+/** The search's budget ran out in the middle of an evaluation. */
+export class OverBudget extends Error {}
+
 export type Sort = "Bool" | "Int" | "String" | "Float64";
 export type Value = boolean | bigint | number | string | Re;
 
