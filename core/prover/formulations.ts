@@ -54,35 +54,35 @@ export function formulate(text: string, trace: Trace | undefined): Formulations 
   // The reformulated texts are computed when the attempts first need them, and Z3 parses each only
   // when its turn comes: a query the ranges or a guess answer never needs them (a regular-expression
   // formulation of an `ops` query took about 0.4 ms).
-  let regex: { text: string | undefined } | undefined;
-  const regexText = (): string | undefined => {
-    if (regex) return regex.text;
-    regex = { text: undefined };
-    if (attempts.some((a) => a.formulation === "regex")) {
-      try {
-        regex.text = regexFormulation(commands, REGEX_GROWTH * text.length + 10_000);
-      } catch (error) {
-        trace?.lines.push(`regex formulation failed: ${String(error).slice(0, 200)}`);
-      }
-      if (trace && regex.text !== undefined) trace.regex = regex.text;
+  const regexText = once((): string | undefined => {
+    if (!attempts.some((a) => a.formulation === "regex")) return undefined;
+    let regex: string | undefined;
+    try {
+      regex = regexFormulation(commands, REGEX_GROWTH * text.length + 10_000);
+    } catch (error) {
+      trace?.lines.push(`regex formulation failed: ${String(error).slice(0, 200)}`);
     }
-    return regex.text;
-  };
-  let words: { text: string | undefined } | undefined;
-  const wordsText = (): string | undefined => {
-    if (words) return words.text;
-    words = { text: undefined };
-    if (attempts.some((a) => a.formulation === "words")) {
-      try {
-        words.text = wordFormulation(commands);
-      } catch (error) {
-        // A literal it could not restate exactly (tactics.ts `UncertainLiteral`): the other formulations remain.
-        if (!(error instanceof UncertainLiteral)) throw error;
-        trace?.lines.push(`words formulation failed: ${error.message}`);
-      }
+    if (trace && regex !== undefined) trace.regex = regex;
+    return regex;
+  });
+  const wordsText = once((): string | undefined => {
+    if (!attempts.some((a) => a.formulation === "words")) return undefined;
+    try {
+      const words = wordFormulation(commands);
+      if (trace && words !== undefined) trace.words = words;
+      return words;
+    } catch (error) {
+      // A literal it could not restate exactly (tactics.ts `UncertainLiteral`): the other formulations remain.
+      if (!(error instanceof UncertainLiteral)) throw error;
+      trace?.lines.push(`words formulation failed: ${error.message}`);
+      return undefined;
     }
-    if (trace && words.text !== undefined) trace.words = words.text;
-    return words.text;
-  };
+  });
   return { asWritten, asserted, lifting, theories, attempts, regexText, wordsText };
+}
+
+/** `compute` run on the first call that returns; its result (undefined included) kept for the later calls. */
+function once<T>(compute: () => T): () => T {
+  let done: { value: T } | undefined;
+  return () => (done ??= { value: compute() }).value;
 }
