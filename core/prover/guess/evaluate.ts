@@ -57,6 +57,15 @@ export interface Reads {
   readonly functions: Set<number>;
 }
 
+/** Each sort's JavaScript type, by `typeof`. */
+interface Typed {
+  bigint: bigint;
+  number: number;
+  string: string;
+  object: Re;
+  boolean: boolean;
+}
+
 type Named = { kind: "constant"; index: number } | { kind: "function"; index: number } | { kind: "defined"; def: Definition };
 
 /** Float64 operations that take a rounding mode first; only round-to-nearest-even is evaluated. */
@@ -296,31 +305,17 @@ export class QueryState {
     throw new Unsupported(`the operator ${JSON.stringify(op)}`);
   }
 
-  private int(e: SExpr): bigint {
+  /** The value of `e`, which must have the JavaScript type of its sort (else the query is left to Z3). */
+  private typed<K extends keyof Typed>(e: SExpr, type: K): Typed[K] {
     const v = this.value(e);
-    if (typeof v !== "bigint") throw new Unsupported("an integer expected");
-    return v;
+    if (typeof v !== type) throw new Unsupported(`a ${type} value expected`);
+    return v as Typed[K];
   }
-  private float(e: SExpr): number {
-    const v = this.value(e);
-    if (typeof v !== "number") throw new Unsupported("a Float64 expected");
-    return v;
-  }
-  private str(e: SExpr): string {
-    const v = this.value(e);
-    if (typeof v !== "string") throw new Unsupported("a string expected");
-    return v;
-  }
-  private re(e: SExpr): Re {
-    const v = this.value(e);
-    if (typeof v !== "object") throw new Unsupported("a regular expression expected");
-    return v;
-  }
-  private bool(e: SExpr): boolean {
-    const v = this.value(e);
-    if (typeof v !== "boolean") throw new Unsupported("a Boolean expected");
-    return v;
-  }
+  private int = (e: SExpr): bigint => this.typed(e, "bigint");
+  private float = (e: SExpr): number => this.typed(e, "number");
+  private str = (e: SExpr): string => this.typed(e, "string");
+  private re = (e: SExpr): Re => this.typed(e, "object");
+  private bool = (e: SExpr): boolean => this.typed(e, "boolean");
 
   private operation(op: string, e: SExpr[]): Value {
     const n = e.length - 1;
