@@ -11,8 +11,13 @@
  *   text; a join keeps the prefix up to its first part not known whole, and the suffix likewise
  *   from the end; a branch keeps what both branches share. `(str.prefixof "https://" s)` asserted
  *   gives s that prefix for the other conjuncts, `(= s t)` gives s what t has.
- * - Equality, prefix, suffix and containment are decided only when the known texts decide them
- *   (or lengths cannot fit); otherwise unknown.
+ * - Alphabet: the characters a term's text can hold, where its parts say (a literal's own, a
+ *   number's digits, a join's or a branch's union, a piece's or a replacement's those of its
+ *   operands); a declared string can hold any. A text whose known part has a character the other
+ *   side cannot hold is not equal to it, not its prefix or suffix and not contained in it
+ *   (`"samples=" + digits` never contains `"token="`).
+ * - Equality, prefix, suffix and containment are decided only when the known texts or alphabets
+ *   decide them (or lengths cannot fit); otherwise unknown.
  */
 import { ANY_LENGTH, exactInt, literalLength, narrowInt, sameValue, widen, type IntRange, type TextValue, type Truth, type Value } from "./ranges";
 import { isStringLiteral, readLiteral, type SExpr } from "./sexpr";
@@ -39,7 +44,14 @@ export interface Text {
 
 const UNKNOWN: Text = { prefix: "", suffix: "", exact: false };
 
+/** The characters (UTF-16 code units) a text may hold; `undefined`: any. */
+type Alphabet = ReadonlySet<string> | undefined;
+const DIGITS: Alphabet = new Set("0123456789");
+
 export class Strings {
+  /** Definitions' alphabets (they do not depend on what a conjunction narrowed). */
+  private readonly alphabets = new Map<string, Alphabet>();
+
   constructor(private readonly host: StringHost) {}
 
   // ─────────────── lengths ───────────────
@@ -123,6 +135,44 @@ export class Strings {
     return UNKNOWN;
   }
 
+  // ─────────────── alphabets ───────────────
+
+  /** The characters a string term's text may hold (an over-approximation; `undefined`: any). */
+  alphabet(e: SExpr): Alphabet {
+    this.host.step();
+    if (isStringLiteral(e)) {
+      const t = literalText(e);
+      return t.exact ? new Set(units(t.prefix)) : undefined;
+    }
+    if (typeof e === "string") {
+      const d = this.host.definition(e);
+      if (d?.sort !== "string") return undefined;
+      if (!this.alphabets.has(e)) this.alphabets.set(e, this.alphabet(d.body));
+      return this.alphabets.get(e);
+    }
+    const [op, ...args] = e;
+    switch (op) {
+      case "str.++": return args.length > 0 ? union(args.map((a) => this.alphabet(a))) : undefined;
+      case "ite": return args.length === 3 ? union([this.alphabet(args[1]!), this.alphabet(args[2]!)]) : undefined;
+      // A piece of a string holds only its characters.
+      case "str.substr": case "str.at": return args.length >= 1 ? this.alphabet(args[0]!) : undefined;
+      // Digits, or nothing for a negative number.
+      case "str.from_int": return args.length === 1 ? DIGITS : undefined;
+      // The string's characters and the replacement's.
+      case "str.replace": case "str.replace_all": return args.length === 3 ? union([this.alphabet(args[0]!), this.alphabet(args[2]!)]) : undefined;
+      default: return undefined;
+    }
+  }
+
+  /** Whether a text known in part (`known`) can be (part of) a text of alphabet `of`. */
+  private fitsAlphabet(known: Text, of: SExpr): boolean {
+    if (known.prefix === "" && known.suffix === "") return true;
+    const alphabet = this.alphabet(of);
+    if (alphabet === undefined) return true;
+    for (const c of units(known.prefix + known.suffix)) if (!alphabet.has(c)) return false;
+    return true;
+  }
+
   // ─────────────── predicates ───────────────
 
   /** `(= a b)` over strings. */
@@ -130,6 +180,7 @@ export class Strings {
     if (disjoint(this.length(a, env), this.length(b, env))) return false;
     const [x, y] = [this.text(a, env), this.text(b, env)];
     if (x.exact && y.exact) return x.prefix === y.prefix;
+    if (!this.fitsAlphabet(x, b) || !this.fitsAlphabet(y, a)) return false;
     return fits(START, x.prefix, y.prefix) && fits(END, x.suffix, y.suffix) ? undefined : false;
   }
 
@@ -139,6 +190,8 @@ export class Strings {
     const [x, y] = [this.text(a, env), this.text(b, env)];
     if (x.exact && end.holds(end.part(y), end.part(x))) return true;
     if (x.exact && y.exact) return false;
+    // Every character of a is one of b's.
+    if (!this.fitsAlphabet(x, b)) return false;
     // b has a there, and a has its known part there: b's known part there must agree with it.
     return fits(end, end.part(x), end.part(y)) ? undefined : false;
   }
@@ -150,6 +203,8 @@ export class Strings {
     if (y.exact && (x.prefix.includes(y.prefix) || x.suffix.includes(y.prefix))) return true;
     // All of s known: t, and so its known prefix and suffix, must occur in it.
     if (x.exact) return y.exact || !x.prefix.includes(y.prefix) || !x.prefix.includes(y.suffix) ? false : undefined;
+    // Every character of t is one of s's.
+    if (!this.fitsAlphabet(y, s)) return false;
     return undefined;
   }
 
@@ -217,6 +272,19 @@ function join(a: Text, b: Text): Text {
     suffix: b.exact ? a.suffix + b.suffix : b.suffix,
     exact: a.exact && b.exact,
   };
+}
+
+/** A text's UTF-16 code units, Z3's characters under `:encoding bmp` (a surrogate pair is two). */
+const units = (text: string): string[] => text.split("");
+
+/** The characters any of the alphabets may hold. */
+function union(alphabets: readonly Alphabet[]): Alphabet {
+  const all = new Set<string>();
+  for (const a of alphabets) {
+    if (a === undefined) return undefined;
+    for (const c of a) all.add(c);
+  }
+  return all;
 }
 
 /** What two branches' texts share. */

@@ -96,6 +96,28 @@ describe("interval reasoning refutes", () => {
     expect(refuted(`(str.prefixof "ab" s)`, `(str.prefixof "ac" s)`)).toBe(true);
   });
 
+  it("characters a text cannot hold: digits never spell a word, a piece holds only its string's", () => {
+    // A count in a message never contains a token (net/post_metrics_no_token_pass).
+    expect(refuted(`(str.contains (str.++ "samples=" (ite (>= n 0) (str.from_int n) (str.++ "-" (str.from_int (- n))))) "token=")`)).toBe(true);
+    expect(refuted(`(= (str.from_int n) "1a")`)).toBe(true);
+    expect(refuted(`(str.prefixof "x" (str.++ (str.from_int n) "-" (str.from_int m)))`)).toBe(true);
+    expect(refuted(`(str.suffixof ".md" (str.substr (str.++ "v" (str.from_int n)) 0 m))`)).toBe(true);
+    expect(refuted(`(str.contains (str.replace_all (str.from_int n) "1" "ab") "c")`)).toBe(true);
+    expect(refuted(`(= (str.at (ite b "abc" (str.from_int n)) m) "d")`)).toBe(true);
+  });
+
+  it("characters a text may still hold", () => {
+    // A declared string, or a function's value, holds anything.
+    expect(refuted(`(str.contains (str.++ "samples=" s) "token=")`)).toBe(false);
+    expect(refuted(`(str.contains (str.++ (str.from_int n) (h 0)) "x")`)).toBe(false);
+    // The replacement's characters are the result's too; "" for a negative number contains "".
+    expect(refuted(`(str.contains (str.replace (str.from_int n) "1" "x") "x")`)).toBe(false);
+    expect(refuted(`(str.contains (str.from_int n) "")`)).toBe(false);
+    // A surrogate pair is two characters, each of which the join holds (a lone half is one).
+    expect(refuted(`(str.contains (str.++ "\\u{d83d}" "\\u{de00}") "\\u{d83d}\\u{de00}")`)).toBe(false);
+    expect(refuted(`(= (str.++ "\\u{d83d}" (str.from_int n)) "\\u{d83d}1")`)).toBe(false);
+  });
+
   it("a predicate asserted and denied: containment, a Boolean, through definitions and branches", () => {
     expect(refuted(`(str.contains s "@")`, `(not (str.contains s "@"))`)).toBe(true);
     expect(refuted("(and b (or (not b) (not b)))")).toBe(true);
@@ -259,7 +281,7 @@ describe("interval reasoning against Z3 (generated queries)", () => {
   );
   // Strings: literals with escapes (a quote written twice, \u ones, one Z3 may read either way), joins,
   // pieces, digits and replacements, compared by length, equality and containment.
-  const stringLeaf = fc.constantFrom("s", "t", "(h 0)", "(h n)", '""', '"a"', '"ab"', '"ba"', '"b"', '""""', '"\\u{41}b"', '"A"', '"\\x41"', '"\\u{d83d}\\u{de00}"');
+  const stringLeaf = fc.constantFrom("s", "t", "(h 0)", "(h n)", '""', '"a"', '"ab"', '"ba"', '"b"', '""""', '"\\u{41}b"', '"A"', '"\\x41"', '"\\u{d83d}\\u{de00}"', '"\\u{d83d}"', '"\\u{de00}"', '"7"', '"-1"');
   const stringTerm: fc.Arbitrary<string> = fc.letrec<{ t: string }>((tie) => ({
     t: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
