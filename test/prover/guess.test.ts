@@ -6,7 +6,7 @@
  * an unsatisfiable query is never guessed; what it does not evaluate is left to Z3.
  */
 import { QueryState } from "../../core/prover/guess/evaluate";
-import { guessModel, type Guess } from "../../core/prover/guess/search";
+import { guessBudget, guessModel, type Guess } from "../../core/prover/guess/search";
 import { parseCommands } from "../../core/prover/tactics";
 import { numLit } from "../../core/prover/smt";
 import { initZ3 } from "../../core/prover/z3-load";
@@ -150,6 +150,24 @@ describe("the guesser's search", () => {
     expect(typeof g).toBe("object");
     const name = (g as Guess).functions[0]!.entries.find((e) => e.args[0] === 0n)!.value as string;
     expect(name.endsWith(".tmp") && !name.endsWith(".keep.tmp") && name.startsWith("keep")).toBe(true);
+  });
+
+  it("looks past a check the encoder found constant to the one the cells can make hold", () => {
+    // `(and true (not true))` is as near as a Boolean atom that fails, and no cell changes it.
+    const g = guess('(declare-const s String)(define-fun never () Bool (and true (not true)))(assert (or never (str.prefixof "ab" s)))');
+    expect(g).toMatchObject({ constants: [{ name: "s" }] });
+    expect(((g as Guess).constants[0]!.value as string).startsWith("ab")).toBe(true);
+  });
+
+  it("fixes every element of a list of records in one sweep, within the budget of the query's length", () => {
+    // A record list's amounts bounded at every index the encoder unrolled: one cell each, and a
+    // change to one is read by that element's terms alone (ops/report_webhook_token_fail).
+    const bounds = Array.from({ length: 8 }, (_, i) => `(assert (and (<= 1 (amount ${i})) (<= (amount ${i}) 500000)))(assert (=> (< ${i} n) (and (>= (amount ${i}) 1) (<= (amount ${i}) 500000))))`).join("");
+    const query = `(declare-const n Int)(declare-const token String)(declare-fun amount (Int) Int)(declare-const status Int)${bounds}(assert (and (<= 100 status) (<= status 599)))(assert (str.contains (str.++ "count=" (str.from_int n) "&token=" token) "token="))`;
+    const g = guessModel(parseCommands(query), guessBudget(query.length));
+    expect(typeof g).toBe("object");
+    const amounts = (g as Guess).functions[0]!;
+    for (let i = 0n; i < 8n; i++) expect((amounts.entries.find((e) => e.args[0] === i)?.value ?? amounts.elseValue) as bigint).toBeGreaterThanOrEqual(1n);
   });
 
   it("never guesses an unsatisfiable query, and stops within its budget", () => {

@@ -49,7 +49,8 @@ export interface FunctionTable {
   elseValue: Value;
   /** The arguments it was applied to in any evaluation so far (key → arguments). */
   readonly applied: Map<string, readonly Value[]>;
-  readonly readers: Set<Definition>;
+  /** The definitions that read its value at each argument (a record list's field at one index is read by that element's terms alone). */
+  readonly readers: Map<string, Set<Definition>>;
 }
 
 export interface Reads {
@@ -93,6 +94,11 @@ export class QueryState {
   readonly constants: Constant[] = [];
   readonly functions: FunctionTable[] = [];
   readonly assertions: SExpr[] = [];
+  /**
+   * Each assertion as an unnamed definition: its distance is kept until a cell it reads changes,
+   * so a trial re-evaluates only the assertions that read the changed cell.
+   */
+  private readonly asserted: Definition[] = [];
   /** Terms evaluated (and regular-expression steps): the search's budget counts them. */
   visits = 0;
   /** Past this many visits an evaluation stops (`OverBudget`), however far into a term it is. */
@@ -102,6 +108,9 @@ export class QueryState {
   /** Literal atoms' values, read once. */
   private readonly atoms = new Map<string, Value>();
   private readonly floats = new WeakMap<SExpr[], number>();
+  /** Terms that read no cell (`fixed`), found once. */
+  private readonly fixedTerms = new WeakMap<SExpr[], boolean>();
+  private readonly fixedNames = new Map<string, boolean>();
   private readonly regexes = new Regexes(() => this.tick());
   /** The definition being evaluated: what it reads gets it as a reader. */
   private current: Definition | undefined;
@@ -113,6 +122,7 @@ export class QueryState {
       if (head === "set-option" || head === "set-info" || head === "check-sat") continue;
       if (head === "assert" && c.length === 2) {
         this.assertions.push(c[1]!);
+        this.asserted.push({ name: `assertion ${this.asserted.length}`, body: c[1]!, value: undefined, dist: [undefined, undefined], readers: new Set() });
         continue;
       }
       if (typeof name !== "string" || this.names.has(name)) throw new Unsupported("a declaration without a name, or a name declared twice");
@@ -130,13 +140,23 @@ export class QueryState {
       this.constants.push({ name, sort, value: defaultOf(sort), readers: new Set() });
     } else {
       this.names.set(name, { kind: "function", index: this.functions.length });
-      this.functions.push({ name, domain, sort, entries: new Map(), elseValue: defaultOf(sort), applied: new Map(), readers: new Set() });
+      this.functions.push({ name, domain, sort, entries: new Map(), elseValue: defaultOf(sort), applied: new Map(), readers: new Map() });
     }
   }
 
-  /** A cell changed: the definitions that read it, and those that read them, are evaluated again. */
-  changed(cell: Constant | FunctionTable): void {
-    const work = [...cell.readers];
+  /** A constant changed: the definitions that read it, and those that read them, are evaluated again. */
+  changed(c: Constant): void {
+    this.invalidate([...c.readers]);
+  }
+
+  /** A function's value changed at the arguments `key`, or (no key) at every argument it has no entry for. */
+  changedAt(f: FunctionTable, key: string | undefined): void {
+    const work: Definition[] = [];
+    for (const [at, readers] of f.readers) if (key === undefined ? !f.entries.has(at) : at === key) work.push(...readers);
+    this.invalidate(work);
+  }
+
+  private invalidate(work: Definition[]): void {
     while (work.length > 0) {
       const def = work.pop()!;
       if (def.value === undefined && def.dist[0] === undefined && def.dist[1] === undefined) continue;
@@ -149,13 +169,13 @@ export class QueryState {
   /** The sum of the assertions' distances from true under the current assignment (0: all hold). */
   score(): number {
     let total = 0;
-    for (const a of this.assertions) total += this.dist(a, true);
+    for (const a of this.asserted) total += this.definedDist(a, true);
     return total;
   }
 
   /** Whether every assertion holds under the current assignment. */
   holds(): boolean {
-    return this.assertions.every((a) => this.value(a) === true);
+    return this.asserted.every((a) => this.defined(a) === true);
   }
 
   // ─────────────────────────────── values ───────────────────────────────
@@ -279,11 +299,15 @@ export class QueryState {
   private apply(index: number, e: SExpr[]): Value {
     const f = this.functions[index]!;
     if (e.length - 1 !== f.domain.length) throw new Unsupported(`${f.name} applied to ${e.length - 1} arguments`);
-    if (this.current) f.readers.add(this.current);
     const args: Value[] = [];
     for (let i = 1; i < e.length; i++) args.push(this.value(e[i]!));
     const key = keyOf(args);
     if (!f.applied.has(key)) f.applied.set(key, args);
+    if (this.current) {
+      let readers = f.readers.get(key);
+      if (!readers) f.readers.set(key, (readers = new Set()));
+      readers.add(this.current);
+    }
     const entry = f.entries.get(key);
     return entry ? entry.value : f.elseValue;
   }
@@ -465,9 +489,14 @@ export class QueryState {
         this.tick();
         // and→true, or→false: every child must; otherwise one child suffices.
         if (want === (head === "and")) { let s = 0; for (let i = 1; i < e.length; i++) s += this.dist(e[i]!, want); return s; }
+        // A child no cell can change (a check the encoder found constant, `(and true (not true))`)
+        // is no way to make it: it would hide how near the others come.
         let best = Infinity;
-        for (let i = 1; i < e.length && best > 0; i++) best = Math.min(best, this.dist(e[i]!, want));
-        return best;
+        for (let i = 1; i < e.length && best > 0; i++) {
+          const d = this.dist(e[i]!, want);
+          if (d === 0 || !this.fixed(e[i]!)) best = Math.min(best, d);
+        }
+        return best === Infinity ? 1 : best;
       }
       case "=>":
         if (e.length !== 3) break;
@@ -544,9 +573,12 @@ export class QueryState {
       case "not": return this.blameInto(e[1]!, !want, into);
       case "and": case "or": {
         if (want === (e[0] === "and")) { for (let i = 1; i < e.length; i++) this.blameInto(e[i]!, want, into); return; }
-        let best = 1;
-        for (let i = 2; i < e.length; i++) if (this.dist(e[i]!, want) < this.dist(e[best]!, want)) best = i;
-        return this.blameInto(e[best]!, want, into);
+        // The nearest child that the cells can change (a check the encoder found constant, `(and
+        // true (not true))`, is near too, but no cell makes it hold).
+        let best = 0;
+        for (let i = 1; i < e.length; i++) if (!this.fixed(e[i]!) && (best === 0 || this.dist(e[i]!, want) < this.dist(e[best]!, want))) best = i;
+        if (best > 0) this.blameInto(e[best]!, want, into);
+        return;
       }
       case "=>":
         if (!want) { this.blameInto(e[1]!, true, into); this.blameInto(e[2]!, false, into); return; }
@@ -557,6 +589,19 @@ export class QueryState {
         return;
     }
     this.readsInto(e, into);
+  }
+
+  /** Whether `e` reads no constant and no function: no assignment changes its value. */
+  private fixed(e: SExpr): boolean {
+    let known = typeof e === "string" ? this.fixedNames.get(e) : this.fixedTerms.get(e);
+    if (known === undefined) {
+      const reads: Reads = { constants: new Set(), functions: new Set() };
+      this.readsInto(e, reads);
+      known = reads.constants.size === 0 && reads.functions.size === 0;
+      if (typeof e === "string") this.fixedNames.set(e, known);
+      else this.fixedTerms.set(e, known);
+    }
+    return known;
   }
 
   /** Every constant and function `e` reads, through definitions too. */

@@ -78,8 +78,10 @@ function search(q: QueryState, budget: number): Guess | NoGuess {
     const cells = blamedCells(q);
     let improved = false;
     for (const cell of cells) {
-      // The best value for this cell (a step of one at a time would crawl towards a bound), and the
-      // first cell that improves the assignment.
+      // The best value for each cell (a step of one at a time would crawl towards a bound), cell after
+      // cell of those blamed (finding them again after each change would cost more than the change:
+      // a list of records has one cell per field and element).
+      if (score === 0) break;
       const current = cell.get();
       let best: Value | undefined;
       for (const candidate of candidates(cell.sort, current, pool!)) {
@@ -93,10 +95,7 @@ function search(q: QueryState, budget: number): Guess | NoGuess {
         if (q.visits > budget) break;
       }
       cell.set(best ?? current);
-      if (best !== undefined) {
-        improved = true;
-        break;
-      }
+      if (best !== undefined) improved = true;
       if (q.visits > budget) return "budget";
     }
     if (!improved) return "stuck";
@@ -127,11 +126,11 @@ function blamedCells(q: QueryState): Cell[] {
           const entry = f.entries.get(key);
           if (entry) entry.value = v;
           else f.entries.set(key, { args, value: v });
-          q.changed(f);
+          q.changedAt(f, key);
         },
       });
     }
-    cells.push({ sort: f.sort, get: () => f.elseValue, set: (v) => { f.elseValue = v; q.changed(f); } });
+    cells.push({ sort: f.sort, get: () => f.elseValue, set: (v) => { f.elseValue = v; q.changedAt(f, undefined); } });
   }
   return cells;
 }
