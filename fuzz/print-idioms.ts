@@ -283,9 +283,14 @@ export class IdiomPrinter extends ExprPrinter {
         const a = this.fresh("a");
         const b = this.fresh("b");
         const call = (): string => (e.tool === "pay" ? `pay(${a}, ${b})` : use(a));
-        // A `for…of` head or a callback's parameter (odd `cmp`; the callback awaits nothing).
+        // A `for…of` head (even `cmp`), the parameter of an async callback every element's call is
+        // made in (in an async program: a payment, or else an email; a rejected payment does not
+        // stop the others), or a callback's parameter (the callback awaits nothing).
         if (s.cmp % 2 === 0) this.line(`for (const { to: ${a}, amount: ${b} } of rows()) if (${b} > ${s.cmp}) ${call()};`);
-        else {
+        else if (this.awaits()) {
+          const each = `rows().map(async ({ to: ${a}, amount: ${b} }: Row) => ${e.tool === "pay" ? `payAsync(${a}, ${b})` : `sendEmailAsync(${a}, ${this.str("row")})`})`;
+          this.line(e.tool === "pay" ? `try { await Promise.all(${each}); } catch { }` : `await Promise.all(${each});`);
+        } else {
           this.syncOnly++;
           this.line(`rows().forEach(({ to: ${a}, amount: ${b} }: Row) => { if (${b} > ${s.cmp}) ${call()}; });`);
           this.syncOnly--;

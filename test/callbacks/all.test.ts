@@ -54,6 +54,20 @@ export async function main(xs: string[], ns: number[]): Promise<void> {
 export async function main(ns: number[]): Promise<void> {
   await Promise.all(ns.map(async (n) => pay("acct", Math.max(n, 5))));
 }` },
+  { name: "a destructured element: each record's fields reach its call", verdict: "violated", line: 5, match: /noPaymentOver\(limit=100\) is violated/, body: `export const guarantees = [m.noPaymentOver(100)];
+export async function main(): Promise<void> {
+  await Promise.all((await invoices()).map(async ({ payee, total }) => pay(payee, total)));
+}` },
+  { name: "a destructured element of records filtered first: proved", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(100), m.neverEmail("ceo@corp")];
+export async function main(): Promise<void> {
+  const due = (await invoices()).filter((inv) => inv.total > 0 && inv.total <= 100 && inv.payee !== "ceo@corp");
+  await Promise.all(due.map(async ({ payee: to, total }) => pay(to, total)));
+  await Promise.all(due.map(async ({ payee }, i) => sendEmail(payee, \`#\${i}\`)));
+}` },
+  { name: "a default in the element's pattern is refused (it may hide a call)", verdict: "refused", line: 5, match: /A default in a pattern/, body: `export const guarantees = [m.nothing()];
+export async function main(): Promise<void> {
+  await Promise.all((await invoices()).map(async ({ payee = "x", total }) => pay(payee, total)));
+}` },
 ];
 
 describe("Promise.all over map", () => {

@@ -268,9 +268,14 @@ function containsCallOrAwait(ex: Exec, node: TS.Node): boolean {
 function callbackOfAsync(ex: Exec, fn: TS.ArrowFunction): { fn: FunctionLike } {
   const ts = ex.ts;
   if (fn.parameters.length > 2) refuse(fn.parameters[2]!, "The callback's parameter for the array itself is not modelled.", "Use the array by its own name.");
-  for (const p of fn.parameters) {
-    if (!ts.isIdentifier(p.name) || p.dotDotDotToken || p.initializer || p.questionToken) refuse(p, "The callback's parameters must be plain identifiers (element, index).", "Write `async (x) => tool(x)`.");
-  }
+  fn.parameters.forEach((p, i) => {
+    // The element may be destructured (`async ({ account, amount }) => pay({ account, amount })`): its
+    // fields are read when the callback starts, before its call, as in a synchronous callback.
+    const pattern = i === 0 && (ts.isObjectBindingPattern(p.name) || ts.isArrayBindingPattern(p.name));
+    if ((!ts.isIdentifier(p.name) && !pattern) || p.dotDotDotToken || p.initializer || p.questionToken) {
+      refuse(p, "The callback's parameters must be plain identifiers or, for the element, a pattern (element, index).", "Write `async (x) => tool(x)` or `async ({ a, b }) => tool(a, b)`.");
+    }
+  });
   return { fn };
 }
 
