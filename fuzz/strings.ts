@@ -7,7 +7,7 @@ import type { BoolExpr, Effect, StringsStmt } from "./ir";
  * in replacements), and their printing. The literals also reach the oracle's pools, so tool
  * results and inputs are drawn from them.
  */
-export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math"] as const;
+export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math", "indexOf"] as const;
 
 /** `Math`'s roundings and `abs`, and numbers at their corners: halves (rounded up), -0.5 to -0, just below a half, beyond 2^52. */
 export const MATH_FUNCTIONS = ["floor", "ceil", "round", "trunc", "abs"] as const;
@@ -67,6 +67,14 @@ export function printStrings(p: StringsPrinter, s: StringsStmt): void {
       p.line(`const ${m}: number = Math.${MATH_FUNCTIONS[s.off + 1]!}(${arg});`);
       p.line(`if (${m} === ${p.num(s.off - 1)} || 1 / ${m} < 0) ${p.effect(s.e)};`);
       p.line(`measure(${m});`);
+      return;
+    }
+    case "indexOf": {
+      // The first position of a pattern ("" at 0, a lone surrogate half, absent at -1), compared with `off` (-1…3) and measured.
+      const n = p.fresh("n");
+      p.line(`const ${n}: number = ${text()}.indexOf(${p.str(s.pattern)});`);
+      p.line(`if (${n} === ${p.num(s.off)}) ${p.effect(s.e)};`);
+      p.line(`measure(${n});`);
       return;
     }
     case "toFixed": {

@@ -181,6 +181,25 @@ export function main(): void {
 export function main(s: string): void {
   for (const p of s.split(",")) log(p);
 }` },
+  // ── indexOf ──
+  { name: "indexOf of an unknown text: a token found after a prefix", verdict: "violated", line: 5, match: /s="\?token=/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s.indexOf("token=") === 1 && s.startsWith("?")) sendEmail("a", "x");
+}` },
+  { name: "control: indexOf is the first occurrence, -1 when absent, 0 for \"\"", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if ("abcabc".indexOf("c") !== 2 || "abc".indexOf("x") !== -1 || s.indexOf("") !== 0) sendEmail("a", "x");
+  if (s.startsWith("ab") && s.indexOf("b") !== 1) sendEmail("b", "x");
+  if (s.includes("@") !== (s.indexOf("@") >= 0)) sendEmail("c", "x");
+}` },
+  { name: "adversarial: indexOf counts UTF-16 code units (a surrogate pair is two)", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if ("😀@".indexOf("@") === 2) sendEmail("a", "x");
+}` },
+  { name: "indexOf with a position is refused", verdict: "refused", line: 5, match: /position argument/, body: `export const guarantees = [m.nothing()];
+export function main(s: string): void {
+  if (s.indexOf("a", 2) > 0) log(s);
+}` },
   // ── replace / replaceAll ──
   { name: "replace replaces the first occurrence only", verdict: "violated", line: 5, match: /to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(s: string): void {

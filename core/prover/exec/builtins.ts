@@ -4,7 +4,8 @@ import { ARRAY_METHODS, callArrayMethod } from "./arrays";
 import { callSortedCopy, freshCopy } from "./inplace";
 import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, compactView, viewOf } from "./callbacks";
 import { and, FLOAT64, numLit } from "../smt";
-import { bool, boolT, num, UNDEF, type Sym } from "../values";
+import { bool, boolT, num, numFromInt, UNDEF, type Sym } from "../values";
+import { STRING_LENGTH_MAG } from "./integers";
 import { refuseToolValues } from "./calls";
 import { refuse, sized, type Exec } from "./context";
 import { compareAggregate, relationMethod } from "./contracts";
@@ -124,6 +125,16 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
     if (target.c !== undefined && x.c !== undefined) return bool(name === "startsWith" ? target.c.startsWith(x.c) : name === "endsWith" ? target.c.endsWith(x.c) : target.c.includes(x.c));
     return boolT(name === "startsWith" ? `(str.prefixof ${x.t} ${target.t})` : name === "endsWith" ? `(str.suffixof ${x.t} ${target.t})` : `(str.contains ${target.t} ${x.t})`);
   }
+  if (target.k === "str" && name === "indexOf") {
+    // The first position of the text in code units, -1 when absent, 0 for "": SMT-LIB's
+    // `str.indexof` from 0 exactly (a position argument clamps differently, so it is refused).
+    const as = args();
+    if (as.length !== 1) refuse(e, "`indexOf` with a position argument is not modelled.", "Call `indexOf(text)` with one argument, or take a `slice` first.");
+    const x = as[0]!;
+    if (x.k !== "str") refuse(e.arguments[0]!, "`indexOf` takes a string here.", "Pass a string.");
+    if (target.c !== undefined && x.c !== undefined) return num(target.c.indexOf(x.c));
+    return numFromInt(`(str.indexof ${target.t} ${x.t} 0)`, STRING_LENGTH_MAG);
+  }
   if (target.k === "str" && STRING_METHODS.has(name)) return sized(callStringMethod(ex, target, name, e, st), e);
   if (target.k === "num" && name === "toFixed") return sized(callToFixed(ex, target, e, st), e);
   // A sorted copy changes no array a name holds (inplace.ts).
@@ -142,5 +153,5 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (compact) return callMethod(ex, compact, name, e, st);
   if (target.k === "opaque") refuse(e, `This value cannot be used: ${target.why}.`, "Use tool results of modelled types.");
   refuseToolValues(ex, e.arguments);
-  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes, length, trim, split, replace, replaceAll, toLowerCase, toUpperCase, slice and substring on strings, toFixed on numbers; length, at, includes, indexOf, lastIndexOf, slice, join and the callback methods on arrays.");
+  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes, indexOf, length, trim, replace, replaceAll, toLowerCase, toUpperCase, slice and substring on strings (and split with a literal separator on a known string), toFixed on numbers; length, at, includes, indexOf, lastIndexOf, slice, join and the callback methods on arrays.");
 }
