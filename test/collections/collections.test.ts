@@ -30,6 +30,16 @@ export function main(a: string, b: string): void {
   const seen = new Set<string>();
   for (const c of [a, b, a, b]) if (!seen.has(c)) { seen.add(c); sendEmail(c, "hi"); }
 }` },
+  { name: "dedupe of twelve symbolic recipients stays small: each slot's presence is named, not nested", verdict: "proved", body: `export const guarantees = [m.nobodyTwice(), m.emailsAtMost(12)];
+export function main(a: string, b: string, c: string, d: string, e: string, f: string, g: string, h: string, i: string, j: string, k: string, l: string): void {
+  const seen = new Set<string>();
+  for (const x of [a, b, c, d, e, f, g, h, i, j, k, l]) { if (seen.has(x)) continue; seen.add(x); sendEmail(x, "hi"); }
+}` },
+  { name: "adversarial twin: twelve distinct recipients are twelve emails", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(11)];
+export function main(a: string, b: string, c: string, d: string, e: string, f: string, g: string, h: string, i: string, j: string, k: string, l: string): void {
+  const seen = new Set<string>();
+  for (const x of [a, b, c, d, e, f, g, h, i, j, k, l]) { if (seen.has(x)) continue; seen.add(x); sendEmail(x, "hi"); }
+}` },
   { name: "size counts distinct keys", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
   const s = new Set(["a", "b", "a"]);

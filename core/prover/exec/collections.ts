@@ -14,7 +14,7 @@ import { UNROLL_CAP } from "./caps";
 import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue, notOpaque } from "./guards";
-import type { State } from "./state";
+import { compactCollection, type State } from "./state";
 
 export type Coll = Extract<Sym, { k: "coll" }>;
 
@@ -156,7 +156,7 @@ export function callCollectionMethod(ex: Exec, target: Coll, name: string, e: TS
     if (err instanceof KindMismatch) refuse(e, "The Map holds values of another kind.", "Store values of one type in a Map.");
     throw err;
   }
-  st.env.set(owner, capped(next, e));
+  st.env.set(owner, compactCollection(ex, capped(next, e)));
   return result;
 }
 

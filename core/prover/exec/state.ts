@@ -51,6 +51,19 @@ export function nameTerm(ex: Exec, term: string, sort: string, prefix: string): 
 }
 
 /**
+ * A Set or Map with its slots' long terms named. A slot's presence reads every earlier slot's (it
+ * is added where no present slot holds its key), so unnamed they nest: ten `add`s of a
+ * de-duplicating loop made a query of 29 million characters.
+ */
+export function compactCollection(ex: Exec, c: Extract<Sym, { k: "coll" }>): Sym {
+  return {
+    k: "coll",
+    map: c.map,
+    slots: c.slots.map((s) => ({ ...s, present: nameTerm(ex, s.present, "Bool", "slot"), key: compactSym(ex, s.key), ...(s.value !== undefined ? { value: compactSym(ex, s.value) } : {}) })),
+  };
+}
+
+/**
  * A value merged where paths meet (`ite` over their conditions) with its long terms named: a
  * loop-carried counter guarded by its own value (`if (n < 5) n++`) repeats itself in the
  * condition and both branches, doubling with every unrolled iteration.
@@ -64,6 +77,7 @@ export function compactSym(ex: Exec, v: Sym): Sym {
     case "arr": return { k: "arr", items: v.items.map((x) => compactSym(ex, x)) };
     case "sarr": return compactArray(ex, v);
     case "rec": return { k: "rec", fields: new Map([...v.fields].map(([k, x]) => [k, compactSym(ex, x)])), ...(v.literal ? { literal: true as const } : {}) };
+    case "coll": return compactCollection(ex, v);
     default: return v;
   }
 }
