@@ -550,49 +550,16 @@ export class QueryState {
     return d;
   }
 
-  // ─────────────────────────────── blame ───────────────────────────────
+  // ─────────────────────────────── reads ───────────────────────────────
 
-  /**
-   * The constants and functions read by the atoms that keep the assertions from holding,
-   * following the connectives down the cheapest way to make each assertion true.
-   */
-  blame(): Reads {
-    const into: Reads = { constants: new Set(), functions: new Set() };
-    for (const a of this.assertions) this.blameInto(a, true, into);
-    return into;
-  }
-
-  private blameInto(e: SExpr, want: boolean, into: Reads): void {
-    if (this.dist(e, want) === 0) return;
-    if (typeof e === "string") {
-      const named = this.names.get(e);
-      if (named?.kind === "defined") return this.blameInto(named.def.body, want, into);
-      return this.readsInto(e, into);
-    }
-    switch (e[0]) {
-      case "not": return this.blameInto(e[1]!, !want, into);
-      case "and": case "or": {
-        if (want === (e[0] === "and")) { for (let i = 1; i < e.length; i++) this.blameInto(e[i]!, want, into); return; }
-        // The nearest child that the cells can change (a check the encoder found constant, `(and
-        // true (not true))`, is near too, but no cell makes it hold).
-        let best = 0;
-        for (let i = 1; i < e.length; i++) if (!this.fixed(e[i]!) && (best === 0 || this.dist(e[i]!, want) < this.dist(e[best]!, want))) best = i;
-        if (best > 0) this.blameInto(e[best]!, want, into);
-        return;
-      }
-      case "=>":
-        if (!want) { this.blameInto(e[1]!, true, into); this.blameInto(e[2]!, false, into); return; }
-        return this.dist(e[1]!, false) <= this.dist(e[2]!, true) ? this.blameInto(e[1]!, false, into) : this.blameInto(e[2]!, true, into);
-      case "ite":
-        if (typeof this.value(e[2]!) !== "boolean") break;
-        if (this.dist(e[1]!, true) + this.dist(e[2]!, want) <= this.dist(e[1]!, false) + this.dist(e[3]!, want)) { this.blameInto(e[1]!, true, into); this.blameInto(e[2]!, want, into); } else { this.blameInto(e[1]!, false, into); this.blameInto(e[3]!, want, into); }
-        return;
-    }
-    this.readsInto(e, into);
+  /** The body of the definition without parameters named `name`, if there is one (guess/blame.ts follows it). */
+  definitionBody(name: string): SExpr | undefined {
+    const named = this.names.get(name);
+    return named?.kind === "defined" ? named.def.body : undefined;
   }
 
   /** Whether `e` reads no constant and no function: no assignment changes its value. */
-  private fixed(e: SExpr): boolean {
+  fixed(e: SExpr): boolean {
     let known = typeof e === "string" ? this.fixedNames.get(e) : this.fixedTerms.get(e);
     if (known === undefined) {
       const reads: Reads = { constants: new Set(), functions: new Set() };
@@ -605,7 +572,7 @@ export class QueryState {
   }
 
   /** Every constant and function `e` reads, through definitions too. */
-  private readsInto(e: SExpr, into: Reads): void {
+  readsInto(e: SExpr, into: Reads): void {
     if (isList(e)) {
       for (const x of e) this.readsInto(x, into);
       return;

@@ -16,6 +16,7 @@
  * costs time, not soundness. It is deterministic: the same query gives the same guess.
  */
 import type { SExpr } from "../sexpr";
+import { blame } from "./blame";
 import { QueryState } from "./evaluate";
 import { keyOf, OverBudget, type Sort, type Value } from "./values";
 
@@ -110,7 +111,7 @@ function search(q: QueryState, budget: number): Guess | NoGuess {
 
 /** The cells read by the atoms that keep the query from holding, constants first. */
 function blamedCells(q: QueryState): Cell[] {
-  const { constants, functions } = q.blame();
+  const { constants, functions } = blame(q);
   const cells: Cell[] = [];
   for (const i of [...constants].sort((a, b) => a - b)) {
     const c = q.constants[i]!;
