@@ -7,14 +7,20 @@ import type { SExpr } from "./sexpr";
 import type { Trace } from "./query-dump";
 import { liftIntegers, type IntLifting } from "./int-floats";
 import { attemptsFor, REGEX_GROWTH, type Attempt } from "./attempts";
-import { parseCommands, regexFormulation, UncertainLiteral, wordFormulation } from "./tactics";
+import { parseCommands, printSExpr, regexFormulation, UncertainLiteral, wordFormulation } from "./tactics";
 import { analyse, type Theories } from "./theories";
+import { simplifyCommands } from "./simplify";
 
 /** A query that is not well-formed SMT-LIB. */
 export class MalformedQuery extends Error {}
 
 export interface Formulations {
-  /** The commands of the text as written. */
+  /**
+   * The query every attempt reads: the text as written with its Boolean structure simplified
+   * (simplify.ts), an equivalent query with the same declarations, definitions and assertions.
+   */
+  readonly text: string;
+  /** The commands of `text`. */
   readonly asWritten: readonly SExpr[];
   /** How many assertions the text holds (Z3's parser must read them all). */
   readonly asserted: number;
@@ -27,13 +33,17 @@ export interface Formulations {
   readonly wordsText: () => string | undefined;
 }
 
-export function formulate(text: string, trace: Trace | undefined): Formulations {
+export function formulate(written: string, trace: Trace | undefined, simplify = true): Formulations {
   let commands: SExpr[];
   try {
-    commands = parseCommands(text);
+    commands = parseCommands(written);
   } catch (error) {
     throw new MalformedQuery(`the query is malformed: ${(error as Error).message}`);
   }
+  const simplified = simplify ? simplifyCommands(commands) : undefined;
+  if (simplified) commands = simplified;
+  const text = simplified ? simplified.map(printSExpr).join("\n") : written;
+  if (simplified && trace) trace.simplified = text;
   const asserted = commands.filter((c) => Array.isArray(c) && c[0] === "assert").length;
   // Integers that meet floating point only through exact conversions become integral floats
   // (int-floats.ts): the lifted text is what every attempt solves, an equivalence; each model
@@ -78,7 +88,7 @@ export function formulate(text: string, trace: Trace | undefined): Formulations 
       return undefined;
     }
   });
-  return { asWritten, asserted, lifting, theories, attempts, regexText, wordsText };
+  return { text, asWritten, asserted, lifting, theories, attempts, regexText, wordsText };
 }
 
 /** `compute` run on the first call that returns; its result (undefined included) kept for the later calls. */

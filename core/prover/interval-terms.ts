@@ -24,6 +24,13 @@ export function sortOf(s: SExpr | undefined): Sort {
  */
 export class Env {
   readonly memo = new Map<string, Value | Truth>();
+  /**
+   * The truth of each Boolean term read under these ranges, by node: a query's simplified terms
+   * share their repeated parts (simplify.ts), and a path condition reaches the same part once per
+   * later iteration. Ranges only narrow while a conjunction narrows them, so a truth read earlier
+   * under them still holds.
+   */
+  readonly truths = new WeakMap<SExpr[], Truth>();
   constructor(
     readonly parent: Env | undefined,
     readonly own: ReadonlyMap<string, Value>,

@@ -138,6 +138,13 @@ class Intervals implements Reader, StringHost {
   }
 
   private evaluate(e: SExpr, env: Env): Truth {
+    if (isList(e) && env.truths.has(e)) return env.truths.get(e);
+    const t = this.evaluateOnce(e, env);
+    if (isList(e)) env.truths.set(e, t);
+    return t;
+  }
+
+  private evaluateOnce(e: SExpr, env: Env): Truth {
     this.step();
     if (e === "true") return true;
     if (e === "false") return false;

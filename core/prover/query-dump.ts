@@ -8,6 +8,8 @@ import * as path from "node:path";
 /** One query's record for `CLAUZ3_DUMP_SMT`. */
 export interface Trace {
   readonly lines: string[];
+  /** The query as the attempts read it, when simplification changed it (simplify.ts). */
+  simplified?: string;
   regex?: string;
   words?: string;
   lifted?: string;
@@ -18,7 +20,8 @@ let dumpCounter = 0;
 /**
  * `CLAUZ3_DUMP_SMT=<dir>`: write each query as a standalone .smt2 file (declarations, assertions,
  * `(check-sat)`) with the answer, the elapsed time and the attempts in comments at the end, and
- * the regular-expression formulation, when one was tried, next to it (`…-regex.smt2`).
+ * the simplified query and the reformulations, when there were any, next to it (`…-simplified.smt2`,
+ * `…-regex.smt2`, …).
  */
 export function dump(text: string, trace: Trace, status: string, ms: number, rlimit: number): void {
   const dir = process.env.CLAUZ3_DUMP_SMT;
@@ -28,6 +31,7 @@ export function dump(text: string, trace: Trace, status: string, ms: number, rli
     const name = `q${process.pid}-${String(dumpCounter++).padStart(5, "0")}`;
     const comments = [`; status: ${status}`, `; elapsed-ms: ${ms.toFixed(1)}`, `; rlimit-used: ${rlimit}`, ...trace.lines.map((l) => `; attempt: ${l}`)].join("\n");
     fs.writeFileSync(path.join(dir, `${name}.smt2`), `(set-option :encoding bmp)\n${text}\n(check-sat)\n${comments}\n`);
+    if (trace.simplified) fs.writeFileSync(path.join(dir, `${name}-simplified.smt2`), `(set-option :encoding bmp)\n${trace.simplified}\n(check-sat)\n`);
     if (trace.regex) fs.writeFileSync(path.join(dir, `${name}-regex.smt2`), `(set-option :encoding bmp)\n${trace.regex}\n(check-sat)\n`);
     if (trace.lifted) fs.writeFileSync(path.join(dir, `${name}-lifted.smt2`), `(set-option :encoding bmp)\n${trace.lifted}\n(check-sat)\n`);
     if (trace.skeleton) fs.writeFileSync(path.join(dir, `${name}-skeleton.smt2`), `${trace.skeleton}\n(check-sat)\n`);

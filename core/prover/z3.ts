@@ -75,6 +75,8 @@ export class Z3Session {
   static intervals = true;
   /** Whether satisfiable queries are first tried with a guessed model (guess/search.ts); tests turn it off to ask Z3 itself. */
   static guesses = true;
+  /** Whether queries are simplified before any attempt (simplify.ts); tests turn it off to ask Z3 the text as written. */
+  static simplifies = true;
   /** Test-only fault injection: called once a check runs, with the threads running it. */
   static whileChecking: ((threads: SolverThreads) => void) | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -237,7 +239,7 @@ export class Z3Session {
     open: () => Scope,
     /** Deletes the query's context and opens another one. */
     renew: () => Scope,
-    text: string,
+    written: string,
     limits: QueryLimits,
     started: number,
     onSat: (getValues: GetValues) => Promise<T>,
@@ -247,12 +249,13 @@ export class Z3Session {
   ): Promise<SolverAnswer<T>> {
     let formulated: Formulations;
     try {
-      formulated = formulate(text, trace);
+      formulated = formulate(written, trace, Z3Session.simplifies);
     } catch (error) {
       if (error instanceof MalformedQuery) throw new SolverError(error.message);
       throw error;
     }
-    const { asWritten, asserted, lifting, theories, attempts, regexText, wordsText } = formulated;
+    // From here on the query is its simplified text (formulations.ts), an equivalent one.
+    const { text, asWritten, asserted, lifting, theories, attempts, regexText, wordsText } = formulated;
     // Ranges first (intervals.ts): a bound over float or integer arithmetic, or string lengths, that
     // they settle needs no solver (bank/fee_arith_pass: 1.5 s of bit-blasted multiplication, 0.1 ms
     // of ranges; a subject built from a literal is never empty; a check whose conditions are all
