@@ -7,7 +7,7 @@ import type { BoolExpr, Effect, StringsStmt } from "./ir";
  * in replacements), and their printing. The literals also reach the oracle's pools, so tool
  * results and inputs are drawn from them.
  */
-export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math", "indexOf"] as const;
+export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math", "indexOf", "search"] as const;
 
 /** `Math`'s roundings and `abs`, and numbers at their corners: halves (rounded up), -0.5 to -0, just below a half, beyond 2^52. */
 export const MATH_FUNCTIONS = ["floor", "ceil", "round", "trunc", "abs"] as const;
@@ -25,6 +25,9 @@ export const PATTERNS = ["", "a", ",", "aa", "@", "\ud83d", " "];
 export const REPLACEMENTS = ["", "b", "$&", "$$", "$1", "$<n>", "x$&x", "$"];
 /** Literals the results are compared with. */
 export const RESULT_TEXTS = ["", "a", "b", "abc", "ABC", "STRASSE", "i\u0307", "ceo@corp", "12", "0", "1.00", "-1", "3", "b@corp", "ab", "x", "οδος", "ΟΔΟΣ", "true", "NaN"];
+/** The searches with a position (`search`), and the positions: negative, fractional, past the end, not numbers (NaN is 0), infinite, absent. */
+export const SEARCHES = ["startsWith", "endsWith", "includes", "indexOf"] as const;
+export const POSITIONS = ["-1", "0", "1", "2", "1.5", "-0.5", "9", "NaN", "Infinity", "-Infinity", "undefined"];
 /** Texts to split and to replace in. */
 export const SOURCE_TEXTS = ["a,b,,c", "aaa", "a@corp", "", "😀a", "b a a"];
 
@@ -73,6 +76,17 @@ export function printStrings(p: StringsPrinter, s: StringsStmt): void {
       // The first position of a pattern ("" at 0, a lone surrogate half, absent at -1), compared with `off` (-1…3) and measured.
       const n = p.fresh("n");
       p.line(`const ${n}: number = ${text()}.indexOf(${p.str(s.pattern)});`);
+      p.line(`if (${n} === ${p.num(s.off)}) ${p.effect(s.e)};`);
+      p.line(`measure(${n});`);
+      return;
+    }
+    case "search": {
+      // A search from a position (`pick` chooses both), compared with `off` (-1…3) or tested, and measured.
+      const method = SEARCHES[s.pick % SEARCHES.length]!;
+      const call = `${text()}.${method}(${p.str(s.pattern)}, ${POSITIONS[(s.pick + s.off + 1) % POSITIONS.length]!})`;
+      const n = p.fresh("n");
+      if (method === "indexOf") p.line(`const ${n}: number = ${call};`);
+      else p.line(`const ${n}: number = ${call} ? 1 : 0;`);
       p.line(`if (${n} === ${p.num(s.off)}) ${p.effect(s.e)};`);
       p.line(`measure(${n});`);
       return;

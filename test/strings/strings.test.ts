@@ -196,9 +196,36 @@ export function main(s: string): void {
 export function main(): void {
   if ("😀@".indexOf("@") === 2) sendEmail("a", "x");
 }` },
-  { name: "indexOf with a position is refused", verdict: "refused", line: 5, match: /position argument/, body: `export const guarantees = [m.nothing()];
+  // ── searches from a position: ToIntegerOrInfinity, clamped to [0, length] ──
+  { name: "control: positions clamp, truncate and default as in JavaScript (known texts)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if (!"abcabc".startsWith("c", 2) || "abc".endsWith("c", 2) || !"abc".endsWith("b", 2.9) || "abcabc".indexOf("a", 1) !== 3 || "abc".indexOf("", 9) !== 3) sendEmail("a", "x");
+  if (!"abc".startsWith("a", -5) || "abc".includes("a", Infinity) || !"abc".includes("a", NaN) || !"abc".endsWith("c", undefined)) sendEmail("b", "x");
+}` },
+  { name: "control: a negative position is 0", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(s: string): void {
-  if (s.indexOf("a", 2) > 0) log(s);
+  if (s.startsWith("a", -5) !== s.startsWith("a") || s.indexOf("a", -1) !== s.indexOf("a")) sendEmail("a", "x");
+}` },
+  { name: "control: NaN is 0, an infinite position is past every text, undefined is absent", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s.includes("a", NaN) !== s.includes("a") || s.includes("a", Infinity) || s.endsWith("a", undefined) !== s.endsWith("a")) sendEmail("a", "x");
+}` },
+  { name: "control: a search from a position that is not a literal finds nothing before it", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  const i = s.indexOf("@", s.length - 2);
+  if (i !== -1 && i < s.length - 2) sendEmail("d", "x");
+}` },
+  { name: "a second occurrence found from past the first", verdict: "violated", line: 5, match: /s="a..a/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s.indexOf("a") === 0 && s.indexOf("a", 1) === 3 && s.length === 4) sendEmail("a", "x");
+}` },
+  { name: "adversarial: endsWith up to a position ignores the text after it", verdict: "violated", line: 5, match: /to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(s: string): void {
+  if (!s.endsWith("@corp", 4)) sendEmail(s, "x");
+}` },
+  { name: "adversarial: startsWith past the end only matches \"\"", verdict: "violated", line: 5, match: /s=""/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string, t: string): void {
+  if (s.startsWith(t, 99) && s.length < 3 && t.length === 0 && s.length === 0) sendEmail("a", "x");
 }` },
   // ── replace / replaceAll ──
   { name: "replace replaces the first occurrence only", verdict: "violated", line: 5, match: /to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];

@@ -4,14 +4,13 @@ import { ARRAY_METHODS, callArrayMethod } from "./arrays";
 import { callSortedCopy, freshCopy } from "./inplace";
 import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, compactView, viewOf } from "./callbacks";
 import { and, FLOAT64, numLit } from "../smt";
-import { bool, boolT, num, numFromInt, UNDEF, type Sym } from "../values";
-import { STRING_LENGTH_MAG } from "./integers";
+import { boolT, num, UNDEF, type Sym } from "../values";
 import { refuseToolValues } from "./calls";
 import { refuse, sized, type Exec } from "./context";
 import { compareAggregate, relationMethod } from "./contracts";
 import { evalExpr } from "./expressions";
 import { fluentMethod } from "./fluents";
-import { callStringMethod, callToFixed, STRING_METHODS } from "./strings";
+import { callSearch, callStringMethod, callToFixed, SEARCH_METHODS, STRING_METHODS, type SearchMethod } from "./strings";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import { nameTerm, type State } from "./state";
 import { callMutator, MUTATING_METHODS } from "./locals";
@@ -117,24 +116,7 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (name === "reduce" && viewOf(target)) return callReduce(ex, target, e, st);
   if (name === "join" && viewOf(target)) return callJoin(ex, target, e, st);
   const args = () => e.arguments.map((a) => definite(ex, evalExpr(ex, a, st), a, st));
-  if (target.k === "str" && (name === "startsWith" || name === "endsWith" || name === "includes")) {
-    const as = args();
-    if (as.length !== 1) refuse(e, `\`${name}\` with a position argument is not modelled.`, `Call \`${name}(text)\` with one argument.`);
-    const x = as[0]!;
-    if (x.k !== "str") refuse(e.arguments[0]!, `\`${name}\` takes a string here.`, "Pass a string.");
-    if (target.c !== undefined && x.c !== undefined) return bool(name === "startsWith" ? target.c.startsWith(x.c) : name === "endsWith" ? target.c.endsWith(x.c) : target.c.includes(x.c));
-    return boolT(name === "startsWith" ? `(str.prefixof ${x.t} ${target.t})` : name === "endsWith" ? `(str.suffixof ${x.t} ${target.t})` : `(str.contains ${target.t} ${x.t})`);
-  }
-  if (target.k === "str" && name === "indexOf") {
-    // The first position of the text in code units, -1 when absent, 0 for "": SMT-LIB's
-    // `str.indexof` from 0 exactly (a position argument clamps differently, so it is refused).
-    const as = args();
-    if (as.length !== 1) refuse(e, "`indexOf` with a position argument is not modelled.", "Call `indexOf(text)` with one argument, or take a `slice` first.");
-    const x = as[0]!;
-    if (x.k !== "str") refuse(e.arguments[0]!, "`indexOf` takes a string here.", "Pass a string.");
-    if (target.c !== undefined && x.c !== undefined) return num(target.c.indexOf(x.c));
-    return numFromInt(`(str.indexof ${target.t} ${x.t} 0)`, STRING_LENGTH_MAG);
-  }
+  if (target.k === "str" && SEARCH_METHODS.has(name)) return callSearch(ex, target, name as SearchMethod, e, st);
   if (target.k === "str" && STRING_METHODS.has(name)) return sized(callStringMethod(ex, target, name, e, st), e);
   if (target.k === "num" && name === "toFixed") return sized(callToFixed(ex, target, e, st), e);
   // A sorted copy changes no array a name holds (inplace.ts).

@@ -1,6 +1,7 @@
 /**
  * Strings and conversions (issue 10): `String(x)`, `Number(x)`, `toFixed`, `toLowerCase`/
- * `toUpperCase`, `trim`/`trimStart`/`trimEnd`, `split`, `replace`/`replaceAll`, and `Date.now()`.
+ * `toUpperCase`, `trim`/`trimStart`/`trimEnd`, `split`, `replace`/`replaceAll`, the searches
+ * (`startsWith`, `endsWith`, `includes`, `indexOf`), and `Date.now()`.
  * Each is exact in Z3's string theory (16-bit characters), computed by JavaScript itself on
  * known values, or checked against JavaScript at every model (case mapping and the digits of
  * fractions: core/prover/conversions.ts); what none covers is refused on its node.
@@ -8,13 +9,14 @@
 import type * as TS from "typescript";
 import { caseKind, toFixedKind } from "../conversions";
 import { and, ite, not, numLit, or, strLit } from "../smt";
-import { num, str, type Sym } from "../values";
+import { bool, boolT, num, numFromInt, str, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { convert } from "./conversions";
 import { indexArg, maxI, minI, sliceBound, type IntIndex } from "./arrays";
 import { evalExpr } from "./expressions";
 import { freshValue } from "./fresh";
-import { noFunctionValue, notOpaque } from "./guards";
+import { definite, noFunctionValue, notOpaque } from "./guards";
+import { STRING_LENGTH_MAG } from "./integers";
 import { toStrOrUndefined } from "./operators";
 import { nameTerm, type State } from "./state";
 
@@ -228,6 +230,40 @@ function expandDollars(r: string, pattern: string, at: TS.Node): string {
     else out += c; // `$1`, `$<name>` and a lone `$` stay as written: a string pattern has no captures.
   }
   return out;
+}
+
+/** The methods that look for a text in a string, each with an optional position. */
+export const SEARCH_METHODS: ReadonlySet<string> = new Set(["startsWith", "endsWith", "includes", "indexOf"]);
+export type SearchMethod = "startsWith" | "endsWith" | "includes" | "indexOf";
+
+/**
+ * `s.startsWith(t, pos?)`, `s.endsWith(t, end?)`, `s.includes(t, pos?)` and `s.indexOf(t, pos?)`
+ * over code units, with JavaScript's position rules: ToIntegerOrInfinity, then clamped to
+ * `[0, s.length]` (an absent or undefined position is 0, or the length for `endsWith`). SMT-LIB's
+ * `str.prefixof`, `str.suffixof`, `str.contains` and `str.indexof` on the part of `s` the position
+ * leaves; `str.indexof` from a start within `[0, |s|]` is JavaScript's `indexOf` (the start itself
+ * for ""), so clamping first makes it exact.
+ */
+export function callSearch(ex: Exec, target: Extract<Sym, { k: "str" }>, name: SearchMethod, e: TS.CallExpression, st: State): Sym {
+  if (e.arguments.length === 0 || e.arguments.length > 2) refuse(e, `\`${name}\` takes a text and an optional position here.`, `Call \`s.${name}(text)\` or \`s.${name}(text, position)\`.`);
+  const x = definite(ex, evalExpr(ex, e.arguments[0]!, st), e.arguments[0]!, st);
+  if (x.k !== "str") refuse(e.arguments[0]!, `\`${name}\` takes a string here.`, "Pass a string.");
+  const pos = e.arguments[1] ? indexArg(ex, e.arguments[1], st, "position", true) : undefined;
+  const known = pos === undefined ? undefined : pos.c ?? (pos.posInf === "true" ? Infinity : pos.negInf === "true" ? -Infinity : NaN);
+  if (target.c !== undefined && x.c !== undefined && !Number.isNaN(known)) {
+    const s = target.c, t = x.c;
+    return name === "indexOf" ? num(s.indexOf(t, known)) : bool(name === "startsWith" ? s.startsWith(t, known) : name === "endsWith" ? s.endsWith(t, known) : s.includes(t, known));
+  }
+  const len = `(str.len ${target.t})`;
+  const clamp = (p: IntIndex): string => (p.c !== undefined && p.c <= 0 ? "0" : ite(p.negInf, "0", ite(p.posInf, len, minI(maxI(p.i, "0"), len))));
+  if (name === "endsWith") {
+    const head = pos === undefined ? target.t : `(str.substr ${target.t} 0 ${clamp(pos)})`;
+    return boolT(`(str.suffixof ${x.t} ${head})`);
+  }
+  const start = pos === undefined ? "0" : clamp(pos);
+  if (name === "indexOf") return numFromInt(`(str.indexof ${target.t} ${x.t} ${start})`, STRING_LENGTH_MAG);
+  const rest = start === "0" ? target.t : `(str.substr ${target.t} ${start} (- ${len} ${start}))`;
+  return boolT(name === "startsWith" ? `(str.prefixof ${x.t} ${rest})` : `(str.contains ${rest} ${x.t})`);
 }
 
 /**
