@@ -338,7 +338,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
         [s.ternStmt, fc.record({ c: expr.bool, a: effect, b: effect }).map(({ c, a, b }) => ({ k: "ternStmt", c, a, b }))],
         [s.throwIf, fc.record({ c: expr.bool, msg: strLit }).map(({ c, msg }) => ({ k: "throwIf", c, msg }))],
         [s.return, fc.constant({ k: "return" })],
-        [s.jump, fc.constantFrom("break" as const, "continue" as const).map((kind) => ({ k: "jump", kind }))],
+        [s.jump, fc.record({ kind: fc.constantFrom("break" as const, "continue" as const), outer: fc.boolean() }).map((x) => ({ k: "jump", ...x }))],
         [s.filter, fc.record({ src: expr.strs, op: fc.constantFrom("===" as const, "===" as const, "!==" as const, "startsWith" as const, "endsWith" as const, "includes" as const), lit: strLit, e: effect, useElement: fc.boolean() }).map((x) => ({ k: "filter", ...x }))],
         [s.repeat, fc.record({ how: fc.constantFrom("helper" as const, "loop" as const), src: fc.constantFrom("few" as const, "few" as const, "amounts" as const), e: effect }).map((x) => ({ k: "repeat", ...x }))],
         [s.all, fc.array(effect, { minLength: 1, maxLength: 3 }).map((es) => ({ k: "all", es }))],

@@ -138,7 +138,8 @@ export type Stmt =
   | { readonly k: "ternStmt"; readonly c: BoolExpr; readonly a: Effect; readonly b: Effect }
   | { readonly k: "throwIf"; readonly c: BoolExpr; readonly msg: string }
   | { readonly k: "return" }
-  | { readonly k: "jump"; readonly kind: "break" | "continue" }
+  /** `break`/`continue`; with `outer`, naming the outermost enclosing unrolled loop's label (`continue L3`), where there is one. */
+  | { readonly k: "jump"; readonly kind: "break" | "continue"; readonly outer: boolean }
   /** A loop that filters an array by comparing each element with a literal: `for (const x of xs) if (x === "a") effect`. */
   | { readonly k: "filter"; readonly src: StrsExpr; readonly op: "===" | "!==" | "startsWith" | "endsWith" | "includes"; readonly lit: string; readonly e: Effect; readonly useElement: boolean }
   /**

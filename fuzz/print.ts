@@ -26,8 +26,14 @@ class Printer extends IdiomPrinter {
     for (const s of ss) this.stmt(s);
   }
 
-  private body(ss: readonly Stmt[], kind?: Breakable): void {
-    if (kind) this.breakables.push(kind);
+  /** The label of each breakable in `breakables` (unrolled loops have one), for `break L` and `continue L`. */
+  private readonly labels: (string | undefined)[] = [];
+
+  private body(ss: readonly Stmt[], kind?: Breakable, label?: string): void {
+    if (kind) {
+      this.breakables.push(kind);
+      this.labels.push(label);
+    }
     if (kind === "quantified") this.quant++;
     this.depth++;
     try {
@@ -35,8 +41,21 @@ class Printer extends IdiomPrinter {
     } finally {
       this.depth--;
       if (kind === "quantified") this.quant--;
-      if (kind) this.breakables.pop();
+      if (kind) {
+        this.breakables.pop();
+        this.labels.pop();
+      }
     }
+  }
+
+  /**
+   * The label of the outermost unrolled loop a labeled jump from here may name: not past a loop
+   * over an array of unknown length (the prover refuses a labeled jump out of one).
+   */
+  private outerLabel(): string | undefined {
+    let found: string | undefined;
+    for (let i = this.breakables.length - 1; i >= 0 && this.breakables[i] !== "quantified"; i--) found = this.labels[i] ?? found;
+    return found;
   }
 
   private inLoop(): boolean {
@@ -109,20 +128,22 @@ class Printer extends IdiomPrinter {
       case "forLit": {
         const name = this.fresh("k");
         const items = s.items.map((x) => (typeof x === "string" ? this.str(x) : this.num(x)));
-        this.line(`for (const ${name} of [${items.join(", ")}]) {`);
+        const label = this.fresh("L");
+        this.line(`${label}: for (const ${name} of [${items.join(", ")}]) {`);
         this.block(() => {
           this.declare(name, typeof s.items[0] === "number" ? "num" : "str", false);
-          this.body(s.body, "unrolled");
+          this.body(s.body, "unrolled", label);
         });
         this.line("}");
         return;
       }
       case "forN": {
         const name = this.fresh("i");
-        this.line(`for (let ${name} = 0; ${name} < ${s.n}; ${name}++) {`);
+        const label = this.fresh("L");
+        this.line(`${label}: for (let ${name} = 0; ${name} < ${s.n}; ${name}++) {`);
         this.block(() => {
           this.declare(name, "num", false);
-          this.body(s.body, "unrolled");
+          this.body(s.body, "unrolled", label);
         });
         this.line("}");
         return;
@@ -131,10 +152,11 @@ class Printer extends IdiomPrinter {
         // The counter is not declared in the printer's scope: nothing else may assign it.
         const name = this.fresh("w");
         this.line(`let ${name} = 0;`);
-        this.line(s.isDo ? "do {" : `while (${name} < ${s.n}) {`);
+        const label = this.fresh("L");
+        this.line(`${label}: ${s.isDo ? "do {" : `while (${name} < ${s.n}) {`}`);
         this.block(() => {
           this.line(`  ${name}++;`);
-          this.body(s.body, "unrolled");
+          this.body(s.body, "unrolled", label);
         });
         this.line(s.isDo ? `} while (${name} < ${s.n});` : "}");
         return;
@@ -145,10 +167,11 @@ class Printer extends IdiomPrinter {
         const t: Ty = s.src.t === "rows" ? "row" : s.src.t === "strs" ? "str" : "num";
         // Bounded by an `ensures` or literal: unrolled; otherwise one quantified iteration.
         const bounded = s.src.t !== "rows" && (s.src.k === "few" || s.src.k === "amounts" || s.src.k === "lit");
-        this.line(`for (const ${name} of ${src}) {`);
+        const label = bounded ? this.fresh("L") : undefined;
+        this.line(`${label ? `${label}: ` : ""}for (const ${name} of ${src}) {`);
         this.block(() => {
           this.declare(name, t, false);
-          this.body(s.body, bounded ? "unrolled" : "quantified");
+          this.body(s.body, bounded ? "unrolled" : "quantified", label);
         });
         this.line("}");
         return;
@@ -173,6 +196,11 @@ class Printer extends IdiomPrinter {
         return;
       }
       case "jump": {
+        const target = s.outer ? this.outerLabel() : undefined;
+        if (target) {
+          this.line(`${s.kind} ${target};`);
+          return;
+        }
         const inner = this.breakables[this.breakables.length - 1];
         if (s.kind === "continue" ? this.inLoop() : inner !== undefined) {
           this.line(s.kind === "break" && inner === "quantified" ? "continue;" : `${s.kind};`);
@@ -327,11 +355,13 @@ class Printer extends IdiomPrinter {
         this.block(() => {
           this.declare(k, "str", false);
           this.breakables.push("unrolled");
+          this.labels.push(undefined);
           this.line(`const ${h} = (): void => { ${s.e === "log" ? `log(${v})` : `sendEmail(${v}, ${this.str("s")})`}; };`);
           this.line(`if (${k} === ${this.str(items[s.pick % items.length]!)}) ${h}();`);
           this.line(`const ${v}: string = ${this.expr(s.init)};`);
           this.declare(v, "str", false);
           this.breakables.pop();
+          this.labels.pop();
         });
         this.depth--;
         this.line("}");
@@ -360,6 +390,7 @@ class Printer extends IdiomPrinter {
     this.line(`switch (${d}) {`);
     this.depth++;
     this.breakables.push("switch");
+    this.labels.push(undefined);
     this.block(() => {
       const seen = new Set<string>();
       for (const c of s.cases) {
@@ -376,6 +407,7 @@ class Printer extends IdiomPrinter {
       }
     });
     this.breakables.pop();
+    this.labels.pop();
     this.depth--;
     this.line("}");
   }

@@ -43,7 +43,7 @@ const INTEGERS = weights({
   contracts: { spendAtMost: 5, measuresSumAtMost: 5, measuresBelow: 3, neverMeasure: 3, noPaymentOver: 3, measuresAtMost: 2, emailsAtMost: 3, logsAtMost: 3, payOnce: 1, distinctMeasures: 1 },
 });
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "int-floats" | "strings" | "locals" | "collections" | "loopstate" | "counts" | "idioms" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "int-floats" | "strings" | "locals" | "collections" | "loopstate" | "counts" | "idioms" | "labels" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -140,6 +140,15 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     stmt: { idioms: 10, effect: 2, decl: 2, if: 2, forArr: 0.5 },
     effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
     contracts: { neverEmail: 4, emailsAtMost: 3, emailsAtLeast: 3, emailsExactly: 2, neverLog: 3, logsAtMost: 2, logsAtLeast: 2, nobodyTwice: 2, distinctLogs: 2, neverLogPrefix: 2, noPaymentOver: 2, spendAtMost: 1 },
+  }),
+  // Labeled jumps (`break L`, `continue L`): nested unrolled loops, switches and jumps, nested
+  // deep enough for a jump to name a loop outside the innermost one.
+  labels: weights({
+    focus: true,
+    stmt: { forLit: 4, forN: 4, whileN: 2, forArr: 1, jump: 6, switch: 2, if: 3, effect: 6, decl: 1, incr: 1 },
+    effects: { sendEmail: 3, log: 3, pay: 1, measure: 1 },
+    contracts: { emailsAtMost: 4, logsAtMost: 4, neverEmail: 3, neverLog: 3, emailsAtLeast: 2, logsAtLeast: 2, nobodyTwice: 1 },
+    stmtDepth: 3,
   }),
   // Integers as Int terms (issue 14): the only profile that draws `ints` (with the hole's below).
   integers: INTEGERS,

@@ -15,7 +15,7 @@ import { currentFrame, refuse, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
 import { cond, definite } from "./guards";
-import { compactPc, join, joinStates, jumpsOf, type Flow, type State } from "./state";
+import { compactPc, join, joinStates, jumpsOf, labelsOf, passedOn, type Flow, type Jump, type State } from "./state";
 import { startedFlag } from "./iterations";
 import { beginCarried } from "./loopstate";
 import { bindPattern } from "./objects";
@@ -72,6 +72,7 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
   }
   const decl = init.declarations[0]!;
   const { value, indexed } = iterated(ex, s.expression, st);
+  const labels = labelsOf(ex, s);
   const loopSym = loopBinder(ex, decl, indexed);
   // A filtered view (callbacks.ts): its base array, each element run only where it is kept.
   const view = value.k === "opaque" ? viewOf(value) : undefined;
@@ -84,16 +85,18 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     if (iterable.items.length > UNROLL_CAP) refuse(s.expression, `The literal array has more than ${UNROLL_CAP} elements.`, `Split the loop; literal arrays are unrolled up to ${UNROLL_CAP} elements.`);
     const returns: Flow["returns"] = [];
     const broken: State[] = [];
+    const outward: Jump[] = [];
     let cur: State | null = st;
     for (const [j, item] of iterable.items.entries()) {
       if (!cur) break;
       loopSym(cur, item, num(j));
       const flow = execStatement(ex, s.statement, cur);
       returns.push(...flow.returns);
-      broken.push(...jumpsOf(flow, "break").map((j) => j.state));
-      cur = joinStates(ex, [...jumpsOf(flow, "continue").map((j) => j.state), flow.fall], s);
+      broken.push(...jumpsOf(flow, "break", labels).map((j) => j.state));
+      outward.push(...passedOn(flow, labels));
+      cur = joinStates(ex, [...jumpsOf(flow, "continue", labels).map((j) => j.state), flow.fall], s);
     }
-    return { fall: joinStates(ex, [...broken, cur], s), returns };
+    return { fall: joinStates(ex, [...broken, cur], s), returns, jumps: outward };
   }
   if (iterable.k !== "sarr") {
     refuse(s.expression, "Only arrays can be iterated.", "Loop over an array input, a literal array, or an array returned by a tool.");
@@ -102,12 +105,13 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     // Length bounded by an `ensures`: unroll exactly, iteration j happens iff j < length.
     const returns: Flow["returns"] = [];
     const broken: State[] = [];
+    const outward: Jump[] = [];
     let cur: State | null = st;
     for (let j = 0; j < iterable.bound && cur; j++) {
       const c = and(`(< ${j} ${iterable.len})`, keep ? keep(String(j)) : "true");
-      cur = iterationIf(ex, s, loopSym, iterable.at(String(j)), num(j), c, cur, returns, broken);
+      cur = iterationIf(ex, s, loopSym, iterable.at(String(j)), num(j), c, cur, returns, broken, outward);
     }
-    return { fall: joinStates(ex, [...broken, cur], s), returns };
+    return { fall: joinStates(ex, [...broken, cur], s), returns, jumps: outward };
   }
   // Quantified: one symbolic iteration at an arbitrary index q with 0 <= q < length.
   const q = ex.world.fresh("i");
@@ -138,12 +142,14 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     ex.loops.pop();
   }
   if (flow.returns.length > 0) refuse(s, "`return` inside a loop over an array input or tool result is not modelled.", "Guard the calls with `if` instead, or `break` out of the loop.");
-  const breaks = jumpsOf(flow, "break");
+  const outward = passedOn(flow, labels);
+  if (outward.length > 0) refuse(outward[0]!.node, `\`${outward[0]!.kind} ${outward[0]!.label}\` out of a loop over an array of unknown length is not modelled.`, "Set a flag and test it in the outer loop, or loop over an array of at most N elements (`xs.slice(0, N)`, a tool whose `ensures` bounds it).");
+  const breaks = jumpsOf(flow, "break", labels);
   // Without carried state, which iterations run would depend on the earlier ones: beginCarried
   // gives every loop with a `break` its "not broken yet" flag, so none reaches here unmodelled.
   if (breaks.length > 0 && !carried) refuse(breaks[0]!.node, "`break` inside a loop over an array input or tool result is not modelled (which iterations run would depend on the earlier ones).", "Skip elements with `if` or `continue` instead, or loop over a literal array or a literal bound.");
   // An iteration ends normally, by `continue` or by `break`; the carried variables are bound after the loop.
-  const after = rejoin([...jumpsOf(flow, "continue").map((x) => x.state.pc), ...(flow.fall ? [flow.fall.pc] : []), ...breaks.map((x) => x.state.pc)]);
+  const after = rejoin([...jumpsOf(flow, "continue", labels).map((x) => x.state.pc), ...(flow.fall ? [flow.fall.pc] : []), ...breaks.map((x) => x.state.pc)]);
   started.close(entry, after);
   if (after !== entry) {
     // Some iteration may throw: the code after the loop runs only if no iteration did.
@@ -161,13 +167,14 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
 function execForOfKept(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, items: readonly { item: Sym; c: string }[], st: State): Flow {
   const returns: Flow["returns"] = [];
   const broken: State[] = [];
+  const outward: Jump[] = [];
   let cur: State | null = st;
   for (const [j, { item, c }] of items.entries()) {
     if (!cur) break;
     if (c === "false") continue;
-    cur = iterationIf(ex, s, loopSym, item, num(j), c, cur, returns, broken);
+    cur = iterationIf(ex, s, loopSym, item, num(j), c, cur, returns, broken, outward);
   }
-  return { fall: joinStates(ex, [...broken, cur], s), returns };
+  return { fall: joinStates(ex, [...broken, cur], s), returns, jumps: outward };
 }
 
 /**
@@ -175,14 +182,16 @@ function execForOfKept(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, items: r
  * body with the loop variable bound to `item`; its returns and breaks are collected, and the state
  * after it joins the iteration's end (normal or `continue`) with the state where it was skipped.
  */
-function iterationIf(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, item: Sym, index: Sym, c: string, cur: State, returns: Flow["returns"], broken: State[]): State | null {
+function iterationIf(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, item: Sym, index: Sym, c: string, cur: State, returns: Flow["returns"], broken: State[], outward: Jump[]): State | null {
   compactPc(ex, cur);
   const body: State = { pc: and(cur.pc, c), env: new Map(cur.env) };
   loopSym(body, item, index);
   const flow = execStatement(ex, s.statement, body);
+  const labels = labelsOf(ex, s);
   returns.push(...flow.returns);
-  broken.push(...jumpsOf(flow, "break").map((x) => x.state));
-  const end = joinStates(ex, [...jumpsOf(flow, "continue").map((x) => x.state), flow.fall], s);
+  broken.push(...jumpsOf(flow, "break", labels).map((x) => x.state));
+  outward.push(...passedOn(flow, labels));
+  const end = joinStates(ex, [...jumpsOf(flow, "continue", labels).map((x) => x.state), flow.fall], s);
   const skipped: State = { pc: and(cur.pc, not(c)), env: cur.env };
   return join(ex, cur, c, end, skipped, s);
 }
@@ -201,6 +210,8 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
   const returns: Flow["returns"] = [];
   const broken: State[] = [];
   const exited: State[] = [];
+  const outward: Jump[] = [];
+  const labels = labelsOf(ex, s);
   let cur: State | null = inner;
   for (let n = 0; ; n++) {
     if (!cur) break;
@@ -218,14 +229,15 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
     }
     const flow = execStatement(ex, s.statement, cur);
     returns.push(...flow.returns);
-    broken.push(...jumpsOf(flow, "break").map((j) => j.state));
+    broken.push(...jumpsOf(flow, "break", labels).map((j) => j.state));
+    outward.push(...passedOn(flow, labels));
     // `continue` goes on with the incrementor, like the end of the body.
-    cur = joinStates(ex, [...jumpsOf(flow, "continue").map((j) => j.state), flow.fall], s);
+    cur = joinStates(ex, [...jumpsOf(flow, "continue", labels).map((j) => j.state), flow.fall], s);
     if (cur && s.incrementor) execExpressionStatement(ex, s.incrementor, cur);
   }
   const out = joinStates(ex, [...broken, ...exited, cur], s);
   if (out) for (const [k, v] of out.env) if (st.env.has(k)) st.env.set(k, v);
-  return { fall: out ? { pc: out.pc, env: st.env } : null, returns };
+  return { fall: out ? { pc: out.pc, env: st.env } : null, returns, jumps: outward };
 }
 
 /**

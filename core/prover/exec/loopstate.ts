@@ -19,7 +19,7 @@ import { boolT, intToFp, type Sym } from "../values";
 import { Refusal } from "../../refusal";
 import { currentFrame, type Exec } from "./context";
 import { declare } from "./fresh";
-import { jumpsOf, joinStates, type Flow, type State } from "./state";
+import { jumpsOf, joinStates, labelsOf, type Flow, type State } from "./state";
 import { insideTry } from "./try";
 
 /** A refusal of carried state: the prover still looks for a violation among runs with short arrays. */
@@ -166,8 +166,9 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement, st: State, q: st
     },
     finish(flow, after, factsBefore) {
       currentFrame(ex).carried = undefined;
-      const breaks = jumpsOf(flow, "break").map((j) => j.state);
-      const end = joinStates(ex, [...jumpsOf(flow, "continue").map((j) => j.state), flow.fall, ...breaks], loop);
+      const labels = labelsOf(ex, loop);
+      const breaks = jumpsOf(flow, "break", labels).map((j) => j.state);
+      const end = joinStates(ex, [...jumpsOf(flow, "continue", labels).map((j) => j.state), flow.fall, ...breaks], loop);
       const out: LoopVar[] = [];
       for (const c of vars) {
         const v = end?.env.get(c.sym);

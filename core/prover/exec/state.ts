@@ -27,6 +27,17 @@ export interface Jump {
   readonly kind: "break" | "continue";
   readonly state: State;
   readonly node: TS.Node;
+  /** The label it names (`continue outer`); a jump without one ends at the innermost loop (or switch, for `break`). */
+  readonly label?: string;
+}
+
+const NO_LABELS: ReadonlySet<string> = new Set();
+
+/** The labels a loop or switch carries (`outer: for …`, `a: b: for …`). */
+export function labelsOf(ex: Exec, s: TS.Node): ReadonlySet<string> {
+  let labels: Set<string> | undefined;
+  for (let p = s.parent; p && ex.ts.isLabeledStatement(p); p = p.parent) (labels ??= new Set()).add(p.label.text);
+  return labels ?? NO_LABELS;
 }
 
 /**
@@ -175,9 +186,14 @@ export function flowValue(flow: Flow, st: State, at: TS.Node): Sym {
   return value ?? UNDEF;
 }
 
-/** The jumps of a flow of the given kind. */
-export function jumpsOf(flow: Flow, kind: Jump["kind"]): Jump[] {
-  return (flow.jumps ?? []).filter((j) => j.kind === kind);
+/** The jumps of a flow of the given kind that end at the statement carrying `labels`: those without a label and those naming one of them. */
+export function jumpsOf(flow: Flow, kind: Jump["kind"], labels: ReadonlySet<string> = NO_LABELS): Jump[] {
+  return (flow.jumps ?? []).filter((j) => j.kind === kind && (j.label === undefined || labels.has(j.label)));
+}
+
+/** The jumps that leave the statement carrying `labels` for an enclosing one: those naming another label. */
+export function passedOn(flow: Flow, labels: ReadonlySet<string>): Jump[] {
+  return (flow.jumps ?? []).filter((j) => j.label !== undefined && !labels.has(j.label));
 }
 
 /** Jumps that have no enclosing loop here (a function body) cannot be: TypeScript rejects them. */

@@ -13,7 +13,7 @@ import { bindPattern } from "./objects";
 import { evalExpr, functionValue } from "./expressions";
 import { cond, notOpaque } from "./guards";
 import { execFor, execForOf } from "./loops";
-import { compactPc, flowValue, join, noJumps, type Flow, type Jump, type State } from "./state";
+import { compactPc, flowValue, join, joinStates, noJumps, type Flow, type Jump, type State } from "./state";
 import { execSwitch } from "./switch";
 import { execTry } from "./try";
 import { execWhile } from "./while";
@@ -135,10 +135,16 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
   if (ts.isTryStatement(s)) return execTry(ex, s, st);
   if (ts.isBreakStatement(s) || ts.isContinueStatement(s)) {
     const kind = ts.isBreakStatement(s) ? "break" : "continue";
-    if (s.label) refuse(s, `\`${kind}\` with a label is not modelled.`, `Use \`${kind}\` without a label, or guard the statements with \`if\`.`);
-    return { fall: null, returns: [], jumps: [{ kind, state: st, node: s }] };
+    return { fall: null, returns: [], jumps: [{ kind, state: st, node: s, ...(s.label ? { label: s.label.text } : {}) }] };
   }
-  if (ts.isLabeledStatement(s)) refuse(s, "Labeled statements are not modelled.", "Remove the label and guard with `if`.");
+  if (ts.isLabeledStatement(s)) {
+    // A loop or switch under the label takes the jumps naming it (labelsOf); a labeled block ends here for `break label`.
+    const flow = execStatement(ex, s.statement, st);
+    const label = s.label.text;
+    const mine = (flow.jumps ?? []).filter((j) => j.label === label);
+    if (mine.length === 0) return flow;
+    return { fall: joinStates(ex, [...mine.map((j) => j.state), flow.fall], s), returns: flow.returns, jumps: (flow.jumps ?? []).filter((j) => j.label !== label) };
+  }
   if (ts.isClassDeclaration(s)) refuse(s, "Classes are not modelled in agent programs.", "Use plain functions and values.");
   refuse(s, `This statement (${ts.SyntaxKind[s.kind]}) is not modelled.`, "Use const/let, if/else, switch, for…of, for with a literal bound, return and throw.");
 }

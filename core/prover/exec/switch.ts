@@ -5,7 +5,7 @@ import { and, not } from "../smt";
 import { strictEquals } from "../values";
 import { refuse, type Exec } from "./context";
 import { evalExpr } from "./expressions";
-import { compactPc, joinStates, jumpsOf, type Flow, type Jump, type State } from "./state";
+import { compactPc, joinStates, jumpsOf, labelsOf, type Flow, type Jump, type State } from "./state";
 import { enterBlock, execStatements } from "./statements";
 
 /**
@@ -23,6 +23,7 @@ export function execSwitch(ex: Exec, s: TS.SwitchStatement, st: State): Flow {
   // The clauses form one block: their `let`/`const` declarations are not visible before they run.
   enterBlock(ex, clauses.flatMap((c) => [...c.statements]), st);
   const returns: Flow["returns"] = [];
+  const labels = labelsOf(ex, s);
   const continues: Jump[] = [];
   const left: State[] = [];
   /** Paths that have not matched a case yet. */
@@ -51,8 +52,8 @@ export function execSwitch(ex: Exec, s: TS.SwitchStatement, st: State): Flow {
     const flow = execStatements(ex, clause.statements, entry);
     returns.push(...flow.returns);
     // A `break` inside the clause leaves the switch; a `continue` belongs to an enclosing loop.
-    continues.push(...jumpsOf(flow, "continue"));
-    left.push(...jumpsOf(flow, "break").map((j) => j.state));
+    continues.push(...(flow.jumps ?? []).filter((j) => j.kind === "continue" || (j.label !== undefined && !labels.has(j.label))));
+    left.push(...jumpsOf(flow, "break", labels).map((j) => j.state));
     falling = flow.fall;
     const last = clause.statements[clause.statements.length - 1];
     if (holeOpen("switch-fallthrough") && last && ts.isBlock(last) && falling) {

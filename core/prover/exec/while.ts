@@ -9,13 +9,15 @@ import { UNROLL_CAP } from "./caps";
 import { refuse, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { cond } from "./guards";
-import { joinStates, jumpsOf, type Flow, type State } from "./state";
+import { joinStates, jumpsOf, labelsOf, passedOn, type Flow, type Jump, type State } from "./state";
 import { execStatement } from "./statements";
 
 export function execWhile(ex: Exec, s: TS.WhileStatement | TS.DoStatement, st: State): Flow {
   const isDo = ex.ts.isDoStatement(s);
   const returns: Flow["returns"] = [];
   const broken: State[] = [];
+  const outward: Jump[] = [];
+  const labels = labelsOf(ex, s);
   let cur: State | null = { pc: st.pc, env: new Map(st.env) };
   for (let n = 0; cur; n++) {
     if (n > UNROLL_CAP) refuse(s, `The loop runs more than ${UNROLL_CAP} iterations.`, `Loops with evident bounds are unrolled up to ${UNROLL_CAP} iterations.`);
@@ -29,10 +31,11 @@ export function execWhile(ex: Exec, s: TS.WhileStatement | TS.DoStatement, st: S
     }
     const flow = execStatement(ex, s.statement, cur);
     returns.push(...flow.returns);
-    broken.push(...jumpsOf(flow, "break").map((j) => j.state));
-    cur = joinStates(ex, [...jumpsOf(flow, "continue").map((j) => j.state), flow.fall], s);
+    broken.push(...jumpsOf(flow, "break", labels).map((j) => j.state));
+    outward.push(...passedOn(flow, labels));
+    cur = joinStates(ex, [...jumpsOf(flow, "continue", labels).map((j) => j.state), flow.fall], s);
   }
   const out = joinStates(ex, [...broken, cur], s);
   if (out) for (const [k, v] of out.env) if (st.env.has(k)) st.env.set(k, v);
-  return { fall: out ? { pc: out.pc, env: st.env } : null, returns };
+  return { fall: out ? { pc: out.pc, env: st.env } : null, returns, jumps: outward };
 }
