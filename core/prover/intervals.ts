@@ -38,7 +38,7 @@
  */
 import { isList, isStringLiteral, printSExpr, type SExpr } from "./sexpr";
 import {
-  absFloat, ANY_FLOAT, ANY_INT, arithmetic, classify, compareFloats, compareInts, exactInt, literalRange, meet, multiplyInts,
+  absFloat, ANY_FLOAT, ANY_INT, roundFloat, arithmetic, classify, compareFloats, compareInts, exactInt, literalRange, meet, multiplyInts,
   integral, narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
 } from "./ranges";
 import {
@@ -469,6 +469,13 @@ class Intervals implements Reader, StringHost {
       return { k: "fp", lo: -a.hi, hi: -a.lo, nan: a.nan };
     }
     if (op === "fp.abs" && args.length === 1) return absFloat(this.float(args[0]!, env));
+    if (op === "fp.roundToIntegral" && args.length === 2 && typeof args[0] === "string") return roundFloat(args[0], this.float(args[1]!, env));
+    // An integer as a double (values.ts `intToFp`): an Int range is exact within 2^52 and unbounded
+    // past it, so its ends are the doubles' ends in every rounding mode; never NaN.
+    if (isList(op) && op.length === 4 && op[0] === "_" && op[1] === "to_fp" && op[2] === "11" && op[3] === "53" && args.length === 2 && isList(args[1]) && args[1][0] === "to_real" && args[1].length === 2) {
+      const i = this.int(args[1][1]!, env);
+      return { k: "fp", lo: i.lo, hi: i.hi, nan: false };
+    }
     // Only round-to-nearest-even: JavaScript's arithmetic is that rounding, so its corners are exact.
     if ((op === "fp.add" || op === "fp.sub" || op === "fp.mul" || op === "fp.div") && args.length === 3 && (args[0] === "RNE" || args[0] === "roundNearestTiesToEven")) {
       return arithmetic(op, this.float(args[1]!, env), this.float(args[2]!, env));

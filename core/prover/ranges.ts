@@ -79,6 +79,26 @@ export function absFloat(a: FloatRange): FloatRange {
 }
 
 /**
+ * `fp.roundToIntegral` in a rounding mode: monotone, so the ends' roundings bound it (NaN only from
+ * NaN). Toward −∞, +∞ and zero are JavaScript's `floor`, `ceil` and `trunc`; the nearest modes lie
+ * between the floor and the ceiling, which bound them. An unknown mode gives up.
+ */
+export function roundFloat(mode: string, a: FloatRange): FloatRange {
+  if (empty(a)) return a;
+  const [down, up] = ROUNDING_ENDS[mode] ?? [undefined, undefined];
+  if (!down || !up) return ANY_FLOAT;
+  return { k: "fp", lo: down(a.lo), hi: up(a.hi), nan: a.nan };
+}
+
+const ROUNDING_ENDS: Readonly<Record<string, readonly [(x: number) => number, (x: number) => number]>> = {
+  RTN: [Math.floor, Math.floor], roundTowardNegative: [Math.floor, Math.floor],
+  RTP: [Math.ceil, Math.ceil], roundTowardPositive: [Math.ceil, Math.ceil],
+  RTZ: [Math.trunc, Math.trunc], roundTowardZero: [Math.trunc, Math.trunc],
+  RNE: [Math.floor, Math.ceil], roundNearestTiesToEven: [Math.floor, Math.ceil],
+  RNA: [Math.floor, Math.ceil], roundNearestTiesToAway: [Math.floor, Math.ceil],
+};
+
+/**
  * A correctly rounded operation over two ranges. The rounded value at each corner of the box is
  * a bound, since rounding is monotone; where NaN can arise inside the box the result may be NaN.
  */

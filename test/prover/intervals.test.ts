@@ -134,6 +134,27 @@ describe("interval reasoning refutes", () => {
   });
 });
 
+describe("interval reasoning refutes, through roundings and integers as doubles", () => {
+  const amount = "((_ to_fp 11 53) RNE (to_real n))";
+  const tenth = `(fp.div RNE ${amount} ${f(10)})`;
+  it("a rounding toward either side stays between the floor and the ceiling of its range, and is not NaN", () => {
+    expect(refuted("(<= 1 n)", "(<= n 500000)", `(fp.isNaN (fp.roundToIntegral RNE ${tenth}))`)).toBe(true);
+    expect(refuted("(<= 1 n)", "(<= n 500000)", `(fp.gt (fp.roundToIntegral RTN ${tenth}) ${f(50000)})`)).toBe(true);
+    expect(refuted("(<= 1 n)", "(<= n 500000)", `(fp.lt (fp.roundToIntegral RTP ${tenth}) ${f(1)})`)).toBe(true);
+    // Round half to even of 0.5 is 0: the lower end is the floor, not the nearest.
+    expect(refuted("(<= 1 n)", "(<= n 500000)", `(fp.lt (fp.roundToIntegral RNE ${tenth}) ${f(1)})`)).toBe(false);
+  });
+  it("a minimum with a cap, its computed argument by name, is at most the cap (Math.min(Math.round(a / 10), 5000))", () => {
+    const r = `(fp.roundToIntegral RNA ${tenth})`;
+    const cap = f(5000);
+    const min = (a: string) => `(ite (or (fp.isNaN ${a}) (fp.isNaN ${cap})) ${f(NaN)} (ite (fp.lt ${a} ${cap}) ${a} (ite (and (fp.isZero ${a}) (fp.isZero ${cap}) (fp.isNegative ${a})) ${a} ${cap})))`;
+    const named = refutedByIntervals(parseCommands(`${DECLS}\n(define-fun arg!1 () ${F64} ${r})\n(assert (<= 1 n))\n(assert (<= n 500000))\n(assert (not (fp.leq ${min("arg!1")} ${cap})))`));
+    expect(named).toBe(true);
+    // Written out, the comparison that picks it narrows nothing (a compound term has no range of its own).
+    expect(refuted("(<= 1 n)", "(<= n 500000)", `(not (fp.leq ${min(r)} ${cap}))`)).toBe(false);
+  });
+});
+
 describe("interval reasoning does not refute", () => {
   it("a split that underflows to zero (bank/split_underflow_fail: 5e-324 / 3 is 0)", () => {
     expect(refuted(`(fp.gt x ${f(0)})`, `(fp.leq x ${f(300)})`, `(not (fp.gt (fp.div RNE x ${f(3)}) ${f(0)}))`)).toBe(false);
@@ -271,6 +292,8 @@ describe("interval reasoning against Z3 (generated queries)", () => {
       fc.tuple(fc.constantFrom("fp.add", "fp.sub", "fp.mul", "fp.div"), tie("t"), tie("t")).map(([op, a, c]) => `(${op} RNE ${a} ${c})`),
       tie("t").map((a) => `(fp.neg ${a})`),
       tie("t").map((a) => `(fp.abs ${a})`),
+      fc.tuple(fc.constantFrom("RNE", "RNA", "RTP", "RTN", "RTZ"), tie("t")).map(([mode, a]) => `(fp.roundToIntegral ${mode} ${a})`),
+      fc.constantFrom("((_ to_fp 11 53) RNE (to_real n))", "((_ to_fp 11 53) RTZ (to_real (* n m)))", "((_ to_fp 11 53) RNE (to_real (- n 5)))", "((_ to_fp 11 53) RTP (to_real (* 4503599627370497 n)))"),
       fc.tuple(guard, tie("t"), tie("t")).map(([c, a, e]) => `(ite ${c} ${a} ${e})`),
     ),
   })).t;

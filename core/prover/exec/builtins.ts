@@ -39,15 +39,19 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
   const args = e.arguments.map((a) => evalExpr(ex, a, st));
   if (args.length === 0) return num(name === "min" ? Infinity : -Infinity);
   if (args.some((a) => a.k !== "num")) refuse(e, `\`Math.${name}\` takes numbers.`, "Pass numbers.");
-  const nums = args as Extract<Sym, { k: "num" }>[];
-  if (nums.every((n) => n.c !== undefined)) return num(name === "min" ? Math.min(...nums.map((n) => n.c!)) : Math.max(...nums.map((n) => n.c!)));
+  const given = args as Extract<Sym, { k: "num" }>[];
+  if (given.every((n) => n.c !== undefined)) return num(name === "min" ? Math.min(...given.map((n) => n.c!)) : Math.max(...given.map((n) => n.c!)));
+  // Each computed argument by name: the ranges narrow a name by the comparison that picks it
+  // (`Math.min(Math.round(x), 5000)` is at most 5000 on both branches), never a compound term.
+  const nums = given.map((n) => (n.c !== undefined || n.int !== undefined ? n : { ...n, t: nameTerm(ex, n.t, FLOAT64, "arg", true) }));
   // JavaScript semantics: NaN if any argument is NaN; -0 < +0 for min, +0 > -0 for max.
   return nums.slice(1).reduce<Sym>((acc, b) => {
     const a = acc as Extract<Sym, { k: "num" }>;
-    const better = name === "min"
-      ? `(or (fp.lt ${a.t} ${b.t}) (and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (fp.isNegative ${a.t})))`
-      : `(or (fp.gt ${a.t} ${b.t}) (and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (fp.isPositive ${a.t})))`;
-    const t = `(ite (or (fp.isNaN ${a.t}) (fp.isNaN ${b.t})) ${numLit(NaN)} (ite ${better} ${a.t} ${b.t}))`;
+    // Strictly better, or the zero of the right sign: two `ite`s rather than one over their
+    // disjunction, so that the ranges (intervals.ts) read each branch under a conjunction they narrow by.
+    const better = name === "min" ? `(fp.lt ${a.t} ${b.t})` : `(fp.gt ${a.t} ${b.t})`;
+    const zero = `(and (fp.isZero ${a.t}) (fp.isZero ${b.t}) (${name === "min" ? "fp.isNegative" : "fp.isPositive"} ${a.t}))`;
+    const t = `(ite (or (fp.isNaN ${a.t}) (fp.isNaN ${b.t})) ${numLit(NaN)} (ite ${better} ${a.t} (ite ${zero} ${a.t} ${b.t})))`;
     // Of two integers (Int terms: never NaN, exact below 2^53) the smaller (larger) is an integer
     // of the same value as the Float64 term, the sign of a zero aside, which Int terms never tell
     // (integers.ts): keep it in integer arithmetic, so `Math.min(inv.amount, 50000)` adds up as

@@ -51,9 +51,12 @@ export function compactPc(ex: Exec, st: State): void {
   st.pc = nameTerm(ex, st.pc, "Bool", "pc");
 }
 
-/** A long term as a macro over the quantified loop indices in scope; short terms as they are. */
-export function nameTerm(ex: Exec, term: string, sort: string, prefix: string): string {
-  if (term.length <= PC_NAME_AT) return term;
+/**
+ * A long term as a macro over the quantified loop indices in scope; short terms as they are
+ * (`always`: every compound term, for a value the ranges should narrow by name, intervals.ts).
+ */
+export function nameTerm(ex: Exec, term: string, sort: string, prefix: string, always = false): string {
+  if (term.length <= PC_NAME_AT && !(always && term.startsWith("("))) return term;
   const name = ex.world.fresh(prefix);
   const params = ex.loops.map((q, i) => [q, `${name}.${i}`] as const);
   const body = renameSymbols(term, new Map(params));
