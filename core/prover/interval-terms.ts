@@ -7,6 +7,8 @@ import { isList, type SExpr } from "./sexpr";
 
 /** Thrown when the analysis stops (too many steps, definitions too deep): nothing is concluded. */
 export class GiveUp extends Error {}
+/** Thrown when the analysis ran out of steps: a larger budget might still conclude. */
+export class OutOfSteps extends GiveUp {}
 
 export type Sort = "fp" | "int" | "bool" | "string" | "other";
 
@@ -22,8 +24,20 @@ export function sortOf(s: SExpr | undefined): Sort {
  * The ranges a conjunction narrowed and the predicates it asserts (keyed by the terms' texts),
  * over those of the conjunctions around it, and the definitions' values under them.
  */
+/** A definition's value under an environment, and the narrowed keys its evaluation looked up. */
+export interface Memo {
+  readonly value: Value | Truth;
+  readonly reads: ReadonlySet<string>;
+}
+
 export class Env {
-  readonly memo = new Map<string, Value | Truth>();
+  /**
+   * The keys looked up while definitions are evaluated, innermost last (intervals.ts `memoised`):
+   * a definition's value under an outer environment stands under an inner one that narrowed none
+   * of them. The analysis is synchronous, so one stack serves.
+   */
+  static readonly reading: Set<string>[] = [];
+  readonly memo = new Map<string, Memo>();
   /**
    * The truth of each Boolean term read under these ranges, by node: a query's simplified terms
    * share their repeated parts (simplify.ts), and a path condition reaches the same part once per
@@ -37,6 +51,7 @@ export class Env {
   ) {}
 
   get(key: string): Value | undefined {
+    Env.reading[Env.reading.length - 1]?.add(key);
     for (let e: Env | undefined = this; e; e = e.parent) {
       const v = e.own.get(key);
       if (v !== undefined) return v;

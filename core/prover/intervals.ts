@@ -42,12 +42,18 @@ import {
   integral, narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
 } from "./ranges";
 import {
-  Env, FLOAT_COMPARISONS, FLOAT_RESULTS, FLOATS, GiveUp, INT_COMPARISONS, INTS, NOT_ATOMS, NUMBERS, sameTerm, sortOf, STRING_RESULTS, type Kind, type Reader, type Sort,
+  Env, FLOAT_COMPARISONS, FLOAT_RESULTS, FLOATS, GiveUp, OutOfSteps, INT_COMPARISONS, INTS, NOT_ATOMS, NUMBERS, sameTerm, sortOf, STRING_RESULTS, type Kind, type Memo, type Reader, type Sort,
 } from "./interval-terms";
 import { END, START, Strings, type StringHost } from "./interval-strings";
 
 /** Evaluation steps (terms visited) before the analysis gives up on a query. */
 export const STEP_LIMIT = 10_000;
+/**
+ * The steps of a second reading, for a query that ran out of steps and that Z3 did not answer within
+ * its first slice (z3.ts): an unrolled sum of eight guarded minima needs about 40 000; a few tens of
+ * milliseconds against Z3's seconds.
+ */
+export const DEEP_STEP_LIMIT = 200_000;
 /** Rounds of narrowing per conjunction: a bound reaches terms bounded by the term it bounds. */
 const NARROWING_PASSES = 3;
 /** Definitions expanded inside one another before the analysis gives up (a chain of them is read recursively). */
@@ -57,14 +63,26 @@ export const DEPTH_LIMIT = 200;
  * Whether the assertions among `commands` (a query's parsed text) are unsatisfiable by interval
  * reasoning. `false` means "not shown", never "satisfiable".
  */
-export function refutedByIntervals(commands: readonly SExpr[]): boolean {
+export function refutedByIntervals(commands: readonly SExpr[], steps = STEP_LIMIT): boolean {
+  return readIntervals(commands, steps) === "refuted";
+}
+
+/** `refutedByIntervals`, telling a query that ran out of steps (a larger budget might refute it) from one that is open. */
+export function readIntervals(commands: readonly SExpr[], steps = STEP_LIMIT): "refuted" | "open" | "out of steps" {
   try {
-    return new Intervals(commands).refuted();
+    return new Intervals(commands, steps).refuted() ? "refuted" : "open";
   } catch (error) {
+    if (error instanceof OutOfSteps) return "out of steps";
     // A stack overflow (RangeError) is giving up too: this is only ever a shortcut.
-    if (error instanceof GiveUp || error instanceof RangeError) return false;
+    if (error instanceof GiveUp || error instanceof RangeError) return "open";
     throw error;
   }
+}
+
+/** A definition's lookups count for every definition being evaluated around it. */
+function noteReads(reads: ReadonlySet<string>): void {
+  const outer = Env.reading[Env.reading.length - 1];
+  if (outer) for (const k of reads) outer.add(k);
 }
 
 /**
@@ -94,7 +112,10 @@ class Intervals implements Reader, StringHost {
   private steps = 0;
   private depth = 0;
 
-  constructor(commands: readonly SExpr[]) {
+  constructor(
+    commands: readonly SExpr[],
+    private readonly stepLimit: number,
+  ) {
     for (const c of commands) {
       if (!isList(c)) continue;
       const [head, name] = c;
@@ -122,7 +143,7 @@ class Intervals implements Reader, StringHost {
   }
 
   step(): void {
-    if (++this.steps > STEP_LIMIT) throw new GiveUp();
+    if (++this.steps > this.stepLimit) throw new OutOfSteps();
   }
 
   // ─────────────── Booleans ───────────────
@@ -368,10 +389,41 @@ class Intervals implements Reader, StringHost {
   }
 
   memoised(key: string, env: Env, compute: () => Value | Truth): Value | Truth {
-    if (env.memo.has(key)) return env.memo.get(key);
-    const v = this.nested(compute);
-    env.memo.set(key, v);
-    return v;
+    const hit = this.memoFor(key, env);
+    if (hit) {
+      noteReads(hit.reads);
+      return hit.value;
+    }
+    const reads = new Set<string>();
+    Env.reading.push(reads);
+    let value: Value | Truth;
+    try {
+      value = this.nested(compute);
+    } finally {
+      Env.reading.pop();
+    }
+    noteReads(reads);
+    env.memo.set(key, { value, reads });
+    return value;
+  }
+
+  /**
+   * The value of a definition already read under this environment, or under an outer one where no
+   * environment in between narrowed a key it looked up (a sum's every guarded term reads the same
+   * amounts under a condition that narrows only its own): the same lookups, the same value.
+   */
+  private memoFor(key: string, env: Env): Memo | undefined {
+    const between: Env[] = [];
+    for (let e: Env | undefined = env; e; e = e.parent) {
+      const m = e.memo.get(key);
+      if (m) {
+        if (between.some((b) => [...b.own.keys()].some((k) => m.reads.has(k)))) return undefined;
+        if (e !== env) env.memo.set(key, m);
+        return m;
+      }
+      between.push(e);
+    }
+    return undefined;
   }
 
   /** A definition without parameters, by name. */

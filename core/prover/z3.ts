@@ -2,7 +2,7 @@ import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
 import { dump, type Trace } from "./query-dump";
 import { restoreLifted, type Lifted } from "./int-floats";
 import { skeletonOf } from "./abstraction";
-import { refutedByIntervals } from "./intervals";
+import { DEEP_STEP_LIMIT, readIntervals } from "./intervals";
 import { formulate, MalformedQuery, type Formulations } from "./formulations";
 import { FIRST_SLICE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
@@ -260,10 +260,19 @@ export class Z3Session {
     // they settle needs no solver (bank/fee_arith_pass: 1.5 s of bit-blasted multiplication, 0.1 ms
     // of ranges; a subject built from a literal is never empty; a check whose conditions are all
     // constant, `(and true (not true))`, which costs Z3 a context and a check all the same).
-    if (Z3Session.intervals && refutedByIntervals(asWritten)) {
+    const firstRead = Z3Session.intervals ? readIntervals(asWritten) : "open";
+    if (firstRead === "refuted") {
       trace?.lines.push("intervals: unsat");
       return { status: "unsat" };
     }
+    // Ranges that ran out of steps read the query once more, deeper, when Z3 did not answer it within its first slice.
+    let deepTried = firstRead !== "out of steps";
+    const tryDeep = (): boolean => {
+      deepTried = true;
+      const refuted = readIntervals(asWritten, DEEP_STEP_LIMIT) === "refuted";
+      trace?.lines.push(`intervals with ${DEEP_STEP_LIMIT} steps: ${refuted ? "unsat" : "open"}`);
+      return refuted;
+    };
     // The declarations no assertion reaches, for reading models (attempt's `getValues`): computed once, when a model is read.
     let unreached: ReadonlySet<string> | undefined;
     const free = (): ReadonlySet<string> => (unreached ??= unreachedDeclarations(asWritten));
@@ -349,6 +358,7 @@ export class Z3Session {
         if (end.kind === "none") {
           if (end.reason.startsWith(MEMORY_CAP)) return { status: "unknown", reason: end.reason };
           reasons.push(end.reason);
+          if (!deepTried && (end.reason === SLICE_OVER || attempt.once !== undefined || limits.rlimit - spent < 1) && tryDeep()) return { status: "unsat" };
           // Only a resource slice that ran out is worth a larger one; other unknowns are final for the attempt.
           if (attempt.once !== undefined) {
             live = live.filter((a) => a !== attempt);

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import fc from "fast-check";
-import { refutedByIntervals, STEP_LIMIT } from "../../core/prover/intervals";
+import { DEEP_STEP_LIMIT, readIntervals, refutedByIntervals, STEP_LIMIT } from "../../core/prover/intervals";
 import { parseCommands } from "../../core/prover/tactics";
 import { numLit } from "../../core/prover/smt";
 import { Z3Session } from "../../core/prover/z3";
@@ -152,6 +152,40 @@ describe("interval reasoning refutes, through roundings and integers as doubles"
     expect(named).toBe(true);
     // Written out, the comparison that picks it narrows nothing (a compound term has no range of its own).
     expect(refuted("(<= 1 n)", "(<= n 500000)", `(not (fp.leq ${min(r)} ${cap}))`)).toBe(false);
+  });
+});
+
+describe("interval reasoning out of steps", () => {
+  // 300 guarded amounts of at most 10 each, summed: more than the first reading's steps.
+  const k = 300;
+  const bounds = Array.from({ length: k }, (_, i) => `(assert (and (<= 0 (x ${i})) (<= (x ${i}) 10)))`).join("\n");
+  const sum = `(+ ${Array.from({ length: k }, (_, i) => `(ite (and (< ${i} n) (> (x ${i}) 0)) (x ${i}) 0)`).join(" ")})`;
+  const text = `(declare-const n Int)\n(declare-fun x (Int) Int)\n${bounds}\n(assert (> ${sum} ${10 * k}))`;
+
+  it("says so, and a deeper reading refutes what the first could not finish", () => {
+    expect(readIntervals(parseCommands(text))).toBe("out of steps");
+    expect(readIntervals(parseCommands(text), DEEP_STEP_LIMIT)).toBe("refuted");
+    expect(readIntervals(parseCommands(`(declare-const n Int)\n(assert (> n 0))`))).toBe("open");
+  });
+
+  it("the session reads it deeper once Z3 has not answered within its first slice, and not before", async () => {
+    const session = await Z3Session.get();
+    Z3Session.guesses = false;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-deep-"));
+    try {
+      process.env.CLAUZ3_DUMP_SMT = dir;
+      const [declarations, ...assertions] = text.split("\n(assert ").map((part, i) => (i === 0 ? part : part.slice(0, -1)));
+      const answer = await session.query(declarations!, assertions, { rlimit: 1, backstopMs: 600_000 }, async () => undefined);
+      delete process.env.CLAUZ3_DUMP_SMT;
+      expect(answer.status).toBe("unsat");
+      const dumped = fs.readdirSync(dir).filter((f) => /^q[\d-]+\.smt2$/.test(f)).map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+      expect(dumped.join("\n")).toMatch(/attempt: intervals with 200000 steps: unsat/);
+      expect(dumped.join("\n")).toMatch(/attempt: \w+\/original rlimit 1: unknown/);
+    } finally {
+      delete process.env.CLAUZ3_DUMP_SMT;
+      Z3Session.guesses = true;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -45,7 +45,7 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
   // (`Math.min(Math.round(x), 5000)` is at most 5000 on both branches), never a compound term.
   const nums = given.map((n) => (n.c !== undefined || n.int !== undefined ? n : { ...n, t: nameTerm(ex, n.t, FLOAT64, "arg", true) }));
   // JavaScript semantics: NaN if any argument is NaN; -0 < +0 for min, +0 > -0 for max.
-  return nums.slice(1).reduce<Sym>((acc, b) => {
+  const result = nums.slice(1).reduce<Sym>((acc, b) => {
     const a = acc as Extract<Sym, { k: "num" }>;
     // Strictly better, or the zero of the right sign: two `ite`s rather than one over their
     // disjunction, so that the ranges (intervals.ts) read each branch under a conjunction they narrow by.
@@ -58,7 +58,9 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
     // integers instead of converting every amount to Float64.
     if (a.int === undefined || b.int === undefined) return { k: "num", t };
     return { k: "num", t, int: `(ite (${name === "min" ? "<=" : ">="} ${a.int} ${b.int}) ${a.int} ${b.int})`, mag: Math.max(a.mag, b.mag) };
-  }, nums[0]!);
+  }, nums[0]!) as Extract<Sym, { k: "num" }>;
+  // The result by name too: a guard on it (`if (amount > 0)`) then narrows what it bounds.
+  return result.int !== undefined ? result : { ...result, t: nameTerm(ex, result.t, FLOAT64, name, true) };
 }
 
 /**
