@@ -7,7 +7,7 @@ import type { BoolExpr, Effect, StringsStmt } from "./ir";
  * in replacements), and their printing. The literals also reach the oracle's pools, so tool
  * results and inputs are drawn from them.
  */
-export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math", "indexOf", "search"] as const;
+export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math", "indexOf", "search", "minmax"] as const;
 
 /** `Math`'s roundings and `abs`, and numbers at their corners: halves (rounded up), -0.5 to -0, just below a half, beyond 2^52. */
 export const MATH_FUNCTIONS = ["floor", "ceil", "round", "trunc", "abs"] as const;
@@ -68,6 +68,17 @@ export function printStrings(p: StringsPrinter, s: StringsStmt): void {
       const m = p.fresh("m");
       const arg = s.literal ? p.num(pick(MATH_NUMBERS)) : `${p.expr(s.n)} / ${p.num(s.digits + 2)}`;
       p.line(`const ${m}: number = Math.${MATH_FUNCTIONS[s.off + 1]!}(${arg});`);
+      p.line(`if (${m} === ${p.num(s.off - 1)} || 1 / ${m} < 0) ${p.effect(s.e)};`);
+      p.line(`measure(${m});`);
+      return;
+    }
+    case "minmax": {
+      // Math.min or Math.max of a fraction (or a corner literal), a corner and sometimes a third: -0 against 0, NaN, halves; compared, and measured (its sign of zero shows).
+      const m = p.fresh("m");
+      const first = s.literal ? p.num(pick(MATH_NUMBERS)) : `${p.expr(s.n)} / ${p.num(s.digits + 2)}`;
+      const corners = [...MATH_NUMBERS, NaN, 0];
+      const args = [first, p.num(corners[(s.pick + 3) % corners.length]!), ...(s.pick % 3 === 0 ? [p.expr(s.n)] : [])];
+      p.line(`const ${m}: number = Math.${s.pick % 2 === 0 ? "min" : "max"}(${(s.off % 2 === 0 ? args : [...args].reverse()).join(", ")});`);
       p.line(`if (${m} === ${p.num(s.off - 1)} || 1 / ${m} < 0) ${p.effect(s.e)};`);
       p.line(`measure(${m});`);
       return;
