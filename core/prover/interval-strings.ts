@@ -137,8 +137,12 @@ export class Strings {
 
   // ─────────────── alphabets ───────────────
 
-  /** The characters a string term's text may hold (an over-approximation; `undefined`: any). */
-  alphabet(e: SExpr): Alphabet {
+  /**
+   * The characters a string term's text may hold (an over-approximation; `undefined`: any). An
+   * `ite` whose condition the ranges decide holds only its branch's (a number's text has a minus
+   * sign only where the number may be negative); a definition's alphabet is read without them.
+   */
+  alphabet(e: SExpr, env?: Env): Alphabet {
     this.host.step();
     if (isStringLiteral(e)) {
       const t = literalText(e);
@@ -152,22 +156,26 @@ export class Strings {
     }
     const [op, ...args] = e;
     switch (op) {
-      case "str.++": return args.length > 0 ? union(args.map((a) => this.alphabet(a))) : undefined;
-      case "ite": return args.length === 3 ? union([this.alphabet(args[1]!), this.alphabet(args[2]!)]) : undefined;
+      case "str.++": return args.length > 0 ? union(args.map((a) => this.alphabet(a, env))) : undefined;
+      case "ite": {
+        if (args.length !== 3) return undefined;
+        const c = env === undefined ? undefined : this.host.truth(args[0]!, env);
+        return c === true ? this.alphabet(args[1]!, env) : c === false ? this.alphabet(args[2]!, env) : union([this.alphabet(args[1]!, env), this.alphabet(args[2]!, env)]);
+      }
       // A piece of a string holds only its characters.
-      case "str.substr": case "str.at": return args.length >= 1 ? this.alphabet(args[0]!) : undefined;
+      case "str.substr": case "str.at": return args.length >= 1 ? this.alphabet(args[0]!, env) : undefined;
       // Digits, or nothing for a negative number.
       case "str.from_int": return args.length === 1 ? DIGITS : undefined;
       // The string's characters and the replacement's.
-      case "str.replace": case "str.replace_all": return args.length === 3 ? union([this.alphabet(args[0]!), this.alphabet(args[2]!)]) : undefined;
+      case "str.replace": case "str.replace_all": return args.length === 3 ? union([this.alphabet(args[0]!, env), this.alphabet(args[2]!, env)]) : undefined;
       default: return undefined;
     }
   }
 
   /** Whether a text known in part (`known`) can be (part of) a text of alphabet `of`. */
-  private fitsAlphabet(known: Text, of: SExpr): boolean {
+  private fitsAlphabet(known: Text, of: SExpr, env: Env): boolean {
     if (known.prefix === "" && known.suffix === "") return true;
-    const alphabet = this.alphabet(of);
+    const alphabet = this.alphabet(of, env);
     if (alphabet === undefined) return true;
     for (const c of units(known.prefix + known.suffix)) if (!alphabet.has(c)) return false;
     return true;
@@ -180,7 +188,7 @@ export class Strings {
     if (disjoint(this.length(a, env), this.length(b, env))) return false;
     const [x, y] = [this.text(a, env), this.text(b, env)];
     if (x.exact && y.exact) return x.prefix === y.prefix;
-    if (!this.fitsAlphabet(x, b) || !this.fitsAlphabet(y, a)) return false;
+    if (!this.fitsAlphabet(x, b, env) || !this.fitsAlphabet(y, a, env)) return false;
     return fits(START, x.prefix, y.prefix) && fits(END, x.suffix, y.suffix) ? undefined : false;
   }
 
@@ -191,7 +199,7 @@ export class Strings {
     if (x.exact && end.holds(end.part(y), end.part(x))) return true;
     if (x.exact && y.exact) return false;
     // Every character of a is one of b's.
-    if (!this.fitsAlphabet(x, b)) return false;
+    if (!this.fitsAlphabet(x, b, env)) return false;
     // b has a there, and a has its known part there: b's known part there must agree with it.
     return fits(end, end.part(x), end.part(y)) ? undefined : false;
   }
@@ -204,7 +212,7 @@ export class Strings {
     // All of s known: t, and so its known prefix and suffix, must occur in it.
     if (x.exact) return y.exact || !x.prefix.includes(y.prefix) || !x.prefix.includes(y.suffix) ? false : undefined;
     // Every character of t is one of s's.
-    if (!this.fitsAlphabet(y, s)) return false;
+    if (!this.fitsAlphabet(y, s, env)) return false;
     return undefined;
   }
 

@@ -106,6 +106,13 @@ describe("interval reasoning refutes", () => {
     expect(refuted(`(= (str.at (ite b "abc" (str.from_int n)) m) "d")`)).toBe(true);
   });
 
+  it("a number's text has a minus sign only where the number may be negative (an ite the ranges decide holds only its branch's characters)", () => {
+    const text = (x: string) => `(str.++ "total: " (ite (>= ${x} 0) (str.from_int ${x}) (str.++ "-" (str.from_int (- ${x})))))`;
+    expect(refuted("(> n 0)", `(str.contains ${text("n")} "l-")`)).toBe(true);
+    expect(refuted(`(str.contains ${text("n")} "l-")`)).toBe(false);
+    expect(refuted("(> n (- 5))", `(str.contains ${text("n")} "l-")`)).toBe(false);
+  });
+
   it("characters a text may still hold", () => {
     // A declared string, or a function's value, holds anything.
     expect(refuted(`(str.contains (str.++ "samples=" s) "token=")`)).toBe(false);
