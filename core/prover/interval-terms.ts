@@ -20,16 +20,18 @@ export function sortOf(s: SExpr | undefined): Sort {
   return "other";
 }
 
-/**
- * The ranges a conjunction narrowed and the predicates it asserts (keyed by the terms' texts),
- * over those of the conjunctions around it, and the definitions' values under them.
- */
 /** A definition's value under an environment, and the narrowed keys its evaluation looked up. */
 export interface Memo {
   readonly value: Value | Truth;
   readonly reads: ReadonlySet<string>;
 }
 
+/**
+ * The ranges a conjunction narrowed and the predicates it asserts (keyed by the terms' texts),
+ * over those of the conjunctions around it, and the definitions' values under them. An inner
+ * environment is never wider than its parent, so a value read under the parent holds under it
+ * (less precisely): reusing one is a question of precision only.
+ */
 export class Env {
   /**
    * The keys looked up while definitions are evaluated, innermost last (intervals.ts `memoised`):

@@ -38,11 +38,11 @@
  */
 import { isList, isStringLiteral, printSExpr, type SExpr } from "./sexpr";
 import {
-  absFloat, ANY_FLOAT, ANY_INT, roundFloat, arithmetic, classify, compareFloats, compareInts, exactInt, literalRange, meet, multiplyInts,
-  integral, narrowFloat, narrowInt, not, OTHER, relation, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
+  absFloat, ANY_FLOAT, ANY_INT, arithmetic, classify, compareFloats, compareInts, exactInt, literalRange, meet, multiplyInts,
+  integral, narrowFloat, narrowInt, not, OTHER, relation, roundFloat, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
 } from "./ranges";
 import {
-  Env, FLOAT_COMPARISONS, FLOAT_RESULTS, FLOATS, GiveUp, OutOfSteps, INT_COMPARISONS, INTS, NOT_ATOMS, NUMBERS, sameTerm, sortOf, STRING_RESULTS, type Kind, type Memo, type Reader, type Sort,
+  Env, FLOAT_COMPARISONS, FLOAT_RESULTS, FLOATS, GiveUp, INT_COMPARISONS, INTS, NOT_ATOMS, NUMBERS, OutOfSteps, sameTerm, sortOf, STRING_RESULTS, type Kind, type Memo, type Reader, type Sort,
 } from "./interval-terms";
 import { END, START, Strings, type StringHost } from "./interval-strings";
 
