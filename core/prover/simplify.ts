@@ -14,8 +14,8 @@
  * - `and`/`or` flatten nested ones of their kind, drop repeats and their unit, and are their zero
  *   when they hold a term beside its negation;
  * - among an `or`'s disjuncts (an `and`'s conjuncts, dually), one whose parts include another's is
- *   absorbed (`A ∨ (A ∧ B)` is `A`), and two that differ by one negated part resolve (`(A ∧ c) ∨
- *   (A ∧ ¬c)` is `A`);
+ *   absorbed (`A ∨ (A ∧ B)` is `A`), and two whose parts differ by one negated part resolve
+ *   (`(A ∧ c) ∨ (A ∧ ¬c ∧ R)` is `A ∧ (c ∨ R)`, and `A` without R);
  * - a definition without parameters whose body became a constant is replaced by it where it is read.
  * Terms under a binder (`forall`, `exists`, `let`) are left as written.
  */
@@ -170,7 +170,7 @@ class Simplifier {
     // The negation is looked up, not built: building `(not x)` for every item would intern terms no query holds.
     for (const x of items) if (seen.has(this.negationOf(x))) return this.fired(zero);
     if (items.length >= 2 && items.length <= PAIRWISE_LIMIT) {
-      const reduced = this.absorbAndResolve(dual, items);
+      const reduced = this.absorbAndResolve(op, dual, items);
       if (reduced === null) return this.fired(zero); // two items resolved to the dual's unit, which is this junction's zero
       // A resolvent may flatten, repeat or negate another item: the junction is simplified again.
       if (reduced !== items) return this.fired(this.junction(op, reduced));
@@ -185,7 +185,7 @@ class Simplifier {
    * junction of its parts: the items unchanged (the same array) when neither applies, null when a
    * resolvent has no parts left.
    */
-  private absorbAndResolve(dual: "and" | "or", items: readonly SExpr[]): SExpr[] | null {
+  private absorbAndResolve(op: "and" | "or", dual: "and" | "or", items: readonly SExpr[]): SExpr[] | null {
     const parts = items.map((x) => new Set(isList(x) && x[0] === dual ? x.slice(1) : [x]));
     const dropped = new Set<number>();
     for (let i = 0; i < items.length; i++) {
@@ -198,16 +198,19 @@ class Simplifier {
     }
     for (let i = 0; i < items.length; i++) {
       if (dropped.has(i)) continue;
-      for (let j = i + 1; j < items.length; j++) {
-        if (dropped.has(j) || parts[i]!.size !== parts[j]!.size) continue;
-        const onlyI = [...parts[i]!].filter((p) => !parts[j]!.has(p));
-        if (onlyI.length !== 1) continue;
-        const onlyJ = [...parts[j]!].filter((p) => !parts[i]!.has(p));
-        if (onlyJ.length !== 1 || this.negationOf(onlyI[0]!) !== onlyJ[0]) continue;
-        const rest = [...parts[i]!].filter((p) => p !== onlyI[0]);
-        if (rest.length === 0) return null;
-        const resolvent = rest.length === 1 ? rest[0]! : this.make(dual, rest);
-        return [...items.filter((_, k) => k !== i && k !== j && !dropped.has(k)), resolvent];
+      for (let j = 0; j < items.length; j++) {
+        if (i === j || dropped.has(j)) continue;
+        for (const x of parts[i]!) {
+          // Item i is A ∧ x and item j is A ∧ ¬x ∧ R: together A ∧ (x ∨ R), and A when R is empty.
+          const nx = this.negationOf(x);
+          if (!parts[j]!.has(nx) || ![...parts[i]!].every((p) => p === x || parts[j]!.has(p))) continue;
+          const rest = [...parts[i]!].filter((p) => p !== x);
+          const remainder = [...parts[j]!].filter((p) => p !== nx && !parts[i]!.has(p));
+          const joined = remainder.length === 0 ? undefined : this.junction(op, [x, this.junction(dual, remainder)]);
+          const resolvent = joined === undefined ? (rest.length === 0 ? undefined : this.junction(dual, rest)) : this.junction(dual, [...rest, joined]);
+          if (resolvent === undefined) return null;
+          return [...items.filter((_, k) => k !== i && k !== j && !dropped.has(k)), resolvent];
+        }
       }
     }
     return dropped.size === 0 ? (items as SExpr[]) : items.filter((_, k) => !dropped.has(k));

@@ -49,6 +49,10 @@ describe("the simplifier", () => {
     expect(simplified("(or (and a b) (and a (not b)))")).toBe("a");
     expect(simplified("(and (or a b) (or a (not b)))")).toBe("a");
     expect(simplified("(or (and a b c) (and a b (not c)) (and a (not b)))")).toBe("a");
+    // (A ∧ x) ∨ (A ∧ ¬x ∧ R) is A ∧ (x ∨ R): the paths of `if (t === "" || !t.includes("@")) continue;` met again.
+    expect(simplified("(or (and a (or b (not c))) (and a (not (or b (not c))) c))")).toBe("a");
+    expect(simplified("(or c (and (not c) b))")).toBe("(or c b)");
+    expect(simplified("(and (or a c) (or a (not c) b))")).toBe("(or a (and c b))");
   });
 
   it("replaces a definition whose body became constant where it is read, but not inside a function that shadows its name", () => {
@@ -84,6 +88,8 @@ describe("the simplifier keeps a formula's meaning", () => {
       fc.tuple(tie("p"), tie("p"), tie("p")).map(([p, q, r]) => `(ite ${p} ${q} ${r})`),
       // A path that splits and meets again: the shape the rules are for.
       fc.tuple(tie("p"), atom).map(([x, k]) => `(or (and ${x} ${k}) (and (and ${x} (not ${k})) (not ${k})))`),
+      // The same with more on one side: (A ∧ x) ∨ (A ∧ ¬x ∧ R).
+      fc.tuple(tie("p"), tie("p"), tie("p")).map(([x, k, r]) => `(or (and ${x} ${k}) (and ${x} (not ${k}) ${r}))`),
     ),
   })).p;
 
