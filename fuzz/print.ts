@@ -27,7 +27,7 @@ class Printer extends IdiomPrinter {
   }
 
   /** The label of each breakable in `breakables` (unrolled loops have one), for `break L` and `continue L`. */
-  private readonly labels: (string | undefined)[] = [];
+  private labels: (string | undefined)[] = [];
 
   private body(ss: readonly Stmt[], kind?: Breakable, label?: string): void {
     if (kind) {
@@ -451,9 +451,11 @@ class Printer extends IdiomPrinter {
     // Only a run of trailing parameters may have defaults (then every call may leave them out).
     const defaulted = h.params.map((_, j) => h.params.slice(j).every((__, k) => h.defaults[j + k] != null));
     const savedScopes = this.scopes;
-    const saved = { breakables: this.breakables, returns: this.returns, fn: this.fn, quant: this.quant, moduleOnly: this.moduleOnly };
+    const saved = { breakables: this.breakables, labels: this.labels, returns: this.returns, fn: this.fn, quant: this.quant, moduleOnly: this.moduleOnly };
     this.scopes = [h.where === "main" ? [...mainParams] : []];
+    // A jump never crosses into the enclosing function's loops (nor names their labels).
     this.breakables = [];
+    this.labels = [];
     this.returns = h.ret;
     this.fn = ++this.fnCount;
     this.quant = 0;

@@ -20,7 +20,7 @@ describe("array callbacks in the differential tester", () => {
       if (/const (rs\d+): string\[\] = await Promise\.all[^]*\b\1(\.|\[| of\b)/.test(text)) allReads++;
       if (/^\s*try {/m.test(text)) tries++;
       if (/throw new Error\("loop"\)/.test(text)) loopTries++;
-      if (/^\s*(while \(w\d+ <|do {)/m.test(text)) whiles++;
+      if (/^\s*(?:L\d+: )?(while \(w\d+ <|do {)/m.test(text)) whiles++;
       for (const m of text.matchAll(/\.(forEach|map|filter|some|every|find|findIndex)\(\(/g)) methods.add(m[1]!);
     }
     expect(illTyped.slice(0, 2)).toEqual([]);
