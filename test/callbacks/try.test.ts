@@ -139,6 +139,86 @@ export function main(): void {
     sendEmail(x, "x");
   }
 }` },
+  // In-place changes of variables declared before the `try` (changes.ts): carried on by the path
+  // that ends normally; where the block may still throw after one, refused.
+  { name: "a push in a catch is seen after the try statement", verdict: "violated", line: 13, match: /SendEmail\(to="ops@corp"/, body: `export const guarantees = [m.neverEmail("ops@corp")];
+export function main(a: string): void {
+  const failed: string[] = [];
+  try {
+    sendEmail(a, "x");
+  } catch {
+    failed.push(a);
+  }
+  log("after");
+  for (const f of failed) {
+    sendEmail("ops@corp", f);
+  }
+}` },
+  { name: "a push in a try after its last call that may fail is seen after the try statement", verdict: "violated", line: 12, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.nothing(), m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  const out: string[] = [];
+  try {
+    log(a);
+    out.push("ceo@corp");
+  } catch {
+    log("failed");
+  }
+  for (const t of out) sendEmail(t, "x");
+}` },
+  { name: "the catch does not see a push the try makes after its last call that may fail", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  const done: string[] = [];
+  try {
+    log(a);
+    done.push(a);
+  } catch {
+    if (done.length > 0) sendEmail("ops@corp", "partial");
+  }
+}` },
+  { name: "a push in a try before a call that may fail is refused (the catch may see it or not)", verdict: "refused", line: 7, match: /changes `done`.*may still throw/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  const done: string[] = [];
+  try {
+    done.push(a);
+    log(a);
+  } catch {
+    if (done.length > 0) sendEmail("ops@corp", "partial");
+  }
+}` },
+  { name: "a push in a try before a throw is refused", verdict: "refused", line: 7, match: /changes `done`/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(stop: boolean): void {
+  const done: string[] = [];
+  try {
+    done.push("a");
+    if (stop) throw new Error("stop");
+  } catch {
+    log("stopped");
+  }
+  for (const d of done) sendEmail(d, "x");
+}` },
+  { name: "a change in a finally is seen after the try statement", verdict: "violated", line: 13, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  const seen = new Set<string>();
+  try {
+    log(a);
+  } finally {
+    seen.add(a);
+  }
+  log("after");
+  if (seen.size > 0) {
+    sendEmail("ops@corp", a);
+  }
+}` },
+  { name: "a sort in a try is seen after the try statement", verdict: "violated", line: 11, match: /SendEmail\(to="a@corp"/, body: `export const guarantees = [m.neverEmail("a@corp")];
+export function main(): void {
+  const out = ["b@corp", "a@corp"];
+  try {
+    out.sort();
+  } catch {
+    log("x");
+  }
+  sendEmail(out[0]!, "first");
+}` },
   { name: "return inside a try with a finally is refused", verdict: "refused", line: 5, match: /finally/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(a: string): void {
   try {

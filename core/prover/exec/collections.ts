@@ -11,6 +11,7 @@ import type * as TS from "typescript";
 import { and, not, or } from "../smt";
 import { boolT, merge, num, numFromInt, sameValueZero, UNDEF, type Slot, type Sym } from "../values";
 import { UNROLL_CAP } from "./caps";
+import { changeInPlace } from "./changes";
 import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue, notOpaque } from "./guards";
@@ -156,7 +157,7 @@ export function callCollectionMethod(ex: Exec, target: Coll, name: string, e: TS
     if (err instanceof KindMismatch) refuse(e, "The Map holds values of another kind.", "Store values of one type in a Map.");
     throw err;
   }
-  st.env.set(owner, compactCollection(ex, capped(next, e)));
+  changeInPlace(ex, st, owner, compactCollection(ex, capped(next, e)), e);
   return result;
 }
 

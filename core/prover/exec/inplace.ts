@@ -10,6 +10,7 @@
 import type * as TS from "typescript";
 import { and } from "../smt";
 import { merge, type Sym } from "../values";
+import { changeInPlace } from "./changes";
 import { refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { ownedArray, storable } from "./locals";
@@ -44,7 +45,7 @@ export function callInPlace(ex: Exec, target: Arr, name: "splice" | "sort" | "re
   const items = knownLength(target, e, `\`${name}\``);
   if (name === "reverse") {
     if (e.arguments.length > 0) refuse(e, "`reverse` takes no arguments.", "Call `out.reverse()`.");
-    st.env.set(sym, { k: "arr", items: [...items].reverse() });
+    changeInPlace(ex, st, sym, { k: "arr", items: [...items].reverse() }, e);
     return { k: "undef" };
   }
   if (name === "splice") {
@@ -59,12 +60,12 @@ export function callInPlace(ex: Exec, target: Arr, name: "splice" | "sort" | "re
     const next = [...items];
     // JavaScript's own `splice` on the elements: relative and clamped starts, truncated counts.
     const removed = count === undefined ? next.splice(start) : next.splice(start, count, ...added);
-    st.env.set(sym, { k: "arr", items: next });
+    changeInPlace(ex, st, sym, { k: "arr", items: next }, e);
     return { k: "arr", items: removed };
   }
   const order = comparator(ex, e);
   if (items.length > SORT_CAP) refuse(e, `\`sort\` is modelled on arrays of at most ${SORT_CAP} elements.`, "Sort a shorter array, or loop in the order the elements come.");
-  st.env.set(sym, { k: "arr", items: sortNetwork(ex, items, order, e) });
+  changeInPlace(ex, st, sym, { k: "arr", items: sortNetwork(ex, items, order, e) }, e);
   return { k: "undef" };
 }
 
@@ -258,5 +259,5 @@ export function assignElement(ex: Exec, e: TS.BinaryExpression, st: State): void
   sameKind(items, v, e.right);
   const next = [...items];
   next[i] = v;
-  st.env.set(sym, { k: "arr", items: next });
+  changeInPlace(ex, st, sym, { k: "arr", items: next }, e);
 }

@@ -19,6 +19,7 @@ import { noFunctionValue, notOpaque } from "./guards";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { knownItems } from "./collections";
 import { callInPlace } from "./inplace";
+import { changeInPlace } from "./changes";
 import type { State } from "./state";
 
 type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
@@ -55,7 +56,7 @@ export function callMutator(ex: Exec, target: Arr, name: string, e: TS.CallExpre
   const { next, result } = step;
   if (next.k === "arr" && next.items.length > UNROLL_CAP) refuse(e, `The array would hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
   if (next.k === "sarr" && (next.bound ?? 0) > UNROLL_CAP) refuse(e, `The array may hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
-  st.env.set(sym, next);
+  changeInPlace(ex, st, sym, next, e);
   return result ?? (next.k === "arr" ? num(next.items.length) : numFromInt(next.len, ARRAY_LENGTH_MAG));
 }
 
@@ -187,6 +188,10 @@ function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefine
     // A method that returns the array itself would alias it: `sort` and `reverse` only with the result discarded.
     const call = p.parent;
     if ((p.name.text === "sort" || p.name.text === "reverse") && ts.isCallExpression(call) && call.expression === p) return ts.isExpressionStatement(call.parent) ? undefined : `is returned by \`${p.name.text}\` here (the same array, under another name)`;
+    // `for (const [i, x] of out.entries())`: the iterator reads the live array at every step, as `for (const x of out)` does.
+    if ((p.name.text === "entries" || p.name.text === "keys" || p.name.text === "values") && ts.isCallExpression(call) && call.expression === p && ts.isForOfStatement(call.parent) && call.parent.expression === call) {
+      return changedIn(ex, call.parent.statement, sym) ? `is changed while a \`for…of\` over \`${p.name.text}()\` iterates it` : undefined;
+    }
     return p.name.text === "sort" || p.name.text === "reverse" || p.name.text === "fill" || p.name.text === "copyWithin" ? `is changed by \`${p.name.text}\` here` : undefined;
   }
   if (ts.isElementAccessExpression(p) && p.expression === n) {
@@ -199,22 +204,26 @@ function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefine
   if (ts.isCallExpression(p) && p.arguments.length === 1 && p.arguments[0] === n && ts.isPropertyAccessExpression(p.expression) && p.expression.name.text === "stringify" && ts.isIdentifier(p.expression.expression) && p.expression.expression.text === "JSON") return undefined;
   if (ts.isForOfStatement(p) && p.expression === n) {
     // Iterating while changing the array sees the change; the model iterates a snapshot.
-    const mutatedInside = (s: TS.Node): boolean => {
-      let found = false;
-      const look = (m: TS.Node): void => {
-        if (found) return;
-        if (ts.isCallExpression(m) && ts.isPropertyAccessExpression(m.expression) && MUTATING_METHODS.has(m.expression.name.text) && ts.isIdentifier(skip(ex, m.expression.expression)) && ex.checker.getSymbolAtLocation(skip(ex, m.expression.expression)) === sym) found = true;
-        else if (ts.isBinaryExpression(m) && m.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isElementAccessExpression(skip(ex, m.left)) && ts.isIdentifier(skip(ex, (skip(ex, m.left) as TS.ElementAccessExpression).expression)) && ex.checker.getSymbolAtLocation(skip(ex, (skip(ex, m.left) as TS.ElementAccessExpression).expression)) === sym) found = true;
-        else ts.forEachChild(m, look);
-      };
-      look(s);
-      return found;
-    };
-    return mutatedInside(p.statement) ? "is changed while a `for…of` iterates it" : undefined;
+    return changedIn(ex, p.statement, sym) ? "is changed while a `for…of` iterates it" : undefined;
   }
   if (ts.isReturnStatement(p)) return undefined;
   if (ts.isArrowFunction(p) && p.body === n) return "is returned by a function that may keep it";
   return "is stored, passed or captured here (another name could reach it)";
+}
+
+/** Whether `s` changes the array `sym` in place (a mutating method, or a write by index). */
+function changedIn(ex: Exec, s: TS.Node, sym: TS.Symbol): boolean {
+  const ts = ex.ts;
+  const isArray = (x: TS.Expression): boolean => ts.isIdentifier(skip(ex, x)) && ex.checker.getSymbolAtLocation(skip(ex, x)) === sym;
+  let found = false;
+  const look = (m: TS.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(m) && ts.isPropertyAccessExpression(m.expression) && MUTATING_METHODS.has(m.expression.name.text) && isArray(m.expression.expression)) found = true;
+    else if (ts.isBinaryExpression(m) && m.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isElementAccessExpression(skip(ex, m.left)) && isArray((skip(ex, m.left) as TS.ElementAccessExpression).expression)) found = true;
+    else ts.forEachChild(m, look);
+  };
+  look(s);
+  return found;
 }
 
 /**

@@ -160,14 +160,35 @@ export function joinStates(ex: Exec, states: readonly (State | null)[], at: TS.N
   return { pc: rejoin(live.map((x) => x.pc)), env };
 }
 
-/** Evaluate two alternatives under `c` / `!c` (calls in each happen only on their branch). */
-export function branchValues(ex: Exec, st: State, c: string, a: (s: State) => Sym, b: (s: State) => Sym, at: TS.Node): Sym {
+/**
+ * Run two alternatives under `c` / `!c`, each on its own copy of the variables: calls in each
+ * happen only on their branch, and so does a change either makes (`flag && out.push(x)`,
+ * `x ?? (n = 1)`). Where they changed a variable differently, it is `ite(c, …)` afterwards.
+ */
+export function alternatives<A, B>(ex: Exec, st: State, c: string, a: (s: State) => A, b: (s: State) => B, at: TS.Node): [A, B] {
   compactPc(ex, st);
-  const s1: State = { pc: and(st.pc, c), env: st.env };
-  const s2: State = { pc: and(st.pc, not(c)), env: st.env };
+  const s1: State = { pc: and(st.pc, c), env: new Map(st.env) };
+  const s2: State = { pc: and(st.pc, not(c)), env: new Map(st.env) };
   const v1 = a(s1);
   const v2 = b(s2);
   if (s1.pc !== and(st.pc, c) || s2.pc !== and(st.pc, not(c))) st.pc = or(s1.pc, s2.pc);
+  for (const [k, x] of s1.env) {
+    const y = s2.env.get(k);
+    if (y === undefined) continue;
+    if (x === y) {
+      if (st.env.get(k) !== x) st.env.set(k, x);
+      continue;
+    }
+    const m = merge(c, x, y);
+    if (!m) refuse(at, "A variable holds values of different kinds after this expression.", "Assign values of one type to each variable on every path.");
+    st.env.set(k, m === x || m === y ? m : compactSym(ex, m));
+  }
+  return [v1, v2];
+}
+
+/** Evaluate two alternatives under `c` / `!c` (calls and changes in each happen only on their branch). */
+export function branchValues(ex: Exec, st: State, c: string, a: (s: State) => Sym, b: (s: State) => Sym, at: TS.Node): Sym {
+  const [v1, v2] = alternatives(ex, st, c, a, b, at);
   const m = merge(c, v1, v2);
   if (!m) refuse(at, "The two alternatives have different kinds of values.", "Make both alternatives the same type.");
   return m === v1 || m === v2 ? m : compactSym(ex, m);

@@ -13,7 +13,7 @@ import { bindPattern } from "./objects";
 import { evalExpr, functionValue } from "./expressions";
 import { cond, notOpaque } from "./guards";
 import { execFor, execForOf } from "./loops";
-import { compactPc, flowValue, join, joinStates, noJumps, type Flow, type Jump, type State } from "./state";
+import { alternatives, compactPc, flowValue, join, joinStates, noJumps, type Flow, type Jump, type State } from "./state";
 import { execSwitch } from "./switch";
 import { execTry } from "./try";
 import { execWhile } from "./while";
@@ -156,12 +156,7 @@ export function evalDiscard(ex: Exec, e0: TS.Expression, st: State): void {
   const branch = (c: string, a: (s: State) => void, b: (s: State) => void): void => {
     if (c === "true") return a(st);
     if (c === "false") return b(st);
-    compactPc(ex, st);
-    const s1: State = { pc: and(st.pc, c), env: st.env };
-    const s2: State = { pc: and(st.pc, not(c)), env: st.env };
-    a(s1);
-    b(s2);
-    if (s1.pc !== and(st.pc, c) || s2.pc !== and(st.pc, not(c))) st.pc = or(s1.pc, s2.pc);
+    alternatives(ex, st, c, a, b, e);
   };
   if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken || e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) {
     const left = evalExpr(ex, e.left, st);

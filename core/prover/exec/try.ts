@@ -12,7 +12,9 @@
  *   may report a lower bound that only such a run misses — never the other way round.)
  * Entry points inside a quantified loop (a `for…of` or a callback over an array of unknown length)
  * enter the `catch` if some iteration reaches them. The `catch` and `finally` start from the values
- * the variables had before the `try`, so the blocks may not assign variables declared outside them.
+ * the variables had before the `try`, so the blocks may not assign variables declared outside them,
+ * and may change them in place (`failed.push(id)`) only after the last point they may throw from
+ * (changes.ts); the path that ends normally carries the changes on.
  * A `finally` runs after the `try`/`catch` ends normally and on every path that leaves them by a
  * throw (which then goes on: a `throw` stays a finding); `return`, `break` and `continue` inside a
  * `try` with a `finally` are refused.
@@ -23,12 +25,15 @@ import { and, not, or } from "../smt";
 import { inside, refuse, symbolOfDecl, type Exec } from "./context";
 import { declare } from "./fresh";
 import { joinStates, type Flow, type State } from "./state";
+import { watchChanges, type Change } from "./changes";
+import type { Sym } from "../values";
 import { execStatement } from "./statements";
 
-/** A point where control may leave a `try` block by a throw: its condition, under the loops around it. */
+/** A point where control may leave a `try` block by a throw: its condition, under the loops around it, and where it stands in program order. */
 interface Exit {
   readonly term: string;
   readonly loops: readonly string[];
+  readonly order: number;
   /** A throw the executor records as a finding where nothing catches it. */
   readonly reported?: ThrowFact;
 }
@@ -47,8 +52,9 @@ export function mayFail(ex: Exec, pc: string, label: string): string {
   const name = ex.world.fresh("failed");
   declare(ex, name, "Bool", ex.loops.length);
   const failed = ex.loops.length === 0 ? name : `(${name} ${ex.loops.join(" ")})`;
-  frame.push({ term: and(pc, failed), loops: [...ex.loops] });
-  ex.world.failures.push({ label, failed, loops: [...ex.loops], order: ex.world.nextOrder(), guard: pc });
+  const order = ex.world.nextOrder();
+  frame.push({ term: and(pc, failed), loops: [...ex.loops], order });
+  ex.world.failures.push({ label, failed, loops: [...ex.loops], order, guard: pc });
   return and(pc, not(failed));
 }
 
@@ -58,20 +64,20 @@ export function insideTry(ex: Exec): boolean {
 }
 
 /** Run `work` collecting every point where control leaves it by a throw. */
-function collecting(ex: Exec, work: () => Flow): { flow: Flow; exits: Exit[] } {
+function collecting<T>(ex: Exec, work: () => T): { flow: T; exits: Exit[] } {
   const exits: Exit[] = [];
   const stack = frames.get(ex) ?? [];
   frames.set(ex, stack);
   const marks = { throws: ex.world.throws.length, obligations: ex.world.obligations.length };
   stack.push(exits);
-  let flow: Flow;
+  let flow: T;
   try {
     flow = work();
   } finally {
     stack.pop();
   }
-  for (const t of ex.world.throws.splice(marks.throws)) exits.push({ term: t.guard, loops: t.loops, reported: t });
-  for (const o of ex.world.obligations.slice(marks.obligations)) exits.push({ term: and(o.guard, not(o.holds)), loops: o.loops });
+  for (const t of ex.world.throws.splice(marks.throws)) exits.push({ term: t.guard, loops: t.loops, order: t.order, reported: t });
+  for (const o of ex.world.obligations.slice(marks.obligations)) exits.push({ term: and(o.guard, not(o.holds)), loops: o.loops, order: o.order });
   return { flow, exits };
 }
 
@@ -88,16 +94,44 @@ function reached(ex: Exec, exits: readonly Exit[]): string {
  * A block that may not assign variables declared outside it: where a throw leaves it, the value
  * would depend on where it threw. Checked on the text, before it runs (a block that always throws
  * has no end state to compare); helpers and callbacks cannot assign captured variables anyway.
+ * It may change them in place (`failed.push(id)`), which the path's state carries on: its
+ * changes are watched (changes.ts), for `settled`.
  */
-function runBlock(ex: Exec, block: TS.Block, st: State, what: string, fin: boolean): Flow {
+function runBlock(ex: Exec, block: TS.Block, st: State, what: string, fin: boolean): { flow: Flow; changes: ReadonlyMap<TS.Symbol, Change> } {
   noOuterAssignments(ex, block, what);
   const inner: State = { pc: st.pc, env: new Map(st.env) };
-  const flow = execStatement(ex, block, inner);
+  const { result: flow, changes } = watchChanges(ex, () => execStatement(ex, block, inner));
   if (fin && (flow.returns.length > 0 || (flow.jumps ?? []).length > 0)) {
     const node = flow.jumps?.[0]?.node ?? block;
     refuse(node, `\`return\`, \`break\` or \`continue\` inside a ${what} with a \`finally\` is not modelled.`, "Set a variable declared inside the block and act on it after the `try` statement, or drop the `finally`.");
   }
-  return flow;
+  return { flow, changes };
+}
+
+/**
+ * Control that leaves a block by a throw goes on (to the `catch`, the `finally`, or out) with the
+ * variables as they were before the block: only so while the block has changed no variable
+ * declared outside it in place before the point it leaves from. A change after the last such
+ * point is carried on by the path that ends normally; one before it is refused.
+ */
+function settled(ex: Exec, outer: State, changes: ReadonlyMap<TS.Symbol, Change>, exits: readonly Exit[], what: string): void {
+  for (const [sym, change] of changes) {
+    if (!outer.env.has(sym)) continue;
+    const later = exits.find((x) => x.order > change.order);
+    if (later) {
+      refuse(change.node, `The ${what} changes \`${sym.name}\`, declared before the \`try\`, and may still throw after this change: whoever handles the throw would see the change in some runs and not in others, which is not modelled.`, `Make the change after the last call that may fail (or after the \`try\` statement), or in the \`catch\` block.`);
+    }
+  }
+}
+
+/** The variables declared before the `try` statement, as a path's state holds them after a block. */
+function outerOnly(outer: State, after: State): State {
+  const env = new Map<TS.Symbol, Sym>();
+  for (const k of outer.env.keys()) {
+    const v = after.env.get(k);
+    if (v !== undefined) env.set(k, v);
+  }
+  return { pc: after.pc, env };
 }
 
 function noOuterAssignments(ex: Exec, block: TS.Block, what: string): void {
@@ -123,7 +157,8 @@ export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
   const fin = s.finallyBlock;
   const handler = s.catchClause;
   const tried = collecting(ex, () => runBlock(ex, s.tryBlock, st, "`try` block", fin !== undefined));
-  let outcome: Flow = tried.flow;
+  settled(ex, st, tried.flow.changes, tried.exits, "`try` block");
+  let outcome: Flow = tried.flow.flow;
   // Paths that leave by a throw and are not caught here (they go through the `finally`, then on).
   let escaping: Exit[] = [];
   if (handler) {
@@ -139,36 +174,39 @@ export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
       }
       if (fin) {
         const handled = collecting(ex, () => runBlock(ex, handler.block, cst, "`catch` block", true));
-        caught = handled.flow;
+        settled(ex, st, handled.flow.changes, handled.exits, "`catch` block");
+        caught = handled.flow.flow;
         escaping = handled.exits;
-      } else caught = runBlock(ex, handler.block, cst, "`catch` block", false);
+      } else caught = runBlock(ex, handler.block, cst, "`catch` block", false).flow;
     }
     outcome = {
-      fall: joinStates(ex, [tried.flow.fall, caught.fall], s),
-      returns: [...tried.flow.returns, ...caught.returns],
-      jumps: [...(tried.flow.jumps ?? []), ...(caught.jumps ?? [])],
+      fall: joinStates(ex, [outcome.fall, caught.fall], s),
+      returns: [...outcome.returns, ...caught.returns],
+      jumps: [...(outcome.jumps ?? []), ...(caught.jumps ?? [])],
     };
   } else escaping = tried.exits;
   if (!fin) {
-    return { ...outcome, fall: outcome.fall ? { pc: outcome.fall.pc, env: st.env } : null };
+    return { ...outcome, fall: outcome.fall ? outerOnly(st, outcome.fall) : null };
   }
-  // The `finally` on the normal path.
+  // The `finally` on the normal path, after what the blocks changed in place.
   let fall: State | null = null;
   if (outcome.fall) {
-    const after = runBlock(ex, fin, { pc: outcome.fall.pc, env: st.env }, "`finally` block", true);
-    fall = after.fall ? { pc: after.fall.pc, env: st.env } : null;
+    const after = runBlock(ex, fin, outerOnly(st, outcome.fall), "`finally` block", true).flow;
+    fall = after.fall ? outerOnly(st, after.fall) : null;
   }
-  // And on the paths that leave by a throw: its events happen, then the throw goes on.
+  // And on the paths that leave by a throw (with the variables as before the `try`, `settled`):
+  // its events happen, then the throw goes on.
   const out = reached(ex, escaping);
   if (out !== "false") {
     runBlock(ex, fin, { pc: and(st.pc, out), env: st.env }, "`finally` block", true);
     // The throw goes on: a `throw` is a finding again unless an enclosing `try` catches it, and a
-    // failed call enters the enclosing `try`'s `catch`, if any.
+    // failed call enters the enclosing `try`'s `catch`, if any — after the `finally` (what it
+    // changed in place precedes the exit there).
     const stack = frames.get(ex);
     const enclosing = stack?.[stack.length - 1];
     for (const x of escaping) {
       if (x.reported) ex.world.throws.push(x.reported);
-      else if (enclosing) enclosing.push(x);
+      else if (enclosing) enclosing.push({ ...x, order: ex.world.nextOrder() });
     }
   }
   return { fall, returns: [] };
