@@ -73,6 +73,10 @@ export function main(s: string): void { if (s.startsWith("😀") && s.length ===
 export function main(a: string): void { sendEmail(\`to:\${a}\`, "s"); }` },
   { name: "Math.min caps a payment", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(50)];
 export function main(x: number): void { if (x > 0) pay("a", Math.min(x, 50)); }` },
+  { name: "Math.min of thirteen numbers names its running result (the text stays linear)", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number, i: number, j: number, k: number, l: number): void { const x = Math.min(a, b, c, d, e, f, g, h, i, j, k, l, 100); if (x > 0) pay("a", x); }` },
+  { name: "Math.max of twelve integers stays an integer", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void { const n = contacts().length; const x = Math.max(n, n + 1, n + 2, n + 3, n + 4, n + 5, n + 6, n + 7, n + 8, n + 9, n + 10, 3); if (x < n + 10) sendEmail("a", "x"); }` },
   { name: "Math.min of two integers stays an integer that never exceeds either", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void { const k = Math.min(contacts().length, 2); if (k > 2 || k > contacts().length + 5) sendEmail("a", "x"); }` },
   { name: "adversarial: Math.max of integers reaches its bound", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(0)];

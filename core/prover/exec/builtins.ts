@@ -46,7 +46,10 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
   const nums = given.map((n) => (n.c !== undefined || n.int !== undefined ? n : { ...n, t: nameTerm(ex, n.t, FLOAT64, "arg", true) }));
   // JavaScript semantics: NaN if any argument is NaN; -0 < +0 for min, +0 > -0 for max.
   const result = nums.slice(1).reduce<Sym>((acc, b) => {
-    const a = acc as Extract<Sym, { k: "num" }>;
+    // A running result by name: each step repeats it six times (a dozen arguments made a text
+    // longer than JavaScript's strings).
+    const a0 = acc as Extract<Sym, { k: "num" }>;
+    const a: Extract<Sym, { k: "num" }> = acc === nums[0] ? a0 : a0.int === undefined ? { k: "num", t: nameTerm(ex, a0.t, FLOAT64, name, true) } : { k: "num", t: nameTerm(ex, a0.t, FLOAT64, name, true), int: nameTerm(ex, a0.int, "Int", name, true), mag: a0.mag };
     // Strictly better, or the zero of the right sign: two `ite`s rather than one over their
     // disjunction, so that the ranges (intervals.ts) read each branch under a conjunction they narrow by.
     const better = name === "min" ? `(fp.lt ${a.t} ${b.t})` : `(fp.gt ${a.t} ${b.t})`;
