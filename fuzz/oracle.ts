@@ -93,10 +93,13 @@ export function refusalKey(message: string): string {
 }
 
 /** The oracle over one layer: a project to prove in, the layer loaded for runs, the shapes of the tools' results. */
-/** What a tool call the counterexample names in `failedCalls` throws in a replay (its events already recorded). */
+/**
+ * What a tool call throws when the oracle makes it fail (its events already recorded): one the
+ * counterexample names in `failedCalls` in a replay, or one drawn to fail in a random run.
+ */
 class InjectedFailure extends Error {
   constructor(readonly label: string) {
-    super(`${label} failed (injected by the oracle: the counterexample says this call throws)`);
+    super(`${label} failed (injected by the oracle: a tool's implementation may fail after its events)`);
   }
 }
 
@@ -238,6 +241,8 @@ class Judging {
         const e = run.error;
         if (!e) return undefined;
         if (e.value instanceof OracleFailure) return { kind: "oracle error", subject: "run", detail: e.value.message };
+        // A tool's implementation may always fail: not a throw the prover reports.
+        if (e.value instanceof InjectedFailure) return undefined;
         if (e.value instanceof RequiresError && unproved.some((r) => r.kind === "precondition" && e.callSite?.endsWith(`@${at(r)}`))) return undefined;
         // An undecided precondition query leaves the others unreported (prove.ts stops there): the prover vouched for none.
         if (e.value instanceof RequiresError && unproved.some((r) => r.kind === "precondition" && r.verdict === "refused")) return undefined;
@@ -258,18 +263,23 @@ class Judging {
       return undefined;
     };
     const arbs = this.runArbitraries();
+    // Where the program has a `try`, some runs make tool implementations fail (after their
+    // events, as the prover assumes any may): the paths through its `catch` and `finally` are run too.
+    // (A fixed array, read in turn, so that the failing run replays exactly.)
+    const failures = this.file.text.includes("try {") ? fc.option(fc.array(fc.nat(3), { minLength: 1, maxLength: 24 }), { nil: undefined, freq: 2 }) : fc.constant(undefined);
     const outcome = fc.check(
-      fc.property(arbs.inputs, arbs.streams, (inputs, streams) => {
+      fc.property(arbs.inputs, arbs.streams, failures, (inputs, streams, fails) => {
         this.runs++;
-        return first(runMain(plan, inputs, this.chooser(streams, new Map()))) === undefined;
+        return first(runMain(plan, inputs, this.chooser(streams, new Map(), undefined, undefined, fails))) === undefined;
       }),
       { seed: this.options.seed, numRuns: this.options.runs },
     );
     if (outcome.failed && outcome.counterexample) {
-      const [inputs, streams] = outcome.counterexample;
-      const run = runMain(plan, inputs, this.chooser(streams, new Map()));
+      const [inputs, streams, fails] = outcome.counterexample;
+      const injected: string[] = [];
+      const run = runMain(plan, inputs, this.chooser(streams, new Map(), undefined, undefined, fails, injected));
       const d = first(run);
-      if (d) this.disagreements.push({ ...d, detail: `${d.detail}; ${this.describeRun(inputs, run)}` });
+      if (d) this.disagreements.push({ ...d, detail: `${d.detail}; ${this.describeRun(inputs, run)}${injected.length > 0 ? `; calls made to fail: ${injected.join(", ")}` : ""}` });
     } else if (outcome.failed) {
       this.disagreements.push({ kind: "oracle error", subject: "runs", detail: String(outcome.errorInstance ?? "the runs failed") });
     }
@@ -393,14 +403,19 @@ class Judging {
    * promise (a counterexample may show elements the program never reads breaking it) is brought
    * within it the same way, and counted in `drawn`: the replay then differs from what it shows.
    */
-  private chooser(streams: Readonly<Record<string, fc.Stream<unknown>>>, forced: ReadonlyMap<string, unknown>, drawn = { count: 0 }, failing: ReadonlySet<string> = new Set()) {
+  private chooser(streams: Readonly<Record<string, fc.Stream<unknown>>>, forced: ReadonlyMap<string, unknown>, drawn = { count: 0 }, failing: ReadonlySet<string> = new Set(), fails?: readonly number[], injected?: string[]) {
     const executions = new Map<string, number>();
+    let calls = 0;
     return (tool: ToolRuntime, label: string, args: readonly unknown[]): unknown => {
       const n = (executions.get(label) ?? 0) + 1;
       executions.set(label, n);
       const key = n === 1 ? label : `${label}#${n}`;
-      // A call the counterexample says throws: its implementation fails after its events.
-      if (failing.has(key)) throw new InjectedFailure(key);
+      // A call the counterexample says throws, or (in a random run that makes some fail) one in
+      // four: its implementation fails after its events.
+      if (failing.has(key) || (fails !== undefined && fails[calls++ % fails.length] === 0)) {
+        injected?.push(key);
+        throw new InjectedFailure(key);
+      }
       const elementOk = (x: unknown): boolean => tool.ensures.every((e) => e([x], args));
       if (forced.has(key)) {
         const v = forced.get(key);

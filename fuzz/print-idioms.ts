@@ -369,6 +369,43 @@ export class IdiomPrinter extends ExprPrinter {
         this.line(`${out}.push(${x});`);
         this.line(`for (const ${y} of ${r}) ${use(y)};`);
         return;
+      case "branch": {
+        // A change in one alternative only: `&&`, `?:`, `??`, or `||` in a condition (`cmp` picks).
+        // What is pushed is `x` (often an input), so a guarantee about the effect's value can see it.
+        const form = ((s.cmp % 4) + 4) % 4;
+        if (form === 0) this.line(`${out}.length > ${s.cmp > 1 ? 1 : 0} && ${out}.push(${x});`);
+        else if (form === 1) this.line(`${out}.includes(${x}) ? ${out}.pop() : ${out}.push(${x});`);
+        else if (form === 2) this.line(`${out}.at(0) ?? ${out}.push(${x});`);
+        else this.line(`if (${out}.length === 0 || ${out}.push(${x}) > 2) ${this.effect(e)};`);
+        this.line(`for (const ${r} of ${out}) ${use(r)};`);
+        this.line(`if (${out}.length === ${Math.max(0, s.cmp)}) ${this.effect(e)};`);
+        return;
+      }
+      case "tryPush": {
+        // Pushes in a `try` block before its call that may fail (refused: the catch would see it in
+        // some runs only), after it, or in the catch alone; a `finally` that pushes (`cmp` picks).
+        const where = ((s.cmp % 3) + 3) % 3;
+        this.line("try {");
+        if (where === 0) this.line(`  ${out}.push(${this.str(s.lits[0]!)});`);
+        this.line(`  ${this.effect(e)};`);
+        if (where === 1) this.line(`  ${out}.push(${x});`);
+        this.line("} catch {");
+        this.line(`  ${out}.push(${s.cmp > 3 ? this.str(s.lits[s.lits.length - 1]!) : x});`);
+        if (s.cmp > 2) {
+          this.line("} finally {");
+          this.line(`  ${out}.push(${this.str("fin")});`);
+        }
+        this.line("}");
+        this.line(`for (const ${r} of ${out}) ${use(r)};`);
+        return;
+      }
+      case "entriesChange":
+        // The iterator reads the live array: refused, never a snapshot.
+        this.line(`for (const [${y}, ${r}] of ${out}.entries()) {`);
+        this.line(`  if (${y} === 0) ${out}.push(${x});`);
+        this.line(`  ${use(r)};`);
+        this.line("}");
+        return;
     }
   }
 
