@@ -41,6 +41,15 @@ export async function main(name: string): Promise<void> {
   const inv = await findInvoice({ payee: name });
   if (inv !== undefined && inv.payee !== "ceo@corp" && inv.payee.includes("@")) sendEmail({ to: inv.payee, subject: "s", body: "" });
 }` },
+  { name: "a possibly-undefined record tested by truthiness with && (in an if, a const and a ternary)", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp"), m.emailsAtMost(3)];
+export async function main(name: string): Promise<void> {
+  const inv = await findInvoice({ payee: name });
+  if (inv && inv.payee !== "ceo@corp" && inv.payee.includes("@")) sendEmail({ to: inv.payee, subject: "s", body: "" });
+  const ok = inv && inv.total > 0;
+  if (ok) sendEmail({ to: "ops@corp", subject: "paid", body: "" });
+  const to = inv && inv.payee.endsWith("@corp") && inv.payee !== "ceo@corp" ? inv.payee : "ops@corp";
+  sendEmail({ to, subject: "s", body: "" });
+}` },
   { name: "?? with a safe fallback on a possibly-undefined string", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(name: string): void {
   const to = findAddress(name) ?? "ops@corp";
@@ -71,6 +80,18 @@ export function main(): void {
 ];
 
 const violated: Case[] = [
+  { name: "&& on a record that may be undefined gives its right side where it is defined", verdict: "violated", line: 7, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(name: string): Promise<void> {
+  const inv = await findInvoice({ payee: name });
+  const to = inv && inv.payee;
+  if (to && to.includes("@")) sendEmail({ to, subject: "s", body: "" });
+}` },
+  { name: "&& on a record that may be undefined: undefined where it is, so the fallback is sent", verdict: "violated", line: 7, match: /SendEmail\(to="ops@corp"/, body: `export const guarantees = [m.neverEmail("ops@corp")];
+export async function main(name: string): Promise<void> {
+  const inv = await findInvoice({ payee: name });
+  const total = inv && inv.total;
+  if (total === undefined) sendEmail({ to: "ops@corp", subject: "none", body: "" });
+}` },
   { name: "a helper that destructures its object parameter, unguarded", verdict: "violated", line: 5, match: /main\(to="ceo@corp"\)/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 const notify = ({ to: who, subject }: { to: string; subject: string }): void => {
   if (who.includes("@")) sendEmail({ to: who, subject, body: "" });

@@ -1,15 +1,28 @@
 /** Binary operators (`&&`, `||`, `??`, equality, comparisons, arithmetic, `+`) and conversion to strings. */
 import type * as TS from "typescript";
 import { NUMBER_TEXT_KIND } from "../conversions";
-import { ite, not, RM, strLit } from "../smt";
-import { bool, boolT, compareInt, num, str, strictEquals, type NumSym, type Sym } from "../values";
+import { and, ite, not, or, RM, strLit } from "../smt";
+import { bool, boolT, compareInt, num, str, strictEquals, type NumSym, type Sym, UNDEF } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { convert } from "./conversions";
 import { intArithmetic } from "./integers";
 import { evalExpr } from "./expressions";
 import { cond, definite, notOpaque } from "./guards";
 import { refuseObjectOperator } from "./objects";
-import { branchValues, nameTerm, type State } from "./state";
+import { alternatives, branchValues, nameTerm, type State } from "./state";
+
+/** Whether only the truth of `e` is read where it stands: the test of an `if`, a loop or a ternary, the operand of `!`, or a side of `&&`/`||` that is itself only tested. */
+function onlyTested(ex: Exec, e: TS.Expression): boolean {
+  const ts = ex.ts;
+  let n: TS.Node = e;
+  while (ts.isParenthesizedExpression(n.parent)) n = n.parent;
+  const p = n.parent;
+  if ((ts.isIfStatement(p) || ts.isWhileStatement(p) || ts.isDoStatement(p)) && p.expression === n) return true;
+  if (ts.isConditionalExpression(p) && p.condition === n) return true;
+  if (ts.isPrefixUnaryExpression(p) && p.operator === ts.SyntaxKind.ExclamationToken) return true;
+  if (ts.isBinaryExpression(p) && (p.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken || p.operatorToken.kind === ts.SyntaxKind.BarBarToken)) return onlyTested(ex, p);
+  return false;
+}
 
 export function evalBinary(ex: Exec, e: TS.BinaryExpression, st: State): Sym {
   const ts = ex.ts;
@@ -21,6 +34,20 @@ export function evalBinary(ex: Exec, e: TS.BinaryExpression, st: State): Sym {
     // a && b: b runs only when a is truthy; the value is a when a is falsy.
     if (c === (and_ ? "false" : "true")) return left;
     if (c === (and_ ? "true" : "false")) return evalExpr(ex, e.right, st);
+    // Where only the truth of `a && b` is read (an `if`, `!`, a ternary's test), it is
+    // truthy(a) ∧ truthy(b) whatever kinds the two values have (`if (to && to.includes("@"))`).
+    if (onlyTested(ex, e)) {
+      const [right] = alternatives(ex, st, and_ ? c : not(c), (s) => cond(evalExpr(ex, e.right, s), e.right), () => "false", e);
+      return boolT(and_ ? and(c, right) : or(c, right));
+    }
+    // `customer && customer.email`: a value that is undefined or an object (always truthy) gives
+    // undefined where it is undefined, else the right side: a value that may be undefined.
+    if (and_ && left.k === "maybe" && (left.v.k === "rec" || left.v.k === "arr" || left.v.k === "sarr" || left.v.k === "coll")) {
+      const [right] = alternatives(ex, st, c, (s) => evalExpr(ex, e.right, s), () => undefined, e);
+      notOpaque(right, e.right);
+      if (right.k === "undef") return UNDEF;
+      return right.k === "maybe" ? { k: "maybe", def: and(c, right.def), v: right.v } : { k: "maybe", def: c, v: right };
+    }
     return and_
       ? branchValues(ex, st, c, (s) => evalExpr(ex, e.right, s), () => left, e)
       : branchValues(ex, st, c, () => left, (s) => evalExpr(ex, e.right, s), e);
