@@ -1,7 +1,7 @@
 /**
  * Idiomatic TypeScript the prover decides (profile `idioms`, issue 10): `for (const [i, x] of
  * xs.entries())` over literal arrays, bounded tool arrays and arrays of unknown length, the index
- * guarding the effect or written into its text; `for (let i = 0; i < f.length; i++)` over a slice
+ * guarding the effect or written into its text; `for (let i = 0; i < f.length; i++)` (or `i < Math.min(k, f.length)`) over a slice
  * of at most N elements (or the array itself), `<` or `<=`, reading `f[i]` (undefined past the end);
  * sorted copies (`slice().sort`, `[...xs].sort`, `Array.from(xs).sort`) of `wholes()` by amount,
  * either way, spent under a budget with `break` (the order decides what is paid), of strings, and
@@ -53,7 +53,9 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       const slice = [`.slice(0, ${k})`, `.slice(-${k})`, `.slice(1, ${k + 1})`, ""][s.pick % 4]!;
       p.line(`const ${f} = ${src}${slice};`);
       const le = s.pick % 7 === 6 ? "<=" : "<";
-      p.line(`for (let ${i} = 0; ${i} ${le} ${f}.length; ${i}${s.pick % 5 === 3 ? " += 2" : "++"}) {`);
+      // Sometimes the bound is `Math.min` of a literal and the length (either order).
+      const bound = s.pick % 6 === 1 ? `Math.min(${k}, ${f}.length)` : s.pick % 6 === 4 ? `Math.min(${f}.length, ${k + 1})` : `${f}.length`;
+      p.line(`for (let ${i} = 0; ${i} ${le} ${bound}; ${i}${s.pick % 5 === 3 ? " += 2" : "++"}) {`);
       p.line(`  const ${y} = ${f}[${i}];`);
       p.line(`  ${s.pick % 2 === 0 ? `${p.use(s.e, `(${y} ?? ${p.str(s.lits[0] ?? "z")})`)};` : `if (${y} !== undefined) ${p.use(s.e, `\`\${${y}}\${${i}}\``)};`}`);
       p.line("}");

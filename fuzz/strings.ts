@@ -7,7 +7,7 @@ import type { BoolExpr, Effect, StringsStmt } from "./ir";
  * in replacements), and their printing. The literals also reach the oracle's pools, so tool
  * results and inputs are drawn from them.
  */
-export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math", "indexOf", "search", "minmax"] as const;
+export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math", "indexOf", "search", "minmax", "charAt", "pad"] as const;
 
 /** `Math`'s roundings and `abs`, and numbers at their corners: halves (rounded up), -0.5 to -0, just below a half, beyond 2^52. */
 export const MATH_FUNCTIONS = ["floor", "ceil", "round", "trunc", "abs"] as const;
@@ -117,6 +117,18 @@ export function printStrings(p: StringsPrinter, s: StringsStmt): void {
       const y = p.fresh("y");
       p.line(`for (const ${y} of ${text()}.split(${p.str(s.pattern)})) if (${y} !== ${cmp(s.lit)}) ${p.use(s.e, y)};`);
       return;
+    }
+    case "charAt": {
+      // A position from the searches' corners (-0.5 instead of `undefined`, which is not a number and the argument is required).
+      const pos = POSITIONS[(s.pick + s.off + 1) % POSITIONS.length]!;
+      p.line(`const ${r}: string = ${text()}.charAt(${pos === "undefined" ? "-0.5" : pos});`);
+      break;
+    }
+    case "pad": {
+      // To a length of 1…5, with a pattern as the fill ("" leaves the text as it is), or the default " ".
+      const fill = s.pick % 3 === 0 ? "" : `, ${p.str(s.pattern)}`;
+      p.line(`const ${r}: string = ${text()}.${s.pick % 2 === 0 ? "padStart" : "padEnd"}(${s.off + 2}${fill});`);
+      break;
     }
     case "slice": case "substring": {
       // Start -1…3, end -2…3 or none: negative indices, a start past the end, swapped bounds.

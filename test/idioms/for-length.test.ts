@@ -1,11 +1,27 @@
 /**
  * `for (let i = 0; i < xs.length; i++)` over an array of at most N elements (`slice(0, N)`, a
- * tool whose `ensures` bounds it): unrolled up to N, each iteration where the test holds
+ * tool whose `ensures` bounds it), and `i < Math.min(N, xs.length)`: unrolled up to N, each iteration where the test holds
  * (loops.ts). Each adversarial case has a benign twin. IMPORTS are prepended: body line 1 is file line 3.
  */
 import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
 const cases: ProveCase[] = [
+  { name: "i < Math.min(3, xs.length) over an input of any length: at most three emails", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  for (let i = 0; i < Math.min(3, xs.length); i++) sendEmail(xs[i] ?? "", "s");
+}` },
+  { name: "adversarial: i < Math.min(3, xs.length) runs three times when the input is long enough", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(xs: string[]): void {
+  for (let i = 0; i < Math.min(3, xs.length); i++) sendEmail(xs[i] ?? "", "s");
+}` },
+  { name: "adversarial: i < Math.min(3, xs.length) stops at the input's length (undefined is never read)", verdict: "proved", body: `export const guarantees = [m.neverEmail("none")];
+export function main(xs: string[]): void {
+  for (let i = 0; i < Math.min(3, xs.length); i++) if (xs[i] === undefined) sendEmail("none", "s");
+}` },
+  { name: "a bound with no literal or bounded length in Math.min is refused, saying what to write", verdict: "refused", line: 5, match: /Math\.min\(N, xs\.length\)/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[], n: number): void {
+  for (let i = 0; i < Math.min(n, xs.length); i++) sendEmail(xs[i] ?? "", "s");
+}` },
   { name: "the first three of an input: at most three emails", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3)];
 export function main(xs: string[]): void {
   const first = xs.slice(0, 3);

@@ -181,6 +181,24 @@ export function main(): void {
 export function main(s: string): void {
   for (const p of s.split(",")) log(p);
 }` },
+  // ── charAt, padStart, padEnd ──
+  { name: "charAt is the code unit there, \"\" outside (a negative, a fraction truncated, past the end)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s.charAt(-1) !== "" || s.charAt(s.length) !== "" || s.charAt(0.9) !== s.charAt(0) || "a😀".charAt(1) === "😀") sendEmail("a", "x");
+}` },
+  { name: "charAt(0) of an input is its first code unit", verdict: "violated", line: 5, match: /s="@/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s.charAt(0) === "@") sendEmail("a", "x");
+}` },
+  { name: "padStart to a length an input reaches leaves it as it is, else fills in front", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  const p = s.padStart(5, "ab");
+  if (p.length < 5 || (s.length >= 5 && p !== s) || (s === "x" && p !== "ababx") || s.padEnd(3) !== (s.length >= 3 ? s : s + "   ".slice(s.length)) || s.padStart(9, "") !== s) sendEmail("a", "x");
+}` },
+  { name: "padStart of a number's digits can give a chosen text", verdict: "violated", line: 5, match: /SendEmail\(to="007"/, body: `export const guarantees = [m.neverEmail("007")];
+export function main(s: string): void {
+  sendEmail(s.padStart(3, "0"), "x");
+}` },
   // ── indexOf ──
   { name: "indexOf of an unknown text: a token found after a prefix", verdict: "violated", line: 5, match: /s="\?token=/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(s: string): void {

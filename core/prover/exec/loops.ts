@@ -10,8 +10,8 @@ import { ARRAY_LENGTH_MAG } from "./integers";
 import { viewOf } from "./callbacks";
 import { collectionItems } from "./collections";
 import { execExpressionStatement } from "./assignments";
-import { UNROLL_CAP } from "./caps";
-import { currentFrame, refuse, symbolOfDecl, type Exec } from "./context";
+import { BOUNDED_UNROLL_CAP, UNROLL_CAP } from "./caps";
+import { currentFrame, isDefaultLibSymbol, refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
 import { cond, definite } from "./guards";
@@ -221,7 +221,7 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
     const test = s.condition ? cond(evalExpr(ex, s.condition, cur), s.condition) : "true";
     if (test === "false") break;
     if (test !== "true") {
-      if (cap === undefined) refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", "Use a literal bound (`i < 10`), a bound `i < xs.length` on an array of at most N elements (`xs.slice(0, N)`, a tool whose `ensures` bounds it), or loop over the array with `for (const x of xs)`.");
+      if (cap === undefined) refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", `Use a literal bound (\`i < 10\`), a bound \`i < xs.length\` on an array of at most N elements, N ≤ ${BOUNDED_UNROLL_CAP} (\`xs.slice(0, N)\`, a tool whose \`ensures\` bounds it), \`i < Math.min(N, xs.length)\`, or loop over the array with \`for (const x of xs)\`.`);
       // Within the array's static bound: this iteration runs where the test holds, the loop ends where it does not.
       compactPc(ex, cur);
       exited.push({ pc: and(cur.pc, not(test)), env: cur.env });
@@ -241,21 +241,41 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
 }
 
 /**
- * A test `i < xs.length` (or `i <= xs.length`) whose array `xs` (a name) has at most N elements
- * in every run (an `ensures`, `slice(0, N)`): "past" once the counter, a known number, is at or
- * past N (the test is false in every run, so the loop ends), "within" before; undefined for any
- * other test. Reads only names, so nothing is evaluated twice.
+ * Whether a counter test `i < b` (`<=`) is past, or within, a static bound of `b`: `xs.length` of
+ * an array of at most N elements, a literal, or `Math.min` of anything with one of those among its
+ * arguments (`i < Math.min(3, xs.length)`). Undefined when `b` has no static bound.
  */
 function lengthCap(ex: Exec, test: TS.Expression, st: State): "past" | "within" | undefined {
   const ts = ex.ts;
   if (!ts.isBinaryExpression(test)) return undefined;
   const op = test.operatorToken.kind;
   if (op !== ts.SyntaxKind.LessThanToken && op !== ts.SyntaxKind.LessThanEqualsToken) return undefined;
-  const right = test.right;
-  if (!ts.isIdentifier(test.left) || !ts.isPropertyAccessExpression(right) || right.name.text !== "length" || !ts.isIdentifier(right.expression)) return undefined;
+  if (!ts.isIdentifier(test.left)) return undefined;
+  const bound = staticBound(ex, test.right, st, true);
+  if (bound === undefined) return undefined;
   const counter = evalExpr(ex, test.left, st);
-  const arr = evalExpr(ex, right.expression, st);
-  if (counter.k !== "num" || counter.c === undefined || arr.k !== "sarr" || arr.bound === undefined) return undefined;
-  const past = op === ts.SyntaxKind.LessThanToken ? counter.c >= arr.bound : counter.c > arr.bound;
+  if (counter.k !== "num" || counter.c === undefined) return undefined;
+  const past = op === ts.SyntaxKind.LessThanToken ? counter.c >= bound : counter.c > bound;
   return past ? "past" : "within";
+}
+
+function isMath(ex: Exec, id: TS.Identifier): boolean {
+  const sym = ex.checker.getSymbolAtLocation(id);
+  return sym !== undefined && isDefaultLibSymbol(ex, sym);
+}
+
+/** A number `e` never exceeds in any run (see `lengthCap`); `top`: a bare literal is no array's bound, so only inside `Math.min`. */
+function staticBound(ex: Exec, e0: TS.Expression, st: State, top = false): number | undefined {
+  const ts = ex.ts;
+  const e = skip(ex, e0);
+  if (ts.isPropertyAccessExpression(e) && e.name.text === "length" && ts.isIdentifier(e.expression)) {
+    const arr = evalExpr(ex, e.expression, st);
+    return arr.k === "sarr" ? arr.bound : undefined;
+  }
+  if (!top && ts.isNumericLiteral(e)) return Number(e.text);
+  if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && e.expression.expression.text === "Math" && e.expression.name.text === "min" && e.arguments.every((a) => !ts.isSpreadElement(a)) && isMath(ex, e.expression.expression)) {
+    const bounds = e.arguments.map((a) => staticBound(ex, a, st)).filter((b): b is number => b !== undefined);
+    return bounds.length === 0 ? undefined : Math.min(...bounds);
+  }
+  return undefined;
 }

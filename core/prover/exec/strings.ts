@@ -20,7 +20,10 @@ import { STRING_LENGTH_MAG } from "./integers";
 import { toStrOrUndefined } from "./operators";
 import { nameTerm, type State } from "./state";
 
-export const STRING_METHODS: ReadonlySet<string> = new Set(["toLowerCase", "toUpperCase", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring"]);
+export const STRING_METHODS: ReadonlySet<string> = new Set(["toLowerCase", "toUpperCase", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "charAt", "padStart", "padEnd"]);
+
+/** The longest text `padStart`/`padEnd` are modelled to (a literal of that length enters the query). */
+const PAD_CAP = 1000;
 
 /**
  * The code units `String.prototype.trim` removes (WhiteSpace and LineTerminator of ECMA-262: the
@@ -111,6 +114,7 @@ function known(v: Sym, at: TS.Node): Sym {
 
 export function callStringMethod(ex: Exec, target: Extract<Sym, { k: "str" }>, name: string, e: TS.CallExpression, st: State): Sym {
   if (name === "slice" || name === "substring") return sliced(ex, target, name, e, st);
+  if (name === "charAt") return charAt(ex, target, e, st);
   const args = e.arguments.map((a) => known(evalExpr(ex, a, st), a));
   switch (name) {
     case "toLowerCase": case "toUpperCase": {
@@ -126,6 +130,7 @@ export function callStringMethod(ex: Exec, target: Extract<Sym, { k: "str" }>, n
       return trimmed(ex, target, name, e);
     case "split": return split(target, args, e);
     case "replace": case "replaceAll": return replaced(ex, target, name, args, e);
+    case "padStart": case "padEnd": return padded(target, name, args, e);
   }
   refuse(e, `The method \`${name}\` is not modelled.`, "Use the modelled string methods.");
 }
@@ -176,6 +181,41 @@ function split(s: Extract<Sym, { k: "str" }>, args: readonly Sym[], e: TS.CallEx
   const sep = args.length === 0 ? undefined : (args[0] as { c: string }).c;
   const parts = sep === undefined ? [s.c] : s.c.split(sep);
   return { k: "arr", items: parts.map(str) };
+}
+
+/**
+ * `s.charAt(pos)`: the code unit at ToIntegerOrInfinity(pos) (no argument, `undefined` and NaN are
+ * 0), or "" outside the string, which is SMT-LIB's `str.at` exactly.
+ */
+function charAt(ex: Exec, target: Extract<Sym, { k: "str" }>, e: TS.CallExpression, st: State): Sym {
+  if (e.arguments.length > 1) refuse(e, "`charAt` takes one position.", "Call `s.charAt(i)`.");
+  const p = e.arguments[0] ? indexArg(ex, e.arguments[0], st, "position") : { i: "0", posInf: "false", negInf: "false", c: 0 };
+  if (target.c !== undefined && p.c !== undefined) return str(target.c.charAt(p.c));
+  if (p.posInf === "true" || p.negInf === "true") return str("");
+  return { k: "str", t: ite(or(p.posInf, p.negInf), strLit(""), `(str.at ${target.t} ${p.i})`) };
+}
+
+/**
+ * `s.padStart(n, fill)` / `s.padEnd(n, fill)` with a literal length and fill (" " when absent):
+ * `s` when it is at least ToLength(n) long or the fill is empty, else the fill repeated and cut to
+ * the missing length, before (after) `s`.
+ */
+function padded(s: Extract<Sym, { k: "str" }>, name: "padStart" | "padEnd", args: readonly Sym[], e: TS.CallExpression): Sym {
+  const [n, fill] = args;
+  if (n === undefined || args.length > 2 || n.k !== "num" || n.c === undefined) refuse(e, `\`${name}\` is modelled with a literal length.`, `Write \`s.${name}(8, "0")\`.`);
+  if (fill !== undefined && (fill.k !== "str" || fill.c === undefined)) refuse(e.arguments[1]!, `\`${name}\` is modelled with a literal fill.`, `Write \`s.${name}(8, "0")\`.`);
+  const f = fill === undefined ? " " : (fill as { c: string }).c;
+  // ToLength: ToIntegerOrInfinity (NaN is 0), clamped to [0, 2^53 − 1].
+  const k = Number.isNaN(n.c) ? 0 : Math.max(0, Math.trunc(n.c));
+  if (s.c !== undefined) {
+    if (k > PAD_CAP && k > s.c.length && f !== "") refuse(e, `\`${name}\` to more than ${PAD_CAP} code units is not modelled.`, `Pad to at most ${PAD_CAP}.`);
+    return str(name === "padStart" ? s.c.padStart(k, f) : s.c.padEnd(k, f));
+  }
+  if (f === "" || k === 0) return s;
+  if (k > PAD_CAP) refuse(e, `\`${name}\` to more than ${PAD_CAP} code units is not modelled.`, `Pad to at most ${PAD_CAP}.`);
+  const len = `(str.len ${s.t})`;
+  const pad = `(str.substr ${strLit(f.repeat(Math.ceil(k / f.length)).slice(0, k))} 0 (- ${k} ${len}))`;
+  return { k: "str", t: ite(`(>= ${len} ${k})`, s.t, name === "padStart" ? `(str.++ ${pad} ${s.t})` : `(str.++ ${s.t} ${pad})`) };
 }
 
 /**
