@@ -6,6 +6,38 @@
 import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
 const cases: ProveCase[] = [
+  // Over an array of unknown length: the iterations of `for (const [i] of xs.entries())` (loops.ts `counterOverArray`).
+  { name: "a counter loop over an input of unknown length, guarded: proved", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  for (let i = 0; i < xs.length; i++) if (xs[i] !== "ceo@corp") sendEmail(xs[i] ?? "", "s");
+}` },
+  { name: "adversarial: a counter loop over an input of unknown length reaches every element", verdict: "violated", line: 5, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  for (let i = 0; i < xs.length; i++) sendEmail(xs[i] ?? "", "s");
+}` },
+  { name: "the counter is each element's index (never negative, never the length)", verdict: "proved", body: `export const guarantees = [m.neverEmail("-1"), m.emailsAtMost(0)];
+export function main(xs: string[]): void {
+  for (let i = 0; i < xs.length; i++) {
+    if (xs[i] === undefined || i >= xs.length) sendEmail(\`\${i}\`, "s");
+  }
+}` },
+  { name: "a counter loop with carried state and a break over a tool result of unknown length", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3), m.neverEmail("stop")];
+export function main(): void {
+  const cs = contacts();
+  let sent = 0;
+  for (let i = 0; i < cs.length; i++) {
+    const c = cs[i]!;
+    if (c === "stop") break;
+    if (sent < 3) {
+      sendEmail(c, "s");
+      sent++;
+    }
+  }
+}` },
+  { name: "adversarial: a counter the body also changes is not an index (refused)", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  for (let i = 0; i < xs.length; i++) { sendEmail(xs[i] ?? "", "s"); i++; }
+}` },
   { name: "i < Math.min(3, xs.length) over an input of any length: at most three emails", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3)];
 export function main(xs: string[]): void {
   for (let i = 0; i < Math.min(3, xs.length); i++) sendEmail(xs[i] ?? "", "s");
@@ -82,7 +114,11 @@ export function main(xs: string[]): void {
   let first = xs.slice(0, 3);
   for (let i = 0; i < first.length; i++) { sendEmail(first[i] ?? "", "s"); first = xs.slice(0, 1); }
 }` },
-  { name: "an array of unknown length as the bound is refused", verdict: "refused", line: 5, match: /at most N elements/, body: `export const guarantees = [m.emailsAtMost(3)];
+  { name: "i <= xs.length over an array of unknown length is refused (one read past the end)", verdict: "refused", line: 5, match: /at most N elements/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  for (let i = 0; i <= xs.length; i++) sendEmail(xs[i] ?? "", "s");
+}` },
+  { name: "an array of unknown length as the bound, emailed: at most 3 is violated by four elements", verdict: "violated", line: 5, match: /xs=\["", "", "", ""\]/, body: `export const guarantees = [m.emailsAtMost(3)];
 export function main(xs: string[]): void {
   for (let i = 0; i < xs.length; i++) sendEmail(xs[i] ?? "", "s");
 }` },

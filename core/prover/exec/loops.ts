@@ -113,7 +113,14 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
     }
     return { fall: joinStates(ex, [...broken, cur], s), returns, jumps: outward };
   }
-  // Quantified: one symbolic iteration at an arbitrary index q with 0 <= q < length.
+  return quantified(ex, s, iterable, keep, loopSym, labels, st);
+}
+
+/**
+ * One symbolic iteration at an arbitrary index q with 0 <= q < length (a `for…of` over an array of
+ * unknown length, or a counter loop over one, `execFor`), with its carried state (loopstate.ts).
+ */
+function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement, iterable: Extract<Sym, { k: "sarr" }>, keep: ((index: string) => string) | undefined, loopSym: Binder, labels: ReadonlySet<string>, st: State): Flow {
   const q = ex.world.fresh("i");
   declare(ex, q, "Int");
   const range = (x: string) => and(`(<= 0 ${x})`, `(< ${x} ${iterable.len})`, keep ? keep(x) : "true");
@@ -196,8 +203,55 @@ function iterationIf(ex: Exec, s: TS.ForOfStatement, loopSym: Binder, item: Sym,
   return join(ex, cur, c, end, skipped, s);
 }
 
+/**
+ * `for (let i = 0; i < xs.length; i++)` over an array of unknown length that the body neither
+ * changes nor reassigns, and whose counter only the loop's own `i++` changes: the iterations are
+ * those of `for (const [i] of xs.entries())`, one symbolic iteration at its index (`quantified`).
+ * Undefined for any other loop (unrolled or refused by `execFor`).
+ */
+function counterOverArray(ex: Exec, s: TS.ForStatement, st: State): Flow | undefined {
+  const ts = ex.ts;
+  const init = s.initializer, test = s.condition, step = s.incrementor;
+  if (!init || !test || !step || !ts.isVariableDeclarationList(init) || !(init.flags & ts.NodeFlags.Let) || init.declarations.length !== 1) return undefined;
+  const decl = init.declarations[0]!;
+  if (!ts.isIdentifier(decl.name) || !decl.initializer || !ts.isNumericLiteral(skip(ex, decl.initializer)) || Number((skip(ex, decl.initializer) as TS.NumericLiteral).text) !== 0) return undefined;
+  const counter = ex.checker.getSymbolAtLocation(decl.name);
+  const isCounter = (n: TS.Node): boolean => ts.isIdentifier(n) && ex.checker.getSymbolAtLocation(n) === counter;
+  const cond = skip(ex, test);
+  if (!ts.isBinaryExpression(cond) || cond.operatorToken.kind !== ts.SyntaxKind.LessThanToken || !isCounter(skip(ex, cond.left))) return undefined;
+  const right = skip(ex, cond.right);
+  if (!ts.isPropertyAccessExpression(right) || right.name.text !== "length" || !ts.isIdentifier(right.expression)) return undefined;
+  const inc = skip(ex, step);
+  const steps = ((ts.isPostfixUnaryExpression(inc) || ts.isPrefixUnaryExpression(inc)) && inc.operator === ts.SyntaxKind.PlusPlusToken && isCounter(skip(ex, inc.operand)))
+    || (ts.isBinaryExpression(inc) && inc.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken && isCounter(skip(ex, inc.left)) && ts.isNumericLiteral(skip(ex, inc.right)) && Number((skip(ex, inc.right) as TS.NumericLiteral).text) === 1);
+  if (!steps) return undefined;
+  // The array: of unknown length, and no other array takes its name's place in the loop.
+  const array = ex.checker.getSymbolAtLocation(right.expression);
+  const iterable = evalExpr(ex, right.expression, st);
+  if (!array || iterable.k !== "sarr" || iterable.bound !== undefined) return undefined;
+  // The body may read the counter and the array, never assign them.
+  let assigned = false;
+  const named = (n: TS.Node): boolean => {
+    const x = skip(ex, n as TS.Expression);
+    return ts.isIdentifier(x) && (isCounter(x) || ex.checker.getSymbolAtLocation(x) === array);
+  };
+  const visit = (n: TS.Node): void => {
+    if (assigned) return;
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment && named(n.left)) assigned = true;
+    else if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken) && named(n.operand)) assigned = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(s.statement);
+  if (assigned) return undefined;
+  const sym = symbolOfDecl(ex, decl);
+  const bind: Binder = (body, _item, index) => body.env.set(sym, index);
+  return quantified(ex, s, iterable, undefined, bind, labelsOf(ex, s), st);
+}
+
 export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
   const ts = ex.ts;
+  const overArray = counterOverArray(ex, s, st);
+  if (overArray) return overArray;
   const init = s.initializer;
   if (!init || !ts.isVariableDeclarationList(init) || !(init.flags & ts.NodeFlags.Let)) {
     refuse(s, "A `for` loop must declare its counter with `let`.", "Write `for (let i = 0; i < N; i++)` with a literal N.");

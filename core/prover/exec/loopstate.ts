@@ -119,7 +119,7 @@ function ownBreak(ex: Exec, body: TS.Node): TS.Node | undefined {
  * Prepares the carried state of a quantified `for…of` (undefined when the body carries none): the
  * loop is at index `q` over an array of length `len`, entered from `st`.
  */
-export function beginCarried(ex: Exec, loop: TS.ForOfStatement, st: State, q: string, len: string): CarriedLoop | undefined {
+export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement, st: State, q: string, len: string): CarriedLoop | undefined {
   const assigned = carriedAssignments(ex, loop.statement);
   const brk = ownBreak(ex, loop.statement);
   if (assigned.size === 0 && !brk) return undefined;
