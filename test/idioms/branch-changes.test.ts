@@ -4,9 +4,9 @@
  * Set's delete in one happens on its path only (assignments inside expressions are refused).
  * Verdicts decided from JavaScript's semantics; IMPORTS are prepended: body line 1 is file line 3.
  */
-import { problems, prove } from "../prover/prove-helpers";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
-const cases: { name: string; body: string; verdict: "proved" | "violated"; line?: number }[] = [
+const cases: ProveCase[] = [
   { name: "a push on the right of && happens only where the left is true", verdict: "violated", line: 8, body: `export const guarantees = [m.neverEmail("boss@corp")];
 export function main(flag: boolean): void {
   const out: string[] = [];
@@ -65,13 +65,4 @@ export function main(xs: string[]): void {
 }` },
 ];
 
-describe("changes inside one alternative of &&, ||, ?? and ?:", () => {
-  for (const c of cases) {
-    it(c.name, async () => {
-      const v = await prove(c.body);
-      const ps = problems(v);
-      expect(v.verdict, JSON.stringify(ps)).toBe(c.verdict);
-      if (c.line !== undefined) expect(ps.map((p) => p.line), JSON.stringify(ps)).toContain(c.line);
-    }, 600_000);
-  }
-});
+describe("changes inside one alternative of &&, ||, ?? and ?:", () => proveCases(cases));

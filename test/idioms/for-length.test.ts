@@ -124,4 +124,4 @@ export function main(xs: string[]): void {
 }` },
 ];
 
-describe("for (let i = 0; i < xs.length; i++) over a bounded array", () => proveCases(cases));
+describe("for (let i = 0; i < xs.length; i++) over a bounded array, Math.min bounds, and arrays of unknown length", () => proveCases(cases));
