@@ -43,6 +43,12 @@ export interface ConversionKind {
   readonly injective?: true;
   /** What the conversion is, for messages: "the digits of a number that may not be an integer". */
   readonly what: string;
+  /**
+   * Literal texts `L` the conversion maps piece by piece: wherever `L` occurs in an input, the
+   * result has `compute(L)` in its place (case mapping of text with no surrogate and, lowering,
+   * no Σ). The query's literals then give facts (`literalFacts`).
+   */
+  readonly piecewise?: (literal: string) => boolean;
 }
 
 /** The characters JavaScript prints a number with (`-1.5e-7`, `Infinity`, `NaN`). */
@@ -92,6 +98,9 @@ export function caseKind(name: "toLowerCase" | "toUpperCase"): ConversionKind {
     compute: (x) => (name === "toLowerCase" ? (x as string).toLowerCase() : (x as string).toUpperCase()),
     inverse: (text) => text,
     what: `\`${name}\` of a string the prover does not know`,
+    // Case maps each code point on its own (some into two characters), but for Σ, which lowers by
+    // its neighbours; a surrogate in `L` could pair with a neighbour into another code point.
+    piecewise: (literal) => !/[\ud800-\udfff]/.test(literal) && (name === "toUpperCase" || !literal.includes("\u03a3")),
   };
 }
 
@@ -293,6 +302,73 @@ export function applicationsIn(conversions: Conversions, texts: readonly string[
   };
   for (const c of commands) visit(c, new Set());
   return { ground: [...ground.values()], quantified };
+}
+
+/** Literals longer than this are left out of `literalFacts`; past `LITERAL_FACTS_LIMIT` literals, the rest are. */
+const LITERAL_LENGTH_LIMIT = 256;
+const LITERAL_FACTS_LIMIT = 48;
+
+/**
+ * Facts true of every run about the query's conversions of strings at the query's own string
+ * literals: `f(L) = compute(L)`, and for a piecewise one at each ground application `f(a)`, that `a` containing
+ * (starting with, ending with) `L` means `f(a)` contains (starts with, ends with) `compute(L)`
+ * where the query looks for that text.
+ * Z3 reads them by congruence: `t.id.toUpperCase()` compared with `"T-1"` needs no regular
+ * expression (the exact branch's test) once `t.id` is `"T-1"`, which left twelve unrolled
+ * comparisons undecided in 90 s (h46 i21).
+ */
+export function literalFacts(conversions: Conversions, texts: readonly string[], ground: readonly { kind: ConversionKind; arg: string }[]): string[] {
+  const kinds = [...conversions.kinds.values()].map((k) => k.kind).filter((k) => k.from === "String");
+  if (kinds.length === 0) return [];
+  const commands = texts.flatMap((t) => parseSExprs(t));
+  // Definitions whose value applies a piecewise conversion (through other definitions).
+  const converting = new Set<string>(kinds.filter((k) => k.piecewise).map((k) => k.fn));
+  for (const c of commands) {
+    if (Array.isArray(c) && c[0] === "define-fun" && typeof c[1] === "string" && mentionsAny(c[4] ?? [], converting)) converting.add(c[1]);
+  }
+  const literals = new Set<string>();
+  // A containment fact is added only for a text the query looks for in a converted string
+  // (`str.contains (f x) "…"`): they cost a satisfiable query seconds (h46 i22: 0.5 s without
+  // them, 2 s with, 90 s with the regex test).
+  const sought = { contains: new Set<string>(), prefixof: new Set<string>(), suffixof: new Set<string>() };
+  const visit = (e: SExpr): void => {
+    if (!Array.isArray(e)) {
+      if (e.startsWith('"') && e.length <= LITERAL_LENGTH_LIMIT && literals.size < LITERAL_FACTS_LIMIT) literals.add(decodeString(e));
+      return;
+    }
+    // The bounds of a character range, and the texts of a regular expression, are no values.
+    if (e[0] === "re.range" || e[0] === "str.to_re") return;
+    const [needle, haystack] = e[0] === "str.contains" ? [e[2], e[1]] : e[0] === "str.prefixof" || e[0] === "str.suffixof" ? [e[1], e[2]] : [];
+    if (typeof needle === "string" && needle.startsWith('"') && haystack !== undefined && mentionsAny(haystack, converting)) {
+      sought[(e[0] as string).slice(4) as keyof typeof sought].add(decodeString(needle));
+    }
+    e.forEach(visit);
+  };
+  commands.forEach(visit);
+  const forms = [
+    { sought: sought.contains, holds: (a: string, l: string) => `(str.contains ${a} ${l})` },
+    { sought: sought.prefixof, holds: (a: string, l: string) => `(str.prefixof ${l} ${a})` },
+    { sought: sought.suffixof, holds: (a: string, l: string) => `(str.suffixof ${l} ${a})` },
+  ];
+  const facts: string[] = [];
+  for (const kind of kinds) {
+    // JavaScript's own result at a literal is a fact whatever the conversion.
+    for (const l of literals) facts.push(`(= (${kind.fn} ${strLit(l)}) ${strLit(kind.compute(l))})`);
+    if (!kind.piecewise) continue;
+    const own = [...literals].filter((l) => kind.piecewise!(l));
+    for (const { arg } of ground.filter((g) => g.kind.fn === kind.fn)) {
+      for (const l of own) {
+        if (l === "") continue;
+        const image = kind.compute(l);
+        for (const f of forms) if (f.sought.has(image)) facts.push(`(=> ${f.holds(arg, strLit(l))} ${f.holds(`(${kind.fn} ${arg})`, strLit(image))})`);
+      }
+    }
+  }
+  return facts;
+}
+
+function mentionsAny(e: SExpr, names: ReadonlySet<string>): boolean {
+  return Array.isArray(e) ? e.some((x) => mentionsAny(x, names)) : names.has(e);
 }
 
 /**

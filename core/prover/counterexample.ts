@@ -7,7 +7,7 @@ import type { Counterexample } from "./api";
 import type { ViolationQuery } from "./encode";
 import type { Fact, World } from "./facts";
 import type { ProgramBudget } from "./limits";
-import { applicationsIn, disagreements, EXACT, selectBranch, type ConversionKind } from "./conversions";
+import { applicationsIn, disagreements, EXACT, literalFacts, selectBranch, type ConversionKind } from "./conversions";
 import { PLAIN_MAGNITUDE, pinnedNumbers, plainNumbers, printableStrings, readableUnits, SHORT_ARRAY, shownPlainly, shownPrintably } from "./readable";
 import { arrayLengths, readCounterexample, type FoundCounterexample, type Reading } from "./read-counterexample";
 import { SolverError, type Z3Session } from "./z3";
@@ -160,6 +160,7 @@ async function attempt(
     ];
     const [decls, ...assertions] = conversions.kinds.size > 0 ? [...selectBranch(raw, !abstract), ...(abstract ? [] : [EXACT])] : raw;
     const applications = conversions.kinds.size > 0 && !abstract ? applicationsIn(conversions, [decls!, ...assertions]) : undefined;
+    if (applications) assertions.push(...literalFacts(conversions, [decls!, ...assertions], applications.ground));
     const next = budget.next();
     if (!next) return { status: "unknown", reason: budget.programReason, used };
     const limits = cap === undefined ? next : { ...next, rlimit: Math.min(next.rlimit, cap) };

@@ -96,6 +96,36 @@ export function main(): void {
 export function main(): void {
   for (const c of contacts()) if (c.toLowerCase() === "boss" && c !== "boss") sendEmail(c, "s");
 }` },
+  // JavaScript's result at the program's own literals, and what case mapping keeps (conversions.ts
+  // `literalFacts`): a text found in the input is found, case-mapped, in the result.
+  { name: "an upper-cased element compared with a protected upper-case literal: the literal is its own upper case", verdict: "proved", body: `export const guarantees = [m.neverEmail("BOSS")];
+export function main(): void {
+  for (const c of fewContacts()) { if (c.toUpperCase() === "BOSS") continue; sendEmail(c, "s"); }
+}` },
+  { name: "adversarial: a lower-cased element is never the upper-case literal, so nothing is skipped", verdict: "violated", line: 5, match: /fewContacts@5:19 → \[("[^"]*", )*"BOSS"/, body: `export const guarantees = [m.neverEmail("BOSS")];
+export function main(): void {
+  for (const c of fewContacts()) { if (c.toLowerCase() === "BOSS") continue; sendEmail(c, "s"); }
+}` },
+  { name: "an address whose lower case ends with @corp ends with @corp when it already did", verdict: "proved", body: `export const guarantees = [m.internalAtMost(0)];
+export function main(to: string): void {
+  if (to.toLowerCase().endsWith("@corp")) return;
+  sendEmail(to, "s");
+}` },
+  { name: "adversarial: the upper case of an address never ends with @corp", verdict: "violated", line: 6, body: `export const guarantees = [m.internalAtMost(0)];
+export function main(to: string): void {
+  if (to.toUpperCase().endsWith("@corp")) return;
+  sendEmail(to, "s");
+}` },
+  { name: "a text mentioned in the input is mentioned, lower-cased, in its lower case", verdict: "proved", body: `export const guarantees = [m.internalAtMost(0)];
+export function main(to: string): void {
+  if (to.toLowerCase().includes("@corp")) return;
+  sendEmail(to, "s");
+}` },
+  { name: "adversarial: a final Σ lowers to ς, not σ (no fact for a text with Σ)", verdict: "violated", line: 6, match: /to="ΑΣ"/, body: `export const guarantees = [m.neverEmail("ΑΣ")];
+export function main(to: string): void {
+  if (to.toLowerCase().includes("σ")) return;
+  sendEmail(to, "s");
+}` },
 ];
 
 describe("conversions modelled as functions checked against JavaScript", () => {
