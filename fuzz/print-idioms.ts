@@ -399,6 +399,28 @@ export class IdiomPrinter extends ExprPrinter {
         this.line(`for (const ${r} of ${out}) ${use(r)};`);
         return;
       }
+      case "tryAssign": {
+        // A `let` assigned in a `try` before its call that may fail (refused), after it, or not at
+        // all; a catch that reads it or assigns it; a `finally` that reads it (on a throwing path,
+        // the value from before).
+        const where = ((s.cmp % 3) + 3) % 3;
+        const v = this.fresh("v");
+        this.line(`let ${v}: string = ${this.str(s.lits[0]!)};`);
+        this.line("try {");
+        if (where === 0) this.line(`  ${v} = ${x};`);
+        this.line(`  ${this.effect(e)};`);
+        if (where === 1) this.line(`  ${v} = ${x} + ${this.str("!")};`);
+        this.line("} catch {");
+        if (s.cmp % 2 === 0) this.line(`  ${use(v)};`);
+        else this.line(`  ${v} = ${s.cmp > 3 ? this.str(s.lits[s.lits.length - 1]!) : x};`);
+        if (s.cmp > 2) {
+          this.line("} finally {");
+          this.line(`  ${use(v)};`);
+        }
+        this.line("}");
+        this.line(`${use(v)};`);
+        return;
+      }
       case "entriesChange":
         // The iterator reads the live array: refused, never a snapshot.
         this.line(`for (const [${y}, ${r}] of ${out}.entries()) {`);

@@ -118,7 +118,9 @@ export function main(a: string): void {
     if (error) log("x");
   }
 }` },
-  { name: "a try that assigns a variable declared before it is refused", verdict: "refused", line: 7, match: /assigns `r`/, body: `export const guarantees = [m.emailsAtMost(0)];
+  // Assignments to variables declared before the `try` (changes.ts): carried on by the path that
+  // ends normally; where the block may still throw after one, refused.
+  { name: "an assignment in a try before a call that may fail is refused (the catch may see it or not)", verdict: "refused", line: 7, match: /changes `r`.*may still throw/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(a: string): void {
   let r = "";
   try {
@@ -129,7 +131,7 @@ export function main(a: string): void {
   }
   log(r);
 }` },
-  { name: "a try that always throws after assigning an outer variable is refused too", verdict: "refused", line: 7, match: /assigns `x`/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+  { name: "an assignment before a throw is refused too", verdict: "refused", line: 7, match: /changes `x`/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(): void {
   let x = "a";
   try {
@@ -137,6 +139,63 @@ export function main(): void {
     throw new Error("always");
   } catch {
     sendEmail(x, "x");
+  }
+}` },
+  { name: "assignments in a try after its last call that may fail and in the catch are seen after the try statement", verdict: "violated", line: 12, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  let to = "ops@corp";
+  try {
+    log(a);
+    to = a;
+  } catch {
+    to = "help@corp";
+  }
+  sendEmail(to, "x");
+}` },
+  { name: "a value read from a tool in a try, or a default in the catch", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  let to: string;
+  try {
+    const b = balance(a);
+    to = b > 10 ? a : "ops@corp";
+    if (to === "ceo@corp") to = "ops@corp";
+  } catch {
+    to = "help@corp";
+  }
+  sendEmail(to, "x");
+}` },
+  { name: "the finally on a throwing path sees the value from before the try", verdict: "violated", line: 10, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  let to = "ceo@corp";
+  try {
+    log(a);
+    to = "ops@corp";
+  } finally {
+    sendEmail(to, "done");
+  }
+}` },
+  { name: "an assignment in a catch with a finally before a call that may fail is refused", verdict: "refused", line: 9, match: /changes `to`.*may still throw/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  let to = "ops@corp";
+  try {
+    log(a);
+  } catch {
+    to = "ceo@corp";
+    log("failed");
+  } finally {
+    sendEmail(to, "done");
+  }
+}` },
+  { name: "loop state in a try over an array of unknown length is refused", verdict: "refused", line: 8, match: /not modelled inside a `try`/, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  let n = 0;
+  try {
+    for (const c of contacts()) {
+      n = n + 1;
+      log(c);
+    }
+  } catch {
+    if (n > 1) sendEmail("ops", "x");
   }
 }` },
   // In-place changes of variables declared before the `try` (changes.ts): carried on by the path

@@ -11,6 +11,7 @@ import { binaryValue } from "./operators";
 import type { State } from "./state";
 import { evalDiscard } from "./statements";
 import { assignElement } from "./inplace";
+import { changeInPlace } from "./changes";
 
 export function execExpressionStatement(ex: Exec, e0: TS.Expression, st: State): void {
   const ts = ex.ts;
@@ -36,7 +37,7 @@ export function execExpressionStatement(ex: Exec, e0: TS.Expression, st: State):
       value = binaryValue(ex, binary, old, value, e);
     }
     noFunctionValue(value, e.right);
-    st.env.set(target, value);
+    changeInPlace(ex, st, target, value, e);
     return;
   }
   if ((ts.isPostfixUnaryExpression(e) || ts.isPrefixUnaryExpression(e)) && (e.operator === ts.SyntaxKind.PlusPlusToken || e.operator === ts.SyntaxKind.MinusMinusToken)) {
@@ -44,7 +45,7 @@ export function execExpressionStatement(ex: Exec, e0: TS.Expression, st: State):
     const old = lookup(ex, e.operand as TS.Identifier, st);
     // JavaScript converts the operand with ToNumeric (`"5"++` is 6, `undefined++` is NaN): only numbers are modelled.
     if (old.k !== "num" && !holeOpen("increment-non-number")) refuse(e, `\`${e.getText()}\` on a value that is not a number converts it to a number first, which is not modelled.`, "Increment only `number` variables, or convert explicitly and compare the result.");
-    st.env.set(target, binaryValue(ex, e.operator === ts.SyntaxKind.PlusPlusToken ? ts.SyntaxKind.PlusToken : ts.SyntaxKind.MinusToken, old, num(1), e));
+    changeInPlace(ex, st, target, binaryValue(ex, e.operator === ts.SyntaxKind.PlusPlusToken ? ts.SyntaxKind.PlusToken : ts.SyntaxKind.MinusToken, old, num(1), e), e);
     return;
   }
   evalDiscard(ex, e0, st);

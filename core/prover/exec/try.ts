@@ -12,9 +12,9 @@
  *   may report a lower bound that only such a run misses — never the other way round.)
  * Entry points inside a quantified loop (a `for…of` or a callback over an array of unknown length)
  * enter the `catch` if some iteration reaches them. The `catch` and `finally` start from the values
- * the variables had before the `try`, so the blocks may not assign variables declared outside them,
- * and may change them in place (`failed.push(id)`) only after the last point they may throw from
- * (changes.ts); the path that ends normally carries the changes on.
+ * the variables had before the `try`, so the blocks may assign variables declared outside them
+ * (`config = await read(…)`) or change them in place (`failed.push(id)`) only after the last point
+ * they may throw from (changes.ts); the path that ends normally carries the changes on.
  * A `finally` runs after the `try`/`catch` ends normally and on every path that leaves them by a
  * throw (which then goes on: a `throw` stays a finding); `return`, `break` and `continue` inside a
  * `try` with a `finally` are refused.
@@ -22,7 +22,7 @@
 import type * as TS from "typescript";
 import type { ThrowFact } from "../facts";
 import { and, not, or } from "../smt";
-import { inside, refuse, symbolOfDecl, type Exec } from "./context";
+import { refuse, symbolOfDecl, type Exec } from "./context";
 import { declare } from "./fresh";
 import { joinStates, type Flow, type State } from "./state";
 import { watchChanges, type Change } from "./changes";
@@ -91,14 +91,11 @@ function reached(ex: Exec, exits: readonly Exit[]): string {
 }
 
 /**
- * A block that may not assign variables declared outside it: where a throw leaves it, the value
- * would depend on where it threw. Checked on the text, before it runs (a block that always throws
- * has no end state to compare); helpers and callbacks cannot assign captured variables anyway.
- * It may change them in place (`failed.push(id)`), which the path's state carries on: its
- * changes are watched (changes.ts), for `settled`.
+ * Run a block, watching the variables declared outside it that it assigns or changes in place
+ * (changes.ts) for `settled`: the path's state carries the changes on. Helpers and callbacks
+ * cannot change captured variables (refused where they would).
  */
 function runBlock(ex: Exec, block: TS.Block, st: State, what: string, fin: boolean): { flow: Flow; changes: ReadonlyMap<TS.Symbol, Change> } {
-  noOuterAssignments(ex, block, what);
   const inner: State = { pc: st.pc, env: new Map(st.env) };
   const { result: flow, changes } = watchChanges(ex, () => execStatement(ex, block, inner));
   if (fin && (flow.returns.length > 0 || (flow.jumps ?? []).length > 0)) {
@@ -111,7 +108,7 @@ function runBlock(ex: Exec, block: TS.Block, st: State, what: string, fin: boole
 /**
  * Control that leaves a block by a throw goes on (to the `catch`, the `finally`, or out) with the
  * variables as they were before the block: only so while the block has changed no variable
- * declared outside it in place before the point it leaves from. A change after the last such
+ * declared outside it (by assignment or in place) before the point it leaves from. A change after the last such
  * point is carried on by the path that ends normally; one before it is refused.
  */
 function settled(ex: Exec, outer: State, changes: ReadonlyMap<TS.Symbol, Change>, exits: readonly Exit[], what: string): void {
@@ -132,24 +129,6 @@ function outerOnly(outer: State, after: State): State {
     if (v !== undefined) env.set(k, v);
   }
   return { pc: after.pc, env };
-}
-
-function noOuterAssignments(ex: Exec, block: TS.Block, what: string): void {
-  const ts = ex.ts;
-  const check = (target: TS.Expression, at: TS.Node): void => {
-    if (!ts.isIdentifier(target)) return; // other targets are refused where they are executed
-    const decl = ex.checker.getSymbolAtLocation(target)?.valueDeclaration;
-    if (decl && !inside(decl, block)) {
-      refuse(at, `The ${what} assigns \`${target.text}\`, declared before the \`try\`: where a throw leaves the block, the prover would not know which value it holds.`, `Declare \`${target.text}\` inside the block, or compute it in a helper that returns the value and assign it after the \`try\` statement.`);
-    }
-  };
-  const visit = (n: TS.Node): void => {
-    if (ts.isFunctionLike(n)) return;
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) check(n.left, n);
-    if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) check(n.operand, n);
-    ts.forEachChild(n, visit);
-  };
-  visit(block);
 }
 
 export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
