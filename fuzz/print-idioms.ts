@@ -7,6 +7,11 @@ import { ExprPrinter, numberText } from "./print-expr";
  * with element promises. `Printer` (print.ts) prints the rest of the statements and the functions.
  */
 export class IdiomPrinter extends ExprPrinter {
+  /** The statement that returns from the function being printed (`return;`), or none where a return is not drawn (print.ts). */
+  protected returnText(): string | undefined {
+    return undefined;
+  }
+
   effect(e: Effect): string {
     if (e.async && this.awaits() && (e.tool === "sendEmail" || e.tool === "pay")) return `(await ${this.asyncEffect(e)})`;
     if (e.named && (e.tool === "sendEmail" || e.tool === "pay")) return this.namedEffect(e, e.named);
@@ -402,12 +407,15 @@ export class IdiomPrinter extends ExprPrinter {
       case "tryAssign": {
         // A `let` assigned in a `try` before its call that may fail (refused), after it, or not at
         // all; a catch that reads it or assigns it; a `finally` that reads it (on a throwing path,
-        // the value from before).
+        // the value from before) and a `return` in the `try` that runs it.
         const where = ((s.cmp % 3) + 3) % 3;
         const v = this.fresh("v");
         this.line(`let ${v}: string = ${this.str(s.lits[0]!)};`);
         this.line("try {");
         if (where === 0) this.line(`  ${v} = ${x};`);
+        // With a `finally`, a return that goes through it (seeing the assignment before it, if any).
+        const ret = s.cmp > 2 ? this.returnText() : undefined;
+        if (ret) this.line(`  if (${x} === ${this.str(s.lits[s.lits.length - 1]!)}) ${ret}`);
         this.line(`  ${this.effect(e)};`);
         if (where === 1) this.line(`  ${v} = ${x} + ${this.str("!")};`);
         this.line("} catch {");

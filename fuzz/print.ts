@@ -66,7 +66,7 @@ class Printer extends IdiomPrinter {
     return this.breakables.includes("quantified");
   }
 
-  private returnText(): string | undefined {
+  protected override returnText(): string | undefined {
     if (this.inQuantified()) return undefined;
     if (this.returns === undefined || this.returns === "void") return "return;";
     const fallback: Readonly<Record<Scalar, Expr>> = { str: { t: "str", k: "lit", v: "r" }, num: { t: "num", k: "lit", v: 0 }, bool: { t: "bool", k: "lit", v: false } };

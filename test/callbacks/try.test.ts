@@ -278,12 +278,63 @@ export function main(): void {
   }
   sendEmail(out[0]!, "first");
 }` },
-  { name: "return inside a try with a finally is refused", verdict: "refused", line: 5, match: /finally/, body: `export const guarantees = [m.emailsAtMost(0)];
+  // `return` through a `finally`: it runs with the variables as the `return` left them, the
+  // value was computed before it, and the return happens only where it ends normally.
+  { name: "a return in a try runs the finally first", verdict: "violated", line: 9, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(a: string): void {
   try {
     if (a === "") return;
     log(a);
   } finally {
+    sendEmail("ops", "done");
+  }
+}` },
+  { name: "the finally after a return in the catch sees what the catch assigned", verdict: "violated", line: 12, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  let to = "ops@corp";
+  try {
+    log(a);
+  } catch {
+    to = "ceo@corp";
+    return;
+  } finally {
+    sendEmail(to, "done");
+  }
+}` },
+  { name: "the value returned is computed before the finally changes the variable", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+function pick(a: string): string {
+  let to = a;
+  try {
+    return to;
+  } finally {
+    to = "ceo@corp";
+  }
+}
+export function main(a: string): void {
+  if (a !== "ceo@corp") sendEmail(pick(a), "x");
+}` },
+  { name: "a call in the finally may fail, and then the return does not happen", verdict: "violated", line: 3, match: /log@8:5 throwing/, body: `export const guarantees = [m.emailsAtLeast(1)];
+function one(): number {
+  try {
+    return 1;
+  } finally {
+    log("x");
+  }
+}
+export function main(): void {
+  try {
+    const n = one();
+    if (n === 1) sendEmail("a", "x");
+  } catch {
+    log("failed");
+  }
+}` },
+  { name: "return inside a finally is refused", verdict: "refused", line: 8, match: /`return` inside a `finally` block is not modelled/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  try {
+    log(a);
+  } finally {
+    if (a === "") return;
     log("done");
   }
 }` },

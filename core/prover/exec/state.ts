@@ -18,7 +18,8 @@ export interface State {
 /** How control leaves a statement: falling through, returning, or jumping to an enclosing loop or switch. */
 export interface Flow {
   fall: State | null;
-  returns: { pc: string; value: Sym }[];
+  /** Paths that returned: where, the value, and the variables at the `return` statement (when it was one). */
+  returns: { pc: string; value: Sym; env?: ReadonlyMap<TS.Symbol, Sym> }[];
   /** Paths that left by `break` or `continue`, for the enclosing loop (or switch, for `break`). */
   jumps?: Jump[];
 }

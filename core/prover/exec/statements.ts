@@ -117,7 +117,8 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
   if (ts.isReturnStatement(s)) {
     if (currentFrame(ex).loopBody) refuse(s, "`return` inside a loop over an array input or tool result is not modelled.", "Filter with an `if` around the calls instead of returning early.");
     const value = s.expression ? evalExpr(ex, s.expression, st) : UNDEF;
-    return { fall: null, returns: [{ pc: st.pc, value }] };
+    // The variables as they are here, for a `finally` the return runs first (try.ts).
+    return { fall: null, returns: [{ pc: st.pc, value, env: new Map(st.env) }] };
   }
   if (ts.isThrowStatement(s)) {
     const e = skip(ex, s.expression);

@@ -16,8 +16,9 @@
  * (`config = await read(…)`) or change them in place (`failed.push(id)`) only after the last point
  * they may throw from (changes.ts); the path that ends normally carries the changes on.
  * A `finally` runs after the `try`/`catch` ends normally and on every path that leaves them by a
- * throw (which then goes on: a `throw` stays a finding); `return`, `break` and `continue` inside a
- * `try` with a `finally` are refused.
+ * throw (which then goes on: a `throw` stays a finding), and on every path that returns from the
+ * `try` or `catch` (then the return goes on); `break` and `continue` inside a `try` with a
+ * `finally`, and `return` inside a `finally`, are refused.
  */
 import type * as TS from "typescript";
 import type { ThrowFact } from "../facts";
@@ -98,11 +99,20 @@ function reached(ex: Exec, exits: readonly Exit[]): string {
 function runBlock(ex: Exec, block: TS.Block, st: State, what: string, fin: boolean): { flow: Flow; changes: ReadonlyMap<TS.Symbol, Change> } {
   const inner: State = { pc: st.pc, env: new Map(st.env) };
   const { result: flow, changes } = watchChanges(ex, () => execStatement(ex, block, inner));
-  if (fin && (flow.returns.length > 0 || (flow.jumps ?? []).length > 0)) {
-    const node = flow.jumps?.[0]?.node ?? block;
-    refuse(node, `\`return\`, \`break\` or \`continue\` inside a ${what} with a \`finally\` is not modelled.`, "Set a variable declared inside the block and act on it after the `try` statement, or drop the `finally`.");
+  // A `return` goes through the `finally` (execTry); one inside the `finally` would replace
+  // the value or the throw that is leaving, and `break`/`continue` jump past it.
+  if (fin && (flow.jumps ?? []).length > 0) {
+    refuse(flow.jumps![0]!.node, `\`break\` or \`continue\` inside a ${what} with a \`finally\` is not modelled.`, "Set a variable declared inside the block and act on it after the `try` statement, or drop the `finally`.");
+  }
+  if (fin && flow.returns.length > 0 && (what === "`finally` block" || flow.returns.some((r) => !r.env))) {
+    refuse(firstReturn(ex, block) ?? block, `\`return\` inside a ${what === "`finally` block" ? what : `${what} with a \`finally\``} is not modelled.`, "Set a variable declared inside the block and act on it after the `try` statement.");
   }
   return { flow, changes };
+}
+
+function firstReturn(ex: Exec, block: TS.Block): TS.ReturnStatement | undefined {
+  const visit = (n: TS.Node): TS.ReturnStatement | undefined => (ex.ts.isReturnStatement(n) ? n : ex.ts.isFunctionLike(n) ? undefined : ex.ts.forEachChild(n, visit));
+  return visit(block);
 }
 
 /**
@@ -122,7 +132,7 @@ function settled(ex: Exec, outer: State, changes: ReadonlyMap<TS.Symbol, Change>
 }
 
 /** The variables declared before the `try` statement, as a path's state holds them after a block. */
-function outerOnly(outer: State, after: State): State {
+function outerOnly(outer: State, after: { readonly pc: string; readonly env: ReadonlyMap<TS.Symbol, Sym> }): State {
   const env = new Map<TS.Symbol, Sym>();
   for (const k of outer.env.keys()) {
     const v = after.env.get(k);
@@ -173,6 +183,15 @@ export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
     const after = runBlock(ex, fin, outerOnly(st, outcome.fall), "`finally` block", true).flow;
     fall = after.fall ? outerOnly(st, after.fall) : null;
   }
+  // On the paths that return, with the variables as each `return` left them: the value was
+  // computed before the `finally` ran, and is returned where the `finally` ends normally.
+  let returns: Flow["returns"] = [];
+  if (outcome.returns.length > 0) {
+    const back = joinStates(ex, outcome.returns.map((r) => outerOnly(st, { pc: r.pc, env: r.env! })), fin)!;
+    const after = runBlock(ex, fin, back, "`finally` block", true).flow;
+    const done = after.fall?.pc;
+    returns = done === undefined ? [] : outcome.returns.map((r) => ({ ...r, pc: and(r.pc, done) }));
+  }
   // And on the paths that leave by a throw (with the variables as before the `try`, `settled`):
   // its events happen, then the throw goes on.
   const out = reached(ex, escaping);
@@ -188,5 +207,5 @@ export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
       else if (enclosing) enclosing.push({ ...x, order: ex.world.nextOrder() });
     }
   }
-  return { fall, returns: [] };
+  return { fall, returns };
 }
