@@ -198,7 +198,7 @@ export type Stmt =
    * A record result taken apart: `const { to: a, amount: b } = entry(src)` (`pattern`), or through
    * optional chaining and `??` on a result that may be undefined (`optional`: `findRow({ key: src })`).
    */
-  | { readonly k: "destructure"; readonly src: StrExpr; readonly how: "pattern" | "optional"; readonly fallback: StrExpr; readonly n: NumExpr }
+  | { readonly k: "destructure"; readonly src: StrExpr; readonly how: "pattern" | "optional" | "method"; readonly fallback: StrExpr; readonly n: NumExpr }
   | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" }
   /**
    * Issue 10's array methods and builders (profile `arrays`): `at`, `indexOf`/`lastIndexOf`/

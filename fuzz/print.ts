@@ -323,11 +323,17 @@ class Printer extends IdiomPrinter {
         const b = this.fresh("v");
         if (s.how === "pattern") {
           this.line(`const { to: ${a}, amount: ${b} } = entry(${this.expr(s.src)});`);
-        } else {
+        } else if (s.how === "optional") {
           const r = this.fresh("r");
           this.line(`const ${r} = findRow({ key: ${this.expr(s.src)} });`);
           this.line(`const ${a}: string = ${r}?.to ?? ${this.expr(s.fallback)};`);
           this.line(`const ${b}: number = ${r}?.amount ?? ${this.expr(s.n)};`);
+        } else {
+          // Built-in methods in the chain: not called (nor their arguments evaluated) where it short-circuits.
+          const r = this.fresh("r");
+          this.line(`const ${r} = findRow({ key: ${this.expr(s.src)} });`);
+          this.line(`const ${a}: string = ${r}?.to.trim() ?? ${this.expr(s.fallback)};`);
+          this.line(`const ${b}: number = ${r}?.to.indexOf(${this.expr(s.src)}) ?? ${this.expr(s.n)};`);
         }
         this.declare(a, "str", false);
         this.declare(b, "num", false);

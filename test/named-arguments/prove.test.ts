@@ -12,6 +12,11 @@ import { proveNamed } from "./layer";
 type Case = { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp };
 
 const benign: Case[] = [
+  { name: "a method call in an optional chain: the branch where it holds has the value defined", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(name: string): Promise<void> {
+  const inv = await findInvoice({ payee: name });
+  if (inv?.payee.endsWith("@corp.com")) sendEmail({ to: inv.payee, subject: "s", body: "" });
+}` },
   { name: "a shorthand object literal behind a guard", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(to: string): void {
   if (to !== "ceo@corp" && to.includes("@")) sendEmail({ to, subject: "hi", body: "x" });
@@ -80,6 +85,22 @@ export function main(): void {
 ];
 
 const violated: Case[] = [
+  { name: "a method call in an optional chain is undefined where the chain short-circuits", verdict: "violated", line: 3, body: `export const guarantees = [m.emailsAtLeast(1)];
+export async function main(name: string): Promise<void> {
+  const inv = await findInvoice({ payee: name });
+  if (inv?.payee.startsWith("a") !== undefined) sendEmail({ to: "a@b", subject: "s", body: "" });
+}` },
+  { name: "a method call's result in an optional chain, with a default where it short-circuits", verdict: "violated", line: 7, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(name: string): Promise<void> {
+  const inv = await findInvoice({ payee: name });
+  const to = inv?.payee.trim() ?? "ceo@corp";
+  sendEmail({ to, subject: "s", body: "" });
+}` },
+  { name: "adversarial: the arguments of a short-circuited call are not evaluated (their call does not happen)", verdict: "violated", line: 3, body: `export const guarantees = [m.emailsAtLeast(1)];
+export async function main(name: string): Promise<void> {
+  const inv = await findInvoice({ payee: name });
+  inv?.payee.includes(String(sendEmail({ to: "a@b", subject: "s", body: "" })));
+}` },
   { name: "&& on a record that may be undefined gives its right side where it is defined", verdict: "violated", line: 7, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export async function main(name: string): Promise<void> {
   const inv = await findInvoice({ payee: name });
@@ -174,10 +195,11 @@ export function main(): void {
   const msg = { to: "a@b", subject: "s", body: "" };
   if ("to" in msg) sendEmail(msg);
 }` },
-  { name: "a method call in an optional chain", verdict: "refused", line: 6, match: /optional chain/, body: `export const guarantees = [m.emailsAtLeast(1)];
+  { name: "a method call in an optional chain whose receiver may be changed is refused", verdict: "refused", line: 7, match: /`push` in an optional chain/, body: `export const guarantees = [m.emailsAtLeast(1)];
 export async function main(name: string): Promise<void> {
   const inv = await findInvoice({ payee: name });
-  if (inv?.payee.startsWith("a")) sendEmail({ to: "a@b", subject: "s", body: "" });
+  const names = inv ? [inv.payee] : undefined;
+  names?.push("x");
 }` },
   { name: "array destructuring of an array of unknown length", verdict: "refused", line: 5, match: /Array destructuring/, body: `export const guarantees = [m.emailsAtLeast(1)];
 export function main(xs: string[]): void {

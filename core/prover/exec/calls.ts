@@ -12,7 +12,7 @@ import { callConsole, callMath, callMethod, callNumber } from "./builtins";
 import { isAsync, isDefaultLibSymbol, refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { buildSpec } from "./contracts";
 import { evalExpr } from "./expressions";
-import { definite, noFunctionValue } from "./guards";
+import { definite, noFunctionValue, notOpaque } from "./guards";
 import { lookup } from "./names";
 import { callArrayFrom } from "./arrays";
 import { bindPattern, callObjectStatic } from "./objects";
@@ -26,7 +26,7 @@ import { callJson } from "./json";
 export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
   const ts = ex.ts;
   if (e.questionDotToken) refuse(e, "Optional calls are not modelled.", "Call the function directly.");
-  if (e.flags & ex.ts.NodeFlags.OptionalChain) refuse(e, "A method call in an optional chain (`a?.b.m()`) is not modelled.", "Test first: `a !== undefined && a.b.m()`, or read `a?.b` into a variable and test it.");
+  if (e.flags & ex.ts.NodeFlags.OptionalChain) return optionalMethodCall(ex, e, st);
   for (const a of e.arguments) if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each argument explicitly.");
   refusePromiseApi(ex, e);
   const callee = skip(ex, e.expression);
@@ -99,6 +99,30 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
   }
   refuseToolValues(ex, e.arguments);
   refuse(e.expression, "This call cannot be resolved to a trusted tool, a local helper or a modelled built-in.", "Call tools and helpers directly by name.");
+}
+
+/** Methods that change their receiver in place: on a receiver that may be undefined, not modelled. */
+const CHANGES_RECEIVER: ReadonlySet<string> = new Set(["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin", "add", "set", "delete", "clear"]);
+
+/**
+ * `a?.m(…)` and `a?.b.m(…)`, a built-in method called in an optional chain: `undefined` where the
+ * chain short-circuits (the arguments are not evaluated there), else the method's result on the
+ * defined value. Only the chain's own `?.` makes a value in it undefined (objects.ts
+ * `readOptional`), so the receiver's "defined" condition is the chain's.
+ */
+function optionalMethodCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
+  const ts = ex.ts;
+  const callee = skip(ex, e.expression);
+  if (e.questionDotToken || !ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.name)) {
+    refuse(e, "Optional calls (`f?.()`, `a.m?.()`) are not modelled.", "Call the function directly.");
+  }
+  const name = callee.name.text;
+  if (CHANGES_RECEIVER.has(name)) refuse(e, `\`${name}\` in an optional chain changes a value that may be undefined, which is not modelled.`, `Test first: \`if (xs !== undefined) xs.${name}(…)\`.`);
+  const receiver = evalExpr(ex, callee.expression, st);
+  notOpaque(receiver, callee.expression);
+  if (receiver.k === "undef") return UNDEF;
+  if (receiver.k !== "maybe") return callMethod(ex, definite(ex, receiver, callee.expression, st), name, e, st);
+  return branchValues(ex, st, receiver.def, (s) => callMethod(ex, receiver.v, name, e, s), () => UNDEF, e);
 }
 
 /** Inline a local helper: its events, obligations and throws happen at the call, under the caller's path. */
