@@ -415,7 +415,7 @@ export class IdiomPrinter extends ExprPrinter {
         if (where === 0) this.line(`  ${v} = ${x};`);
         // With a `finally`, a return that goes through it (seeing the assignment before it, if any).
         const ret = s.cmp > 2 ? this.returnText() : undefined;
-        if (ret) this.line(`  if (${x} === ${this.str(s.lits[s.lits.length - 1]!)}) ${ret}`);
+        if (ret) this.line(`  if ((${x} as string) === ${this.str(s.lits[s.lits.length - 1]!)}) ${ret}`);
         this.line(`  ${this.effect(e)};`);
         if (where === 1) this.line(`  ${v} = ${x} + ${this.str("!")};`);
         this.line("} catch {");
