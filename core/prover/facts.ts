@@ -108,6 +108,11 @@ export class World {
    * arrays shows it again, as over a loop's invariant.
    */
   countedFilters = 0;
+  /**
+   * `join`s of arrays of unknown length (exec/callbacks.ts `callJoin`): any text, so a model of
+   * this world is a counterexample only once a run with short arrays (joined exactly) shows it again.
+   */
+  unknownJoins = 0;
   /** Conversions modelled as functions of their input, and what models taught about them (conversions.ts). */
   readonly conversions = new Conversions();
   private counter = 0;

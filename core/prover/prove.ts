@@ -133,7 +133,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   const refusedCarried = world.loopStates.length > 0 || programRefusal instanceof CarriedStateRefusal;
   // A world that reads the count of a filter over an array of unknown length (exec/counted.ts) is
   // as inexact as one over a loop's invariant; a program refused for another reason stays refused.
-  const carried = refusedCarried || world.countedFilters > 0;
+  const carried = refusedCarried || overApproximated(world) !== undefined;
   if (!programRefusal && world.loopStates.length > 0) programRefusal = await establishInvariants(session, world, budget);
   let boundedRun: { world: World; exec: Executor } | null | undefined;
   const boundedSearch = async (): Promise<{ world: World; exec: Executor } | null> => {
@@ -180,7 +180,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
       const confirmed = found.get(key(r));
       if (confirmed) return { ...confirmed, message: `${confirmed.message} (Found among runs whose arrays have at most ${BOUNDED_SEARCH_CARRIED} elements.)` };
       const { counterexample: _dropped, ...rest } = r;
-      const over = world.loopStates.length > 0 ? "the invariant of a loop that carries state" : "the bounds of the count of a `filter` over an array of unknown length";
+      const over = overApproximated(world)!;
       return { ...rest, verdict: "refused" as const, code: PROOF_CODES.refused, message: `refused: ${r.message.replace(/^violated: /, "")} This was found over ${over}, and no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements confirms it; it is not proved.` };
     });
   };
@@ -258,7 +258,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   if (!programRefusal && !layerProblem) {
     await pause();
     const checked = [...(await checkObligations(session, world, budget, base, obligations !== undefined && atOnce.proved.has(obligations), obligations && atOnce.found.get(obligations))), ...(await checkThrows(session, world, budget, base, throws, atOnce))];
-    results.push(...(world.loopStates.length > 0 || world.countedFilters > 0 ? await confirmCarried(checked) : checked));
+    results.push(...(overApproximated(world) !== undefined ? await confirmCarried(checked) : checked));
   } else if (guarantees.length === 0 && programRefusal) {
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
   }
@@ -337,10 +337,21 @@ async function decide(
   return provedGuarantee(common);
 }
 
+/** What this world over-approximates, whose models are counterexamples only once a run with short arrays shows them again. */
+function overApproximated(world: World): string | undefined {
+  if (world.loopStates.length > 0) return "the invariant of a loop that carries state";
+  if (world.countedFilters > 0) return "the bounds of the count of a `filter` over an array of unknown length";
+  if (world.unknownJoins > 0) return "any text for the `join` of an array of unknown length";
+  return undefined;
+}
+
 /** Why a violation in this world is not yet a counterexample (loops that carry state), if so. */
 function carriedWhy(world: World): string | undefined {
   if (world.loopStates.length === 0 && world.countedFilters > 0) {
     return `the count of a \`filter\` over an array of unknown length is read here, and over its bounds (0 ≤ count ≤ length, the kept elements in order) the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements breaks it (longer runs are not searched); it is not proved`;
+  }
+  if (world.loopStates.length === 0 && world.unknownJoins > 0) {
+    return `the \`join\` of an array of unknown length is read here, and for some text it could be the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements (joined exactly) breaks it (longer runs are not searched); it is not proved`;
   }
   if (world.loopStates.length === 0) return undefined;
   return `a loop here carries state across iterations, and over its invariant the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements breaks it (longer runs are not searched); it is not proved`;

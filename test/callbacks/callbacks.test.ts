@@ -180,9 +180,29 @@ export function main(xs: number[]): void {
 export function main(): void {
   sendEmail(["a", "b"].join("@"), "x");
 }` },
-  { name: "join of an input is refused", verdict: "refused", line: 5, match: /modelled on literal arrays/, body: `export const guarantees = [m.neverEmail("a@b")];
+  // `join` of an array of unknown length: any text (empty for an empty array), violations confirmed
+  // by a run with at most four elements joined exactly (callbacks.ts `unknownJoin`).
+  { name: "join of an input, where the guarantee does not depend on the text", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp"), m.emailsAtMost(1)];
+export function main(to: string[]): void {
+  sendEmail("ops@corp", to.join(","));
+}` },
+  { name: "join of an input sent as an address: a short run gives the address", verdict: "violated", line: 5, match: /SendEmail\(to="a@b"/, body: `export const guarantees = [m.neverEmail("a@b")];
 export function main(to: string[]): void {
   sendEmail(to.join(","), "x");
+}` },
+  { name: "join of an empty array is the empty text", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string[]): void {
+  if (to.length === 0 && to.join("-") !== "") sendEmail("a", "x");
+}` },
+  { name: "a violation that needs more than four elements is refused, never proved", verdict: "refused", match: /join.*at most 4 elements/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string[]): void {
+  if (to.length > 5 && to.join("") === "x") sendEmail("a", "x");
+}` },
+  { name: "join in a loop over an array of unknown length", verdict: "violated", line: 6, match: /SendEmail\(to="a-b"/, body: `export const guarantees = [m.neverEmail("a-b")];
+export function main(): void {
+  for (const c of contacts()) {
+    sendEmail(contacts().join("-"), c);
+  }
 }` },
   // ── refused shapes ──
   { name: "a callback that mutates a captured variable is refused", verdict: "refused", line: 6, match: /captured/, body: `export const guarantees = [m.emailsAtMost(1)];

@@ -163,6 +163,22 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
   }
 }
 
+/**
+ * `join` of an array of unknown length: the empty text where it is empty, else any text (a fresh
+ * string per run and loop iteration). The world then over-approximates (facts.ts `unknownJoins`): a
+ * guarantee that holds whatever the text is proved; a model is a counterexample only once a run
+ * with short arrays, where `join` is exact, shows it again (prove.ts).
+ */
+function unknownJoin(ex: Exec, target: Extract<Sym, { k: "sarr" }>, e: TS.CallExpression): Sym {
+  const kind = target.elem.kind;
+  if (kind !== "string" && kind !== "number" && kind !== "FilePath" && kind !== "DirectoryPath") refuse(e, "`join` is modelled on arrays of strings and numbers (it prints `undefined` and `null` as empty strings).", "Join strings or numbers.");
+  const name = ex.world.fresh("joined");
+  declare(ex, name, "String", ex.loops.length);
+  ex.world.unknownJoins++;
+  const text = ex.loops.length === 0 ? name : `(${name} ${ex.loops.join(" ")})`;
+  return { k: "str", t: ite(`(= ${target.len} 0)`, '""', text) };
+}
+
 /** Arrays of bounded unknown length are joined for every length up to this many elements. */
 const JOIN_BOUND = 64;
 
@@ -174,11 +190,12 @@ const JOIN_BOUND = 64;
 export function callJoin(ex: Exec, target0: Sym, e: TS.CallExpression, st: State): Sym {
   const target = compactView(ex, target0) ?? target0;
   const bounded = target.k === "sarr" && target.bound !== undefined && target.bound <= JOIN_BOUND;
-  if (target.k !== "arr" && !bounded) refuse(e, `\`join\` is modelled on literal arrays and on arrays of at most ${JOIN_BOUND} elements the program built (the length of other arrays is unknown).`, "Loop over the array and call the tool per element, or join a literal array.");
   if (e.arguments.length > 1) refuse(e, "`join` takes one separator.", "Call `join(\", \")`.");
   const sepArg = e.arguments[0];
   const sep = sepArg ? evalExpr(ex, sepArg, st) : str(",");
   if (sep.k !== "str") refuse(sepArg ?? e, "The separator of `join` must be a string.", "Pass a string separator.");
+  if (target.k === "sarr" && !bounded) return unknownJoin(ex, target, e);
+  if (target.k !== "arr" && !bounded) refuse(e, "`join` is modelled on arrays.", "Join an array of strings or numbers.");
   const items = target.k === "arr" ? target.items : Array.from({ length: (target as Extract<Sym, { k: "sarr" }>).bound! }, (_, j) => (target as Extract<Sym, { k: "sarr" }>).at(String(j)));
   // Every prefix's text: an array the program built has one of them, chosen by its length.
   const prefixes: Sym[] = [str("")];
