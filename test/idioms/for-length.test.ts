@@ -114,9 +114,22 @@ export function main(xs: string[]): void {
   let first = xs.slice(0, 3);
   for (let i = 0; i < first.length; i++) { sendEmail(first[i] ?? "", "s"); first = xs.slice(0, 1); }
 }` },
-  { name: "i <= xs.length over an array of unknown length is refused (one read past the end)", verdict: "refused", line: 5, match: /at most N elements/, body: `export const guarantees = [m.emailsAtMost(3)];
+  // `i <= xs.length`: every index, then once more at the length (loops.ts `counterOverArray`).
+  { name: "i <= xs.length over an array of unknown length runs once more: three elements send four emails", verdict: "violated", line: 5, match: /xs=\["", "", ""\]/, body: `export const guarantees = [m.emailsAtMost(3)];
 export function main(xs: string[]): void {
   for (let i = 0; i <= xs.length; i++) sendEmail(xs[i] ?? "", "s");
+}` },
+  { name: "i <= xs.length: the last iteration is at the length, exactly once", verdict: "proved", body: `export const guarantees = [m.emailsExactly(1)];
+export function main(xs: string[]): void {
+  for (let i = 0; i <= xs.length; i++) if (i === xs.length) sendEmail("done", "s");
+}` },
+  { name: "adversarial: i <= xs.length reads one element past the end", verdict: "violated", line: 5, match: /may be undefined/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  for (let i = 0; i <= xs.length; i++) sendEmail(xs[i]!.trim(), "s");
+}` },
+  { name: "i <= xs.length with a break is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  for (let i = 0; i <= xs.length; i++) { if (xs[i] === "stop") break; sendEmail("a", "s"); }
 }` },
   { name: "an array of unknown length as the bound, emailed: at most 3 is violated by four elements", verdict: "violated", line: 5, match: /xs=\["", "", "", ""\]/, body: `export const guarantees = [m.emailsAtMost(3)];
 export function main(xs: string[]): void {

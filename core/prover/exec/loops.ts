@@ -218,7 +218,10 @@ function counterOverArray(ex: Exec, s: TS.ForStatement, st: State): Flow | undef
   const counter = ex.checker.getSymbolAtLocation(decl.name);
   const isCounter = (n: TS.Node): boolean => ts.isIdentifier(n) && ex.checker.getSymbolAtLocation(n) === counter;
   const cond = skip(ex, test);
-  if (!ts.isBinaryExpression(cond) || cond.operatorToken.kind !== ts.SyntaxKind.LessThanToken || !isCounter(skip(ex, cond.left))) return undefined;
+  if (!ts.isBinaryExpression(cond) || !isCounter(skip(ex, cond.left))) return undefined;
+  // `i <= xs.length` runs once more, at the length, after every other iteration.
+  const inclusive = cond.operatorToken.kind === ts.SyntaxKind.LessThanEqualsToken;
+  if (cond.operatorToken.kind !== ts.SyntaxKind.LessThanToken && !inclusive) return undefined;
   const right = skip(ex, cond.right);
   if (!ts.isPropertyAccessExpression(right) || right.name.text !== "length" || !ts.isIdentifier(right.expression)) return undefined;
   const inc = skip(ex, step);
@@ -243,9 +246,33 @@ function counterOverArray(ex: Exec, s: TS.ForStatement, st: State): Flow | undef
   };
   visit(s.statement);
   if (assigned) return undefined;
+  // After a `break` the last iteration does not run: which paths broke is not kept apart.
+  if (inclusive && breaksOut(ex, s.statement)) return undefined;
   const sym = symbolOfDecl(ex, decl);
   const bind: Binder = (body, _item, index) => body.env.set(sym, index);
-  return quantified(ex, s, iterable, undefined, bind, labelsOf(ex, s), st);
+  const flow = quantified(ex, s, iterable, undefined, bind, labelsOf(ex, s), st);
+  if (!inclusive || !flow.fall) return flow;
+  // The iteration at i = xs.length, on the state every other iteration left (the element read
+  // there is undefined); a `continue` in it ends the loop as its end does.
+  const last: State = { pc: flow.fall.pc, env: new Map(flow.fall.env) };
+  last.env.set(sym, numFromInt(iterable.len, ARRAY_LENGTH_MAG));
+  const extra = execStatement(ex, s.statement, last);
+  const labels = labelsOf(ex, s);
+  const out = joinStates(ex, [...jumpsOf(extra, "continue", labels).map((j) => j.state), extra.fall], s);
+  if (out) for (const [k, v] of out.env) if (st.env.has(k)) st.env.set(k, v);
+  return { fall: out ? { pc: out.pc, env: st.env } : null, returns: extra.returns, jumps: passedOn(extra, labels) };
+}
+
+/** Whether `body` has a `break` that leaves the loop it is the body of (any labelled one, to be safe). */
+function breaksOut(ex: Exec, body: TS.Statement): boolean {
+  const ts = ex.ts;
+  const visit = (n: TS.Node, nested: boolean): boolean => {
+    if (ts.isFunctionLike(n)) return false;
+    if (ts.isBreakStatement(n)) return n.label !== undefined || !nested;
+    const inner = nested || ts.isIterationStatement(n, false) || ts.isSwitchStatement(n);
+    return ts.forEachChild(n, (c) => visit(c, inner)) ?? false;
+  };
+  return visit(body, false);
 }
 
 export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
