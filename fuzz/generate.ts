@@ -133,7 +133,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
-  intOps: { budget: 1, edge: 1, signed: 1, scaled: 1, mixed: 0 },
+  intOps: { budget: 1, edge: 1, signed: 1, scaled: 1, mixed: 0, remainder: 1 },
   effects: { sendEmail: 2, pay: 1, log: 2, measure: 1, lock: 0, unlock: 0, setLevel: 0 },
   optional: 0.3,
   optionalConditions: 0.3,

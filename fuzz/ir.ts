@@ -224,7 +224,7 @@ export type Stmt =
  * the integral amounts of `wholes()` times a fraction, compared with a literal and measured or paid
  * (integers that meet floating point only through conversions, lifted by core/prover/int-floats.ts).
  */
-export type IntsStmt = { readonly k: "ints"; readonly op: "budget" | "edge" | "signed" | "scaled" | "mixed"; readonly limit: number; readonly edge: readonly [number, number, number]; readonly scale: number; readonly sink: "pay" | "measure"; readonly e: Effect };
+export type IntsStmt = { readonly k: "ints"; readonly op: "budget" | "edge" | "signed" | "scaled" | "mixed" | "remainder"; readonly limit: number; readonly edge: readonly [number, number, number]; readonly scale: number; readonly sink: "pay" | "measure"; readonly e: Effect };
 
 /**
  * Strings and conversions (profile `strings`, fuzz/strings.ts): `String(…)`, `Number(…)`,

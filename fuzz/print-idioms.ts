@@ -216,6 +216,15 @@ export class IdiomPrinter extends ExprPrinter {
       this.line(`if (${a} === ${numberText(k)} && ${a} + ${numberText(lit)} === ${numberText(sum)}) ${this.effect(s.e)};`);
     } else if (s.op === "signed") {
       this.line(`if (1 / ${a} < 0) ${this.effect(s.e)};`);
+    } else if (s.op === "remainder") {
+      // `%` by a literal and a rounded quotient, of an integer that may be negative or -0.
+      const d = s.scale === 1000 ? 7 : s.scale === -1 ? -3 : 2;
+      const r = this.fresh("r");
+      const f = this.fresh("f");
+      this.line(`const ${r} = (${a} - ${numberText(s.limit % 5)}) % ${d};`);
+      this.line(`const ${f} = Math.${["floor", "ceil", "trunc"][Math.abs(s.edge[0]) % 3]}((${a} - ${numberText(s.limit % 7)}) / ${d});`);
+      this.line(`measure(${r} * 10 + ${f});`);
+      this.line(`if (${r} === ${numberText(-(s.limit % 3))} || 1 / ${r} < 0 || ${f} < ${numberText(-(s.limit % 4))}) ${this.effect(s.e)};`);
     } else {
       this.line(`measure(${a} * ${numberText(s.scale)} + ${numberText(s.limit)});`);
       this.line(`if (${a} * ${numberText(s.scale)} > ${numberText(s.limit)}) ${this.effect(s.e)};`);

@@ -66,8 +66,19 @@ export type Sym =
  * arithmetic JavaScript does (integers.ts).
  */
 export type NumSym =
-  | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int?: undefined; readonly mag?: undefined }
-  | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int: string; readonly mag: number };
+  | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int?: undefined; readonly mag?: undefined; readonly quotient?: Quotient }
+  | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int: string; readonly mag: number; readonly quotient?: undefined };
+
+/**
+ * The exact quotient an `a / b` stands for, when `a` is an integer of magnitude below 2^53 and
+ * `b` a literal whole number (integers.ts `roundedQuotient`): `Math.floor(a / b)` is then that
+ * integer division, in Int terms. Dropped by anything that builds a new value (a merge, a rename).
+ */
+export interface Quotient {
+  readonly int: string;
+  readonly mag: number;
+  readonly by: number;
+}
 
 /**
  * One key a `Set`/`Map` was given, where it was added: present in the runs where `present` holds

@@ -7,6 +7,7 @@ import { and, FLOAT64, numLit } from "../smt";
 import { boolT, num, UNDEF, type Sym } from "../values";
 import { refuseToolValues } from "./calls";
 import { refuse, sized, type Exec } from "./context";
+import { roundedQuotient } from "./integers";
 import { compareAggregate, relationMethod } from "./contracts";
 import { evalExpr } from "./expressions";
 import { fluentMethod } from "./fluents";
@@ -82,6 +83,8 @@ function rounded(ex: Exec, name: string, e: TS.CallExpression, st: State): Sym {
   if (v.int !== undefined) return v;
   const x = nameTerm(ex, v.t, FLOAT64, "x");
   const mode = ROUNDINGS[name];
+  // `Math.floor(n / 24)` of an integer: the integer division too (integers.ts).
+  if (mode && v.quotient) return { k: "num", t: `(fp.roundToIntegral ${mode} ${x})`, ...roundedQuotient(name as "floor" | "ceil" | "trunc", v.quotient) };
   if (mode) return { k: "num", t: `(fp.roundToIntegral ${mode} ${x})` };
   const down = nameTerm(ex, `(fp.roundToIntegral RTN ${x})`, FLOAT64, "x");
   const up = `(ite (fp.geq (fp.sub RNE ${x} ${down}) ${numLit(0.5)}) (fp.add RNE ${down} ${numLit(1)}) ${down})`;

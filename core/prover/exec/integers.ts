@@ -21,8 +21,8 @@
  * Float64 term, so `1 / x` still sees -0 where a run can.
  */
 import { holeOpen } from "../holes";
-import { intLit } from "../smt";
-import type { NumSym } from "../values";
+import { intLit, numLit } from "../smt";
+import { intToFp, type NumSym, type Quotient } from "../values";
 
 /** Every integer of magnitude at most 2^53 is a double, and integer arithmetic within it is exact. */
 export const EXACT_LIMIT = 2 ** 53;
@@ -76,4 +76,43 @@ export function intArithmetic(op: IntOp, a: NumSym, b: NumSym): { int: string; m
 export function intNegate(a: NumSym): { int: string; mag: number } | undefined {
   if (a.int === undefined) return undefined;
   return { int: a.c !== undefined ? intLit(-a.c) : `(- ${a.int})`, mag: a.mag };
+}
+
+/**
+ * `a % b` of an integer and a literal whole number other than 0: JavaScript's remainder takes the
+ * sign of the dividend (`-7 % 3` is -1, `-6 % 3` is -0), so it is the Euclidean remainder of
+ * `|a|` with `a`'s sign. The Float64 term is exact (-0 where the remainder is zero and `a` is
+ * negative or -0); the result's magnitude is below `|b|`. Undefined for any other operands.
+ */
+export function intRemainder(a: NumSym, b: NumSym): NumSym | undefined {
+  if (a.int === undefined || b.c === undefined || !Number.isInteger(b.c) || b.c === 0 || Math.abs(b.c) > EXACT_LIMIT) return undefined;
+  const m = intLit(Math.abs(b.c));
+  const int = `(ite (>= ${a.int} 0) (mod ${a.int} ${m}) (- (mod (- ${a.int}) ${m})))`;
+  const t = `(ite (and (= ${int} 0) (fp.isNegative ${a.t})) ${numLit(-0)} ${intToFp(int)})`;
+  return { k: "num", t, int, mag: Math.min(Math.abs(b.c) - 1, a.mag) };
+}
+
+/** The dividend bound below which `a / b` never rounds a non-integral quotient onto an integer. */
+const QUOTIENT_LIMIT = 2 ** 53 - 1;
+
+/** The exact quotient of `a / b` (see `Quotient`), when it has one. */
+export function quotientOf(a: NumSym, b: NumSym): Quotient | undefined {
+  if (a.int === undefined || a.mag > QUOTIENT_LIMIT || b.c === undefined || !Number.isInteger(b.c) || b.c === 0 || Math.abs(b.c) > QUOTIENT_LIMIT) return undefined;
+  return { int: a.int, mag: a.mag, by: b.c };
+}
+
+/**
+ * The Int term of `Math.floor`, `ceil` or `trunc` of a quotient: Euclidean division by a positive
+ * divisor is the floor. Exact because for |a| < 2^53 a quotient q that is not an integer is at
+ * least 1/|b| from the nearest one, and half a unit in the last place of q is at most
+ * |q|·2^-53 < 1/|b|: the Float64 division never rounds it onto an integer, so it lies strictly
+ * between the same two integers (both doubles) and rounds to the same one.
+ */
+export function roundedQuotient(mode: "floor" | "ceil" | "trunc", q: Quotient): { int: string; mag: number } {
+  // a / b = (sign · a) / |b|.
+  const m = intLit(Math.abs(q.by));
+  const n = q.by > 0 ? q.int : `(- ${q.int})`;
+  const floor = (x: string): string => `(div ${x} ${m})`;
+  const int = mode === "floor" ? floor(n) : mode === "ceil" ? `(- ${floor(`(- ${n})`)})` : `(ite (>= ${n} 0) ${floor(n)} (- ${floor(`(- ${n})`)}))`;
+  return { int, mag: Math.ceil(q.mag / Math.abs(q.by)) };
 }

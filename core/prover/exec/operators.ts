@@ -5,7 +5,7 @@ import { and, ite, not, or, RM, strLit } from "../smt";
 import { bool, boolT, compareInt, num, str, strictEquals, type NumSym, type Sym, UNDEF } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { convert } from "./conversions";
-import { intArithmetic } from "./integers";
+import { intArithmetic, intRemainder, quotientOf } from "./integers";
 import { evalExpr } from "./expressions";
 import { cond, definite, notOpaque } from "./guards";
 import { refuseObjectOperator } from "./objects";
@@ -124,11 +124,21 @@ function binaryTerm(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): S
         const x = a.c, y = b.c;
         return num(op === K.MinusToken ? x - y : op === K.AsteriskToken ? x * y : op === K.SlashToken ? x / y : op === K.PercentToken ? x % y : x ** y);
       }
-      if (op === K.PercentToken || op === K.AsteriskAsteriskToken) refuse(at, `\`${op === K.PercentToken ? "%" : "**"}\` on a symbolic number is not modelled.`, "Use +, -, * or / on symbolic numbers.");
+      if (op === K.PercentToken) {
+        const r = intRemainder(a, b);
+        if (r) return r;
+        refuse(at, "`%` is modelled on an integer and a literal whole number (`n % 24`, `i % 2`).", "Keep the left side an integer (a count, an index, `Math.floor(x / n)`, an amount a tool's `ensures` declares integral) and the right side a literal.");
+      }
+      if (op === K.AsteriskAsteriskToken) refuse(at, "`**` on a symbolic number is not modelled.", "Use +, -, * or / on symbolic numbers.");
       const fn = op === K.MinusToken ? "fp.sub" : op === K.AsteriskToken ? "fp.mul" : "fp.div";
-      // Division leaves the integers (and its Float64 term is exact, -0 included).
-      const int = op === K.SlashToken ? undefined : intArithmetic(op === K.MinusToken ? "-" : "*", a, b);
-      return withInt(`(${fn} ${RM} ${a.t} ${b.t})`, int);
+      const t = `(${fn} ${RM} ${a.t} ${b.t})`;
+      // Division leaves the integers (and its Float64 term is exact, -0 included); its exact
+      // quotient is kept for \`Math.floor\` and the like (integers.ts).
+      if (op === K.SlashToken) {
+        const quotient = quotientOf(a, b);
+        return quotient ? { k: "num", t, quotient } : { k: "num", t };
+      }
+      return withInt(t, intArithmetic(op === K.MinusToken ? "-" : "*", a, b));
     }
     default:
       refuse(at, `The operator \`${ts.tokenToString(op) ?? ts.SyntaxKind[op]}\` is not modelled.`, "Use comparisons, +, -, *, /, &&, || and !.");
