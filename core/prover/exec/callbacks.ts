@@ -155,7 +155,9 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
       if (value.k !== acc.k) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
       const m = merge(present, value, acc);
       if (!m) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
-      acc = sized(m, e);
+      // The running value by name: each step reads it twice (`ite(present, acc + x, acc)`), so
+      // unnamed it doubled per element (eight amounts made 2 040 Float64 additions, h46 i03).
+      acc = sized(compactSym(ex, m), e);
     }
     return acc;
   } finally {
