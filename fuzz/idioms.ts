@@ -5,7 +5,7 @@
  * of at most N elements (or the array itself), `<` or `<=`, reading `f[i]` (undefined past the end);
  * sorted copies (`slice().sort`, `[...xs].sort`, `Array.from(xs).sort`) of `wholes()` by amount,
  * either way, spent under a budget with `break` (the order decides what is paid), of strings, and
- * of numbers that may be NaN (refused); `encodeURIComponent` of computed strings (inputs may hold a
+ * of numbers that may be NaN (any order where one is; refused over an array of unknown length); `encodeURIComponent` of computed strings (inputs may hold a
  * lone surrogate: a URIError), alone, after a prefix, compared with a text, inside `try`, in a loop.
  */
 import type { Effect, IdiomsStmt, StrExpr } from "./ir";
@@ -74,9 +74,12 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
         return;
       }
       if (s.pick % 10 === 9) {
-        // Numbers that may be NaN: refused.
-        p.line(`const ${sorted} = ${copy("amounts()")}.sort((a, b) => a - b);`);
+        // Numbers that may be NaN: some permutation where one is; over an array of unknown length, refused.
+        p.line(`const ${sorted} = ${copy(s.cmp % 2 === 0 ? "amounts()" : `amounts().slice(0, ${(k % 4) + 1})`)}.sort((a, b) => a - b);`);
         p.line(`for (const ${y} of ${sorted}) if (${y} > ${k}) ${p.effect(s.e)};`);
+        // The first one: the order decides it (where a number is NaN, V8's own order).
+        p.line(`const ${y}0 = ${sorted}[0];`);
+        p.line(`if (${y}0 !== undefined && (${y}0 < ${k} || Number.isNaN(${y}0))) ${p.effect(s.e)};`);
         return;
       }
       const ws = p.fresh("ws");

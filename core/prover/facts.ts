@@ -113,6 +113,12 @@ export class World {
    * this world is a counterexample only once a run with short arrays (joined exactly) shows it again.
    */
   unknownJoins = 0;
+  /**
+   * Sorts by numeric keys that may be NaN (exec/inplace.ts `anyPermutation`): some permutation
+   * where a key is NaN, so a model is a counterexample only once a run with short arrays and no NaN
+   * key shows it again.
+   */
+  nanSorts = 0;
   /** Conversions modelled as functions of their input, and what models taught about them (conversions.ts). */
   readonly conversions = new Conversions();
   private counter = 0;

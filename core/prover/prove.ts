@@ -237,7 +237,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     // Where the general encoding cannot decide, look for a genuine counterexample among runs whose
     // arrays have at most BOUNDED_SEARCH elements (exact there). Finding none proves nothing.
     const hasArrays = world.loopRanges.size > 0 || [...world.inputs, ...world.toolResults].some((v) => v.sym.k === "sarr");
-    if (result.verdict === "refused" && main && hasArrays) result = (await boundedViolation(g, common)) ?? result;
+    if (result.verdict === "refused" && main && (hasArrays || overApproximated(world) !== undefined)) result = (await boundedViolation(g, common)) ?? result;
     results.push(result);
   }
 
@@ -342,6 +342,7 @@ function overApproximated(world: World): string | undefined {
   if (world.loopStates.length > 0) return "the invariant of a loop that carries state";
   if (world.countedFilters > 0) return "the bounds of the count of a `filter` over an array of unknown length";
   if (world.unknownJoins > 0) return "any text for the `join` of an array of unknown length";
+  if (world.nanSorts > 0) return "any order for a `sort` by numbers that may be NaN";
   return undefined;
 }
 
@@ -352,6 +353,9 @@ function carriedWhy(world: World): string | undefined {
   }
   if (world.loopStates.length === 0 && world.unknownJoins > 0) {
     return `the \`join\` of an array of unknown length is read here, and for some text it could be the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements (joined exactly) breaks it (longer runs are not searched); it is not proved`;
+  }
+  if (world.loopStates.length === 0 && world.nanSorts > 0) {
+    return `a \`sort\` by numbers that may be NaN is read here (where a key is NaN the engine's order is its own), and for some order the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements and no NaN key breaks it; it is not proved`;
   }
   if (world.loopStates.length === 0) return undefined;
   return `a loop here carries state across iterations, and over its invariant the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements breaks it (longer runs are not searched); it is not proved`;

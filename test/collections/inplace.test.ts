@@ -92,9 +92,17 @@ export function main(): void {
 export function main(): void {
   const out = ["b", "a"]; out.sort((x, y) => (x < y ? -1 : 1)); log(out.join(","));
 }` },
-  { name: "adversarial: numbers that may be NaN are refused", verdict: "refused", line: 5, match: /NaN/, body: `export const guarantees = [m.nothing()];
+  { name: "numbers that may be NaN: sorted in place, the elements are still there", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(x: number): void {
-  const out = [x, 1]; out.sort((a, b) => a - b); log(String(out.length));
+  const out = [x, 1]; out.sort((a, b) => a - b); if (!out.includes(1) || out.length !== 2) sendEmail("a", "x");
+}` },
+  { name: "adversarial: numbers that may be NaN, a run without NaN puts 1 first", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(x: number): void {
+  const out = [x, 1]; out.sort((a, b) => a - b); if (out[0] === 1) sendEmail("a", "x");
+}` },
+  { name: "adversarial: only a NaN breaks it (the engine keeps [NaN, 1]): refused, never proved", verdict: "refused", match: /NaN/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(x: number): void {
+  const out = [x, 1]; out.sort((a, b) => a - b); if (Number.isNaN(out[0]!)) sendEmail("a", "x");
 }` },
   { name: "adversarial: default sort of numbers is refused (it compares their texts)", verdict: "refused", line: 5, body: `export const guarantees = [m.nothing()];
 export function main(): void {

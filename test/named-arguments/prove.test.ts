@@ -12,6 +12,11 @@ import { proveNamed } from "./layer";
 type Case = { name: string; body: string; verdict: "proved" | "violated" | "refused"; line?: number; match?: RegExp };
 
 const benign: Case[] = [
+  { name: "array destructuring of an array of unknown length, each element tested", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  const [first, second] = xs;
+  if (first !== undefined && second !== undefined && second !== "ceo@corp" && second.includes("@")) sendEmail({ to: second, subject: first, body: "" });
+}` },
   { name: "a method call in an optional chain: the branch where it holds has the value defined", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export async function main(name: string): Promise<void> {
   const inv = await findInvoice({ payee: name });
@@ -85,6 +90,11 @@ export function main(): void {
 ];
 
 const violated: Case[] = [
+  { name: "array destructuring of an array of unknown length: past its end the element is undefined", verdict: "violated", line: 6, match: /undefined/, body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(xs: string[]): void {
+  const [to] = xs;
+  sendEmail({ to, subject: "s", body: "" });
+}` },
   { name: "a method call in an optional chain is undefined where the chain short-circuits", verdict: "violated", line: 3, body: `export const guarantees = [m.emailsAtLeast(1)];
 export async function main(name: string): Promise<void> {
   const inv = await findInvoice({ payee: name });
@@ -200,11 +210,6 @@ export async function main(name: string): Promise<void> {
   const inv = await findInvoice({ payee: name });
   const names = inv ? [inv.payee] : undefined;
   names?.push("x");
-}` },
-  { name: "array destructuring of an array of unknown length", verdict: "refused", line: 5, match: /Array destructuring/, body: `export const guarantees = [m.emailsAtLeast(1)];
-export function main(xs: string[]): void {
-  const [to] = xs;
-  sendEmail({ to, subject: "s", body: "" });
 }` },
   { name: "array destructuring of a literal array (by position)", verdict: "proved", body: `export const guarantees = [m.emailsAtLeast(1)];
 export function main(): void {

@@ -3,12 +3,13 @@
  * length: `out[i] = v` with a known integer index within the array or just past its end,
  * `splice` with known arguments (computed by JavaScript's own `splice` on the elements),
  * `reverse`, and `sort` with the comparators whose order is a total preorder on the values —
- * `(a, b) => a - b` / `b - a` on numbers that cannot be NaN, `(a, b) => (a < b ? -1 : a > b ? 1 : 0)`
+ * `(a, b) => a - b` / `b - a` on numbers that are not NaN, `(a, b) => (a < b ? -1 : a > b ? 1 : 0)`
  * (or its reverse) on strings, and no comparator on strings — by a stable sorting network (the
- * result of a stable sort is unique for such an order). Anything else is refused on its node.
+ * result of a stable sort is unique for such an order); where a number may be NaN, some
+ * permutation of the elements (`anyPermutation`). Anything else is refused on its node.
  */
 import type * as TS from "typescript";
-import { and } from "../smt";
+import { and, implies, not, or } from "../smt";
 import { merge, type Sym } from "../values";
 import { changeInPlace } from "./changes";
 import { refuse, skip, type Exec } from "./context";
@@ -16,6 +17,7 @@ import { evalExpr } from "./expressions";
 import { ownedArray, storable } from "./locals";
 import { refuseObjectWrite } from "./objects";
 import { nameTerm, type State } from "./state";
+import { declare } from "./fresh";
 
 type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
 
@@ -77,12 +79,65 @@ export function callInPlace(ex: Exec, target: Arr, name: "splice" | "sort" | "re
  * the present elements are sorted among themselves and the rest stay behind them.
  */
 function sortNetwork(ex: Exec, items: readonly Sym[], order: Order, e: TS.CallExpression, len?: string): Sym[] {
+  // Numeric keys that may be NaN (Float64 ones), by the element they belong to.
+  const mayBeNaN: string[] = [];
   for (const [i, x] of items.entries()) {
     const k = keyOf(x, order.key);
-    const ok = order.on === "string" ? k?.k === "str" : k?.k === "num" && (k.int !== undefined || (k.c !== undefined && !Number.isNaN(k.c)));
     const what = order.key.length > 0 ? `the key \`${order.key.join(".")}\` of element ${i}` : `element ${i}`;
-    if (!ok) refuse(e, order.on === "string" ? `\`sort\` is modelled here on strings only (${what} is not a string).` : `\`sort\` with a numeric comparator is modelled on numbers that cannot be NaN (integers, or known numbers): ${what} may be NaN, and then the comparator is inconsistent and the order is up to the engine.`, order.on === "string" ? "Sort strings." : "Sort integers (counts, lengths, integral amounts: a tool whose `ensures` says `Number.isInteger`).");
+    if (order.on === "string" ? k?.k !== "str" : k?.k !== "num") refuse(e, order.on === "string" ? `\`sort\` is modelled here on strings only (${what} is not a string).` : `\`sort\` with a numeric comparator is modelled on numbers only (${what} is not a number).`, order.on === "string" ? "Sort strings." : "Sort numbers.");
+    if (k?.k === "num" && k.int === undefined && k.c === undefined) mayBeNaN.push(and(len === undefined ? "true" : `(< ${i} ${len})`, `(fp.isNaN ${k.t})`));
+    else if (k?.k === "num" && k.c !== undefined && Number.isNaN(k.c)) refuse(e, `\`sort\` with a numeric comparator on ${what}, which is NaN: the comparator is inconsistent and the order is up to the engine.`, "Sort numbers that are not NaN.");
   }
+  const network = compareExchanges(ex, items, order, e, len);
+  const nan = or(...mayBeNaN);
+  if (nan === "false") return network;
+  // The search among short runs looks only at runs without a NaN key, where the order is exact.
+  if (ex.arrayBound !== undefined) {
+    ex.world.assumptions.push({ term: not(nan), loops: [...ex.loops] });
+    return network;
+  }
+  return anyPermutation(ex, items, nan, network, e, len);
+}
+
+/**
+ * Where a key is NaN, `a - b` is an inconsistent comparator and the engine's order is its own
+ * (ECMA-262 leaves it implementation-defined), but still an order of the same elements: the result
+ * is then some permutation of the present elements (fresh distinct positions), otherwise the
+ * exact order. The world over-approximates (facts.ts `nanSorts`): a proof holds for every engine,
+ * and a violation is reported only as a run with short arrays and no NaN key shows it again.
+ */
+function anyPermutation(ex: Exec, items: readonly Sym[], nan: string, network: readonly Sym[], e: TS.CallExpression, len?: string): Sym[] {
+  if (ex.loops.length > 0) refuse(e, "`sort` with a numeric comparator on numbers that may be NaN, inside a loop over an array of unknown length, is not modelled.", "Sort before the loop, or sort integers (a tool whose `ensures` says `Number.isInteger`).");
+  const n = items.length;
+  const count = len ?? String(n);
+  const positions = items.map(() => {
+    const p = ex.world.fresh("sortedFrom");
+    declare(ex, p, "Int");
+    return p;
+  });
+  const present = (i: number): string => (len === undefined ? "true" : `(< ${i} ${len})`);
+  for (const [i, p] of positions.entries()) {
+    ex.world.assumptions.push({ term: implies(present(i), and(`(<= 0 ${p})`, `(< ${p} ${count})`)), loops: [] });
+    for (let j = i + 1; j < n; j++) ex.world.assumptions.push({ term: implies(present(j), `(not (= ${p} ${positions[j]!}))`), loops: [] });
+  }
+  ex.world.nanSorts++;
+  return network.map((exact, i) => {
+    let chosen: Sym = items[n - 1]!;
+    for (let j = n - 2; j >= 0; j--) {
+      const m = merge(`(= ${positions[i]!} ${j})`, items[j]!, chosen);
+      if (!m) refuse(e, "The elements have values of different kinds.", "Sort an array of one element type.");
+      chosen = m;
+    }
+    const m = merge(nan, chosen, exact);
+    if (!m) refuse(e, "The elements have values of different kinds.", "Sort an array of one element type.");
+    return compact(ex, m);
+  });
+}
+
+/**
+ * The stable sort's compare-exchanges (see `sortNetwork`).
+ */
+function compareExchanges(ex: Exec, items: readonly Sym[], order: Order, e: TS.CallExpression, len?: string): Sym[] {
   const a = [...items];
   for (let pass = 0; pass < a.length - 1; pass++) {
     for (let j = 0; j < a.length - 1 - pass; j++) {

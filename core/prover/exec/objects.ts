@@ -96,13 +96,15 @@ export function bindPattern(ex: Exec, pattern: TS.BindingName, value: Sym, st: S
   notOpaque(value, at);
   const v = definite(ex, value, at, st);
   if (ts.isArrayBindingPattern(pattern)) {
-    // A literal array's elements by position (`undefined` past its end); others have an unknown length.
-    if (v.k !== "arr") refuse(pattern, `Array destructuring is modelled for literal arrays only (such as the pairs of \`Object.entries\`); this value is ${v.k === "sarr" ? "an array of unknown length" : "not a literal array"}.`, "Loop over the array with `for (const x of xs)`, or read `xs.at(0)` and test it against `undefined`.");
+    // A literal array's elements by position (`undefined` past its end); an array of unknown
+    // length has element j where j < length, `undefined` elsewhere.
+    if (v.k !== "arr" && v.k !== "sarr") refuse(pattern, "Array destructuring is modelled for arrays only.", "Destructure an array, or read its elements by index.");
     pattern.elements.forEach((el, j) => {
       if (ts.isOmittedExpression(el)) return;
       if (el.dotDotDotToken) refuse(el, "A rest element in array destructuring is not modelled.", "Name each element you need, or use `xs.slice(n)`.");
       if (el.initializer) refuse(el, "A default in a pattern runs its expression when the element is `undefined` (and may hide a call).", "Read the element and choose explicitly: `const a = pair.at(0) ?? fallback`.");
-      bindPattern(ex, el.name, v.items[j] ?? UNDEF, st, el);
+      const item: Sym = v.k === "arr" ? v.items[j] ?? UNDEF : { k: "maybe", def: `(< ${j} ${v.len})`, v: v.at(String(j)) };
+      bindPattern(ex, el.name, item, st, el);
     });
     return;
   }
