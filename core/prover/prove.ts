@@ -29,6 +29,24 @@ import { ProofAbandoned } from "./turns";
 const BOUNDED_SEARCH = 3;
 /** The same where a loop carries state (its violations need a concrete length: k = 1..4 elements). */
 const BOUNDED_SEARCH_CARRIED = 4;
+/** The longest arrays that search takes when a guarantee bounds a count by more (`emailsAtMost(5)`: 6). */
+const BOUNDED_SEARCH_CARRIED_MAX = 6;
+
+/**
+ * The array length bound of the search where a loop carries state: 4, or one more than the
+ * largest small whole number a guarantee is given (at most 6): breaking `emailsAtMost(5)` in a
+ * loop that sends once per element takes six elements.
+ */
+function carriedSearchBound(guarantees: readonly GuaranteeModel[]): number {
+  let bound = BOUNDED_SEARCH_CARRIED;
+  for (const g of guarantees) {
+    for (const a of g.args) {
+      const v = a.value;
+      if (v.kind === "number" && Number.isInteger(v.value) && v.value >= 0) bound = Math.max(bound, Math.min(v.value + 1, BOUNDED_SEARCH_CARRIED_MAX));
+    }
+  }
+  return bound;
+}
 
 /** The sentence of a guarantee: the one renderer's sentence (or the first JSDoc paragraph). */
 export function guaranteeSentence(g: GuaranteeModel): string | undefined {
@@ -134,13 +152,14 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
   // A world that reads the count of a filter over an array of unknown length (exec/counted.ts) is
   // as inexact as one over a loop's invariant; a program refused for another reason stays refused.
   const carried = refusedCarried || overApproximated(world) !== undefined;
+  const carriedBound = carriedSearchBound(guarantees);
   if (!programRefusal && world.loopStates.length > 0) programRefusal = await establishInvariants(session, world, budget);
   let boundedRun: { world: World; exec: Executor } | null | undefined;
   const boundedSearch = async (): Promise<{ world: World; exec: Executor } | null> => {
     if (boundedRun === undefined) {
       await pause();
       const w = new World();
-      const e = new Executor(ts, program, checker, layer.model, w, layer.isTrusted, carried ? BOUNDED_SEARCH_CARRIED : BOUNDED_SEARCH);
+      const e = new Executor(ts, program, checker, layer.model, w, layer.isTrusted, carried ? carriedBound : BOUNDED_SEARCH);
       try {
         e.runMain(main!, options.share?.hostSteps);
         boundedRun = { world: w, exec: e };
@@ -158,7 +177,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     if (!bounded) return undefined;
     try {
       const found = await decide(g, common, bounded.world, bounded.exec, (q, r) => runViolation(session, bounded.world, q, budget, r), base);
-      if (found.verdict === "violated") return { ...found, message: `${found.message} (Found among runs whose arrays have at most ${carried ? BOUNDED_SEARCH_CARRIED : BOUNDED_SEARCH} elements.)` };
+      if (found.verdict === "violated") return { ...found, message: `${found.message} (Found among runs whose arrays have at most ${carried ? carriedBound : BOUNDED_SEARCH} elements.)` };
     } catch (error) {
       if (!(error instanceof Refusal || error instanceof EncodingRefusal || error instanceof SolverError)) throw error;
     }
@@ -178,16 +197,16 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     return checked.map((r) => {
       if (r.verdict !== "violated") return r;
       const confirmed = found.get(key(r));
-      if (confirmed) return { ...confirmed, message: `${confirmed.message} (Found among runs whose arrays have at most ${BOUNDED_SEARCH_CARRIED} elements.)` };
+      if (confirmed) return { ...confirmed, message: `${confirmed.message} (Found among runs whose arrays have at most ${carriedBound} elements.)` };
       const { counterexample: _dropped, ...rest } = r;
       const over = overApproximated(world)!;
-      return { ...rest, verdict: "refused" as const, code: PROOF_CODES.refused, message: `refused: ${r.message.replace(/^violated: /, "")} This was found over ${over}, and no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements confirms it; it is not proved.` };
+      return { ...rest, verdict: "refused" as const, code: PROOF_CODES.refused, message: `refused: ${r.message.replace(/^violated: /, "")} This was found over ${over}, and no run with arrays of at most ${carriedBound} elements confirms it; it is not proved.` };
     });
   };
   /** One guarantee over the program's execution; what cannot be decided is refused on the node that stops it. */
   const decideOrRefuse = async (g: GuaranteeModel, common: GuaranteeCommon, prepared?: Prepared, first?: AtOnce["found"]): Promise<ProofResult> => {
     try {
-      return await decide(g, common, world, exec, runQuery, base, carriedWhy(world), prepared, first);
+      return await decide(g, common, world, exec, runQuery, base, carriedWhy(world, carriedBound), prepared, first);
     } catch (error) {
       if (error instanceof Refusal) return refused(error.node, error.reason, error.instead, common);
       if (error instanceof EncodingRefusal) return refused(g.node, `${common.contract}: ${error.message}.`, "", common);
@@ -347,18 +366,18 @@ function overApproximated(world: World): string | undefined {
 }
 
 /** Why a violation in this world is not yet a counterexample (loops that carry state), if so. */
-function carriedWhy(world: World): string | undefined {
+function carriedWhy(world: World, bound: number): string | undefined {
   if (world.loopStates.length === 0 && world.countedFilters > 0) {
-    return `the count of a \`filter\` over an array of unknown length is read here, and over its bounds (0 ≤ count ≤ length, the kept elements in order) the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements breaks it (longer runs are not searched); it is not proved`;
+    return `the count of a \`filter\` over an array of unknown length is read here, and over its bounds (0 ≤ count ≤ length, the kept elements in order) the guarantee may fail, but no run with arrays of at most ${bound} elements breaks it (longer runs are not searched); it is not proved`;
   }
   if (world.loopStates.length === 0 && world.unknownJoins > 0) {
-    return `the \`join\` of an array of unknown length is read here, and for some text it could be the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements (joined exactly) breaks it (longer runs are not searched); it is not proved`;
+    return `the \`join\` of an array of unknown length is read here, and for some text it could be the guarantee may fail, but no run with arrays of at most ${bound} elements (joined exactly) breaks it (longer runs are not searched); it is not proved`;
   }
   if (world.loopStates.length === 0 && world.nanSorts > 0) {
-    return `a \`sort\` by numbers that may be NaN is read here (where a key is NaN the engine's order is its own), and for some order the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements and no NaN key breaks it; it is not proved`;
+    return `a \`sort\` by numbers that may be NaN is read here (where a key is NaN the engine's order is its own), and for some order the guarantee may fail, but no run with arrays of at most ${bound} elements and no NaN key breaks it; it is not proved`;
   }
   if (world.loopStates.length === 0) return undefined;
-  return `a loop here carries state across iterations, and over its invariant the guarantee may fail, but no run with arrays of at most ${BOUNDED_SEARCH_CARRIED} elements breaks it (longer runs are not searched); it is not proved`;
+  return `a loop here carries state across iterations, and over its invariant the guarantee may fail, but no run with arrays of at most ${bound} elements breaks it (longer runs are not searched); it is not proved`;
 }
 
 function literalSym(v: LiteralValue): Sym {

@@ -147,6 +147,24 @@ export async function main(): Promise<void> {
     else if (total <= 2000) { pay(inv.payee, 2000 - total); total = 2000; }
   }
 }` },
+  { name: "a count that skips some sends: breaking emailsAtMost(5) takes six elements (the search goes to six)", verdict: "violated", line: 9, match: /at most 6 elements/, body: `export const guarantees = [m.emailsAtMost(5)];
+export function main(): void {
+  let sent = 0;
+  for (const c of contacts()) {
+    if (sent >= 5) break;
+    sendEmail(c, "welcome");
+    if (c.endsWith("@gold")) sent++;
+  }
+}` },
+  { name: "control: the same count over every send holds", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(5)];
+export function main(): void {
+  let sent = 0;
+  for (const c of contacts()) {
+    if (sent >= 5) break;
+    sendEmail(c, "welcome");
+    sent++;
+  }
+}` },
   // ── refused: what no invariant settles ──
   { name: "refused: a total of amounts that may be fractions", verdict: "refused", line: 8, match: /exact integer/, body: `export const guarantees = [m.spendAtMost(2000)];
 export function main(): void {
