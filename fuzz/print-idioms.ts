@@ -150,7 +150,10 @@ export class IdiomPrinter extends ExprPrinter {
     }
     const from = s.filtered ? `${src}.filter((${x}: string) => ${x} !== ${lit})` : src;
     const rs = this.fresh("rs");
-    if (this.awaits()) this.line(`const ${rs}: string[] = await Promise.all(${from}.map(async (${params}) => lookupAsync(${key})));`);
+    // With cmp > 2, a callback that does more than one call: its calls interleave with the other
+    // elements' (events in one order among those a run may have).
+    if (this.awaits() && s.cmp > 2) this.line(`const ${rs}: string[] = await Promise.all(${from}.map(async (${params}) => { ${s.cmp % 2 === 1 ? `${this.effect(e)}; ` : ""}const v = await lookupAsync(${key}); await sendEmailAsync(v, ${lit}); return v; }));`);
+    else if (this.awaits()) this.line(`const ${rs}: string[] = await Promise.all(${from}.map(async (${params}) => lookupAsync(${key})));`);
     else this.line(`const ${rs}: string[] = ${from}.map((${params}) => lookup(${key}));`);
     const r = this.fresh("r");
     switch (s.read) {

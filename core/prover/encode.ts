@@ -278,6 +278,9 @@ export class Encoder {
         const sum = terms.length === 1 ? terms[0]! : `(+ ${terms.join(" ")})`;
         return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareInt(sum, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
       }
+      // Float64 addition is not associative: over calls that may interleave, program order is one
+      // order among many (facts.ts `unordered`).
+      if (facts.some((f) => f.unordered)) throw new EncodingRefusal("a sum of numbers that may not be integers over calls made in callbacks of `Promise.all` that do more than make one call depends on the order the calls settle in (Float64 addition is not associative); sum integers (amounts a tool's `ensures` declares integral), or await the calls in turn");
       return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareFloat(acc, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
     }
     const exactTerms = facts.filter((f) => f.loops.length === 0).map((f) => `(ite ${this.active(spec.rel, f)} 1 0)`);

@@ -19,6 +19,12 @@ export interface Fact {
   /** Index constants of the quantified loops around the call, outermost first. */
   readonly loops: readonly string[];
   readonly order: number;
+  /**
+   * Made in a callback of `Promise.all(xs.map(async (x) => { await a(x); await b(x); }))` (any that
+   * does more than make one call): after the first await the callbacks' calls interleave as they settle, so `order` is one order
+   * among those a run may have (exec/callbacks.ts `awaitAllMap`).
+   */
+  readonly unordered?: true;
 }
 
 /** A `requires` precondition to prove at a call site. */

@@ -32,18 +32,47 @@ export async function main(xs: number[]): Promise<void> {
 export async function main(xs: string[]): Promise<void> {
   await Promise.all(xs.map(async (x) => sendEmail(x, "1")));
 }` },
-  { name: "a callback with two awaits is refused (its calls interleave)", verdict: "refused", line: 5, match: /one call of an async tool/, body: `export const guarantees = [m.nothing()];
-export async function main(xs: string[]): Promise<void> {
-  await Promise.all(xs.map(async (x) => { await sendEmail(x, "1"); await sendEmail(x, "2"); }));
+  // Callbacks with several awaits, or arguments that call: the callbacks' calls interleave once the
+  // first await is reached, so their events are one order among those a run may have (bags and
+  // integer sums do not care; Float64 sums and fluents do).
+  { name: "a callback with two awaits: every element's two calls happen", verdict: "violated", line: 5, match: /emailsAtMost\(n=3\) is violated/, body: `export const guarantees = [m.emailsAtMost(3)];
+export async function main(): Promise<void> {
+  await Promise.all(["a", "b"].map(async (x) => { await sendEmail(x, "1"); await sendEmail(x, "2"); }));
 }` },
-  { name: "an argument that calls a helper is refused", verdict: "refused", line: 6, match: /Compute the arguments first/, body: `export const guarantees = [m.nothing()];
+  { name: "a callback with two awaits over a literal array: exactly its calls", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(4), m.emailsAtLeast(4)];
+export async function main(): Promise<void> {
+  await Promise.all(["a", "b"].map(async (x) => { await sendEmail(x, "1"); await sendEmail(x, "2"); }));
+}` },
+  { name: "a callback with two awaits over an array of unknown length: the second call's argument comes from the first element", verdict: "violated", line: 7, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map(async (x) => {
+    const b = await balance(x);
+    await sendEmail(b > 10 ? x : "ops@corp", "balance");
+  }));
+}` },
+  { name: "control: the same guarded", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map(async (x) => {
+    const b = await balance(x);
+    if (x !== "ceo@corp") await sendEmail(b > 10 ? x : "ops@corp", "balance");
+  }));
+}` },
+  { name: "an argument that calls a helper", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export async function main(xs: string[]): Promise<void> {
   const tag = (s: string): string => s + "!";
-  await Promise.all(xs.map(async (x) => sendEmail(x, tag(x))));
+  await Promise.all(xs.map(async (x) => sendEmail(tag(x), "1")));
 }` },
-  { name: "an argument that calls a tool is refused", verdict: "refused", line: 5, match: /Compute the arguments first/, body: `export const guarantees = [m.nothing()];
-export async function main(xs: string[]): Promise<void> {
-  await Promise.all(xs.map(async (x) => sendEmail(x, String(await balance(x)))));
+  { name: "an argument that awaits a tool", verdict: "violated", line: 5, match: /emailsAtMost\(n=1\) is violated/, body: `export const guarantees = [m.emailsAtMost(1)];
+export async function main(): Promise<void> {
+  await Promise.all(["a", "b"].map(async (x) => sendEmail(x, String(await balance(x)))));
+}` },
+  { name: "a sum of integers over interleaving calls: exact in any order", verdict: "proved", body: `export const guarantees = [m.spendAtMost(6)];
+export async function main(): Promise<void> {
+  await Promise.all([1, 2].map(async (n) => { await pay("a", n); await pay("b", n); }));
+}` },
+  { name: "a sum of numbers that may be fractions over interleaving calls is refused (its Float64 total depends on the order)", verdict: "refused", match: /not associative/, body: `export const guarantees = [m.spendAtMost(6)];
+export async function main(x: number, y: number): Promise<void> {
+  await Promise.all([x, y].filter((n) => n > 0).map(async (n) => { await pay("a", n); await pay("b", n); }));
 }` },
   { name: "an argument that calls a built-in is modelled", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp"), m.noPaymentOver(5)];
 export async function main(xs: string[], ns: number[]): Promise<void> {

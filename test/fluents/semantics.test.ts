@@ -107,6 +107,8 @@ export function main(): void { ["a", "b"].forEach(close); }` },
 export function main(): void {
   h.Locked.set("front", true);
 }` },
+  { name: "a write in a callback of Promise.all with several statements (their calls may interleave): refused", verdict: "refused", line: 4, match: /callback of `Promise.all` that does more than make one call/, body: `export const guarantees = [h.lockedAtEnd("front")];
+export async function main(): Promise<void> { await Promise.all(["front", "back"].map(async (d) => { unlock(d); lock(d); })); }` },
 ];
 
 describe.each(cases)("$name", ({ body, verdict, line, match }) => {

@@ -216,11 +216,15 @@ export function callJoin(ex: Exec, target0: Sym, e: TS.CallExpression, st: State
 }
 
 /**
- * `await Promise.all(xs.map(async (x) => tool(…)))` (await.ts hands it here): the callback's body is
- * one call of an async tool (`tool(…)` or `await tool(…)`) whose arguments call only built-ins, so every
- * element's call is made, in array order, before any settles. A failed `requires` rejects only that
- * element's promise: each call happens under the path before the `Promise.all`, and the path after
- * it needs every element's precondition (and every call to have returned).
+ * `await Promise.all(xs.map(async (x) => …))` (await.ts hands it here). When the callback's body is
+ * one call of an async tool (`tool(…)` or `await tool(…)`) whose arguments call only built-ins, every
+ * element's call is made, in array order, before any settles. Any other async arrow (a block,
+ * several awaits, an argument that calls) runs each element's callback in order too, but in a run
+ * the callbacks' calls interleave once they reach an await: the facts are marked `unordered` (one
+ * order among those a run may have), which bags and integer sums do not see; a Float64 sum over
+ * them and a fluent written there are refused (encode.ts, fluents.ts). A failure rejects only that
+ * element's promise (the others' calls still happen): each element runs under the path before the
+ * `Promise.all`, and the path after it needs every element to have completed.
  */
 export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sym {
   const ts = ex.ts;
@@ -232,11 +236,24 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
   const view = viewOf(target);
   if (!view) refuse(callee.expression, "`map` is modelled on arrays only.", "Call it on an array input, a literal array or an array returned by a tool.");
   const arg = skip(ex, mapCall.arguments[0]!);
-  const shape = "The callback of `Promise.all(xs.map(…))` must be `async (x) => tool(…)` (or `await tool(…)`): one call of an async tool whose arguments call nothing but built-ins, so that every element's call is made before any settles.";
-  if (!ts.isArrowFunction(arg) || !isAsync(ex, arg) || ts.isBlock(arg.body)) refuse(arg, shape, "Write `async (x) => tool(x)`, or await the calls in turn with `for…of`.");
-  const body = skip(ex, ts.isAwaitExpression(skip(ex, arg.body)) ? (skip(ex, arg.body) as TS.AwaitExpression).expression : arg.body);
-  if (!ts.isCallExpression(body) || body.arguments.some((a) => containsCallOrAwait(ex, a))) refuse(arg.body, shape, "Compute the arguments first, in a `map` that calls nothing.");
+  const shape = "The callback of `Promise.all(xs.map(…))` must be an `async` arrow function written in place.";
+  if (!ts.isArrowFunction(arg) || !isAsync(ex, arg)) refuse(arg, shape, "Write `async (x) => tool(x)` or `async (x) => { await a(x); await b(x); }`, or await the calls in turn with `for…of`.");
+  const body = ts.isBlock(arg.body) ? undefined : skip(ex, ts.isAwaitExpression(skip(ex, arg.body)) ? (skip(ex, arg.body) as TS.AwaitExpression).expression : arg.body);
+  // One call whose arguments call nothing: every element's call is made, in array order, before
+  // any settles. Anything else (a block, several awaits) interleaves the callbacks' calls once the
+  // first await is reached: their events are one order among those a run may have (`unordered`).
+  const single = body !== undefined && ts.isCallExpression(body) && !body.arguments.some((a) => containsCallOrAwait(ex, a));
   const { fn } = callbackOfAsync(ex, arg);
+  if (!single) ex.unordered++;
+  try {
+    return runAllMap(ex, view, fn, mapCall, st);
+  } finally {
+    if (!single) ex.unordered--;
+  }
+}
+
+/** Every element's callback, for `awaitAllMap`. */
+function runAllMap(ex: Exec, view: View, fn: FunctionLike, mapCall: TS.CallExpression, st: State): Sym {
   const base = view.base;
   const before = st.pc;
   if (base.k === "arr" || base.bound !== undefined) {

@@ -60,6 +60,8 @@ export interface Exec {
   mainFile: TS.SourceFile | undefined;
   /** Arrays created so far (each has its own element functions). */
   arrays: number;
+  /** Callbacks of `Promise.all` that do more than make one call, being run: their calls may interleave (callbacks.ts `awaitAllMap`). */
+  unordered: number;
   /** Trimmed strings by method, string term and loop indices, with the assumption that defines them (strings.ts). */
   readonly trims: Map<string, { readonly r: string; readonly defined: World["assumptions"][number] }>;
 }
@@ -81,6 +83,7 @@ export function createExec(
     contractStack: [],
     moduleConsts: new Map(),
     elementFns: new Map(),
+    unordered: 0,
     pureOnly: false,
     steps: undefined,
     hostSteps: undefined,

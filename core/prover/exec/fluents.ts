@@ -86,6 +86,9 @@ export function recordWrites(ex: Exec, tool: ToolModel, args: ReadonlyMap<string
     const arg = (a: UpdateArgument): Sym => (a.kind === "literal" ? literalSym(a.value) : args.get(a.name)!);
     const key = arg(w.key);
     let value = arg(w.value);
+    if (ex.unordered > 0) {
+      refuse(e, `\`${tool.name}\` writes the fluent \`${fluent.name}\` in a callback of \`Promise.all\` that does more than make one call: the callbacks' calls interleave as they settle, so which write a key keeps last is not the program's.`, "Await the calls in turn (`for (const x of xs) { … }`), or make this call the callback's only one.");
+    }
     if (after !== pc) value = iteScalar(after, value, freshValue(ex, `${fluent.name}.unknown`, { kind: fluent.value }, e));
     if (loops.length > 1) {
       refuse(e, `\`${tool.name}\` writes the fluent \`${fluent.name}\` inside nested loops over arrays of unknown length: the last iteration that writes a key decides its final value, and the prover does not model that order.`, "Loop over one array at a time, or over a literal array.");

@@ -57,13 +57,14 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
     pc = and(pc, holds);
   }
   const order = ex.world.nextOrder();
-  ex.world.facts.push({ kind: "call", event: undefined, tool, fields: args, guard: pc, site: e, loops, order });
+  const unordered = ex.unordered > 0 ? { unordered: true as const } : {};
+  ex.world.facts.push({ kind: "call", event: undefined, tool, fields: args, guard: pc, site: e, loops, order, ...unordered });
   for (const ev of tool.performs?.events ?? []) {
     const event = ex.layer.events.get(ev.eventId);
     if (!event) continue;
     const fields = new Map<string, Sym>();
     for (const f of event.fields) fields.set(f.name, args.get(ev.fields[f.name]!) ?? UNDEF);
-    ex.world.facts.push({ kind: "event", event, tool, fields, guard: pc, site: e, loops, order: ex.world.nextOrder() });
+    ex.world.facts.push({ kind: "event", event, tool, fields, guard: pc, site: e, loops, order: ex.world.nextOrder(), ...unordered });
   }
   // Inside a `try`, the implementation may throw after the events (try.ts): `after` is the path on which it returned.
   const pos = e.getSourceFile().getLineAndCharacterOfPosition(e.getStart());
