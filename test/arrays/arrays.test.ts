@@ -315,9 +315,13 @@ export function main(): void {
 export function main(): void {
   rows().forEach(({ to = "x" }) => log(to));
 }` },
-  { name: "an array pattern over an array of unknown length is refused", verdict: "refused", line: 5, match: /literal arrays only/, body: `export const guarantees = [m.nothing()];
+  { name: "an array pattern over an array of unknown length: the element is undefined past its end", verdict: "violated", line: 5, match: /`first` may be undefined/, body: `export const guarantees = [m.nothing()];
 export function main(to: string[]): void {
   const [first] = to; log(first);
+}` },
+  { name: "an array pattern over an array of unknown length, tested", verdict: "proved", body: `export const guarantees = [m.nothing()];
+export function main(to: string[]): void {
+  const [first, second] = to; if (first !== undefined && second !== undefined) log(first + second);
 }` },
 ];
 

@@ -106,23 +106,23 @@ export function main(): void {
   const last = s[2]; if (last !== undefined) sendEmail(last, "x");
 }` },
   // Amounts that may be NaN: where one is, the engine's order is its own, so the sorted copy is
-  // some permutation of the invoices (inplace.ts \`anyPermutation\`); violations are confirmed by
+  // some permutation of the invoices (inplace.ts `anyPermutation`); violations are confirmed by
   // a run without NaN.
-  { name: "amounts that may be NaN: the sorted copy still holds each invoice once", verdict: "proved", body: \`export const guarantees = [m.spendAtMost(4)];
+  { name: "amounts that may be NaN: the sorted copy still holds each invoice once", verdict: "proved", body: `export const guarantees = [m.spendAtMost(4)];
 export function main(): void {
   const s = looseInvoices().slice().sort((a, b) => a.amount - b.amount);
   for (const inv of s) pay(inv.payee, 1);
-}\` },
-  { name: "adversarial: amounts that may be NaN, the cheapest paid: a run without NaN breaks the cap", verdict: "violated", line: 7, body: \`export const guarantees = [m.noPaymentOver(100)];
+}` },
+  { name: "adversarial: amounts that may be NaN, the cheapest paid: a run without NaN breaks the cap", verdict: "violated", line: 7, body: `export const guarantees = [m.noPaymentOver(100)];
 export function main(): void {
   const [first] = looseInvoices().slice().sort((a, b) => a.amount - b.amount);
   if (first !== undefined && first.amount > 0) pay(first.payee, first.amount);
-}\` },
-  { name: "adversarial: a guarantee only a NaN amount breaks is refused, never proved", verdict: "refused", match: /NaN/, body: \`export const guarantees = [m.emailsAtMost(0)];
+}` },
+  { name: "adversarial: a guarantee only a NaN amount breaks is refused, never proved", verdict: "refused", match: /NaN/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
   const [first] = looseInvoices().slice().sort((a, b) => a.amount - b.amount);
   if (first !== undefined && Number.isNaN(first.amount)) sendEmail("a", "x");
-}\` },
+}` },
   { name: "refused: an array of unknown length", verdict: "refused", line: 6, match: /length is unknown/, body: `export const guarantees = [m.spendAtMost(500)];
 export function main(): void {
   const s = manyInvoices().slice().sort((a, b) => a.amount - b.amount);

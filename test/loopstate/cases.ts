@@ -180,7 +180,7 @@ export function main(to: string[]): void {
     if (points < 2) { sendEmail(t, "news"); points += score(t); }
   }
 }` },
-  { name: "refused: an update by a number nobody bounds", verdict: "refused", line: 8, match: /exact integer/, body: `export const guarantees = [m.emailsAtMost(5)];
+  { name: "refused: an update by a number nobody bounds", verdict: "refused", line: 8, match: /exact integer/, body: `export const guarantees = [m.emailsAtMost(9)];
 export function main(to: string[]): void {
   let points = 0;
   for (const t of to) {
@@ -207,7 +207,7 @@ export function main(to: string[], cc: string[]): void {
     if (sent < 3) { sendEmail(t, "news"); sent++; }
   }
 }` },
-  { name: "refused: a string carried across iterations", verdict: "refused", line: 8, match: /only integer and boolean/, body: `export const guarantees = [m.emailsAtMost(5)];
+  { name: "refused: a string carried across iterations", verdict: "refused", line: 8, match: /only integer and boolean/, body: `export const guarantees = [m.emailsAtMost(9)];
 export function main(to: string[]): void {
   let last = "";
   for (const t of to) {
