@@ -115,7 +115,7 @@ export class World {
    */
   countedFilters = 0;
   /**
-   * `join`s of arrays of unknown length (exec/callbacks.ts `callJoin`): any text, so a model of
+   * `join`s of arrays of unknown length (exec/folds.ts `callJoin`): any text, so a model of
    * this world is a counterexample only once a run with short arrays (joined exactly) shows it again.
    */
   unknownJoins = 0;

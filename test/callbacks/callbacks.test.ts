@@ -181,7 +181,7 @@ export function main(): void {
   sendEmail(["a", "b"].join("@"), "x");
 }` },
   // `join` of an array of unknown length: any text (empty for an empty array), violations confirmed
-  // by a run with at most four elements joined exactly (callbacks.ts `unknownJoin`).
+  // by a run with at most four elements joined exactly (folds.ts `unknownJoin`).
   { name: "join of an input, where the guarantee does not depend on the text", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp"), m.emailsAtMost(1)];
 export function main(to: string[]): void {
   sendEmail("ops@corp", to.join(","));

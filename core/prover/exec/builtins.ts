@@ -2,7 +2,8 @@
 import type * as TS from "typescript";
 import { ARRAY_METHODS, callArrayMethod } from "./arrays";
 import { callSortedCopy, freshCopy } from "./inplace";
-import { CALLBACK_METHODS, callArrayCallback, callJoin, callReduce, compactView, viewOf } from "./callbacks";
+import { CALLBACK_METHODS, callArrayCallback, compactView, viewOf } from "./callbacks";
+import { callJoin, callReduce } from "./folds";
 import { and, FLOAT64, numLit } from "../smt";
 import { boolT, num, UNDEF, type Sym } from "../values";
 import { refuseToolValues } from "./calls";

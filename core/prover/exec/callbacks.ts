@@ -19,12 +19,11 @@
  */
 import type * as TS from "typescript";
 import { and, implies, ite, not, or, renameSymbols } from "../smt";
-import { boolT, merge, num, numFromInt, renameNum, str, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
+import { boolT, merge, num, numFromInt, renameNum, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { checkAwaited } from "./await";
-import { isAsync, isDefaultLibSymbol, refuse, sized, skip, symbolOfDecl, type Exec } from "./context";
+import { isAsync, isDefaultLibSymbol, refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
-import { concat, toStr } from "./operators";
 import { declare } from "./fresh";
 import { notOpaque, noFunctionValue } from "./guards";
 import { countedArray, factsAt } from "./counted";
@@ -118,101 +117,6 @@ function makeView(view: View): Sym {
   const v: Sym = { k: "opaque", why: VIEW_WHY };
   views.set(v, view);
   return v;
-}
-
-/**
- * `xs.reduce((acc, x, i) => …, initial)` over a literal array or an array bounded by an `ensures`:
- * unrolled, the accumulator carried from element to element (element j counts iff j < length).
- * Over an array of unknown length the accumulator would be state carried across a quantified
- * loop: refused.
- */
-export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: State): Sym {
-  const view = viewOf(target);
-  if (!view) refuse(e.expression, "`reduce` is modelled on arrays only.", "Call it on a literal array or an array returned by a tool.");
-  if (e.arguments.length !== 2) refuse(e, "`reduce` without an initial value is not modelled (it throws on an empty array).", "Pass the initial value: `xs.reduce((total, x) => total + x, 0)`.");
-  const base = view.base;
-  if (base.k === "sarr" && base.bound === undefined) {
-    refuse(e, "`reduce` over an array of unknown length carries a value from element to element, which is not modelled.", "Bound the array with an `ensures((r) => r.length <= N)` on the tool, reduce a literal array, or compute per element inside `for (const x of xs)`.");
-  }
-  const { fn, named } = callbackOf(ex, e.arguments[0]!, "reduce", st);
-  checkAwaited(ex, e, false, "`reduce`");
-  let acc = evalExpr(ex, e.arguments[1]!, st);
-  if (acc.k !== "num" && acc.k !== "str") refuse(e.arguments[1]!, "`reduce` is modelled with a number or string accumulator.", "Start from a number (`0`) or a string (`\"\"`).");
-  if (named) {
-    if (ex.inlining.includes(fn)) refuse(e, "Recursion is not modelled.", "Rewrite the helper without calling itself.");
-    ex.inlining.push(fn);
-  }
-  try {
-    const count = base.k === "arr" ? base.items.length : base.bound!;
-    for (let j = 0; j < count; j++) {
-      const element = base.k === "arr" ? base.items[j]! : base.at(String(j));
-      const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
-      if (present === "false") continue;
-      const before = st.pc;
-      const body: State = { pc: and(before, present), env: st.env };
-      const value = runWith(ex, fn, [acc, element, num(j)], body);
-      st.pc = body.pc === and(before, present) ? before : or(body.pc, and(before, not(present)));
-      if (value.k !== acc.k) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
-      const m = merge(present, value, acc);
-      if (!m) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
-      // The running value by name: each step reads it twice (`ite(present, acc + x, acc)`), so
-      // unnamed it doubled per element (eight amounts made 2 040 Float64 additions, h46 i03).
-      acc = sized(compactSym(ex, m), e);
-    }
-    return acc;
-  } finally {
-    if (named) ex.inlining.pop();
-  }
-}
-
-/**
- * `join` of an array of unknown length: the empty text where it is empty, else any text (a fresh
- * string per run and loop iteration). The world then over-approximates (facts.ts `unknownJoins`): a
- * guarantee that holds whatever the text is proved; a model is a counterexample only once a run
- * with short arrays, where `join` is exact, shows it again (prove.ts).
- */
-function unknownJoin(ex: Exec, target: Extract<Sym, { k: "sarr" }>, e: TS.CallExpression): Sym {
-  const kind = target.elem.kind;
-  if (kind !== "string" && kind !== "number" && kind !== "FilePath" && kind !== "DirectoryPath") refuse(e, "`join` is modelled on arrays of strings and numbers (it prints `undefined` and `null` as empty strings).", "Join strings or numbers.");
-  const name = ex.world.fresh("joined");
-  declare(ex, name, "String", ex.loops.length);
-  ex.world.unknownJoins++;
-  const text = ex.loops.length === 0 ? name : `(${name} ${ex.loops.join(" ")})`;
-  return { k: "str", t: ite(`(= ${target.len} 0)`, '""', text) };
-}
-
-/** Arrays of bounded unknown length are joined for every length up to this many elements. */
-const JOIN_BOUND = 64;
-
-/**
- * `xs.join(sep?)` over an array of strings and numbers: the concatenation, as JavaScript prints
- * it. A literal array exactly; an array of bounded unknown length (one the program built, a
- * bounded tool result, a filter over one) as the prefix its length chooses.
- */
-export function callJoin(ex: Exec, target0: Sym, e: TS.CallExpression, st: State): Sym {
-  const target = compactView(ex, target0) ?? target0;
-  const bounded = target.k === "sarr" && target.bound !== undefined && target.bound <= JOIN_BOUND;
-  if (e.arguments.length > 1) refuse(e, "`join` takes one separator.", "Call `join(\", \")`.");
-  const sepArg = e.arguments[0];
-  const sep = sepArg ? evalExpr(ex, sepArg, st) : str(",");
-  if (sep.k !== "str") refuse(sepArg ?? e, "The separator of `join` must be a string.", "Pass a string separator.");
-  if (target.k === "sarr" && !bounded) return unknownJoin(ex, target, e);
-  if (target.k !== "arr" && !bounded) refuse(e, "`join` is modelled on arrays.", "Join an array of strings or numbers.");
-  const items = target.k === "arr" ? target.items : Array.from({ length: (target as Extract<Sym, { k: "sarr" }>).bound! }, (_, j) => (target as Extract<Sym, { k: "sarr" }>).at(String(j)));
-  // Every prefix's text: an array the program built has one of them, chosen by its length.
-  const prefixes: Sym[] = [str("")];
-  let acc: Sym = str("");
-  items.forEach((item, j) => {
-    if (item.k !== "str" && item.k !== "num") refuse(e, "`join` is modelled on arrays of strings and numbers (it prints `undefined` and `null` as empty strings).", "Join strings or numbers.");
-    if (j > 0) acc = concat(acc, sep);
-    acc = sized(concat(acc, toStr(ex, item, e)), e);
-    prefixes.push(acc);
-  });
-  if (target.k === "arr") return acc;
-  const len = target.len;
-  let out: Sym = prefixes[prefixes.length - 1]!;
-  for (let n = prefixes.length - 2; n >= 0; n--) out = { k: "str", t: ite(`(= ${len} ${n})`, (prefixes[n] as Extract<Sym, { k: "str" }>).t, (out as Extract<Sym, { k: "str" }>).t) };
-  return sized(out, e);
 }
 
 /**
