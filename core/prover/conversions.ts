@@ -229,7 +229,7 @@ export function selectBranch(texts: readonly string[], exact: boolean): string[]
  * is under one. A `define-fun` with parameters (a named loop term, state.ts `nameTerm`) is a macro:
  * its body is read at each of its uses, with the use's arguments for its parameters.
  */
-export function applicationsIn(conversions: Conversions, texts: readonly string[]): { ground: { kind: ConversionKind; arg: string }[]; quantified: ConversionKind | undefined } {
+export function applicationsIn(conversions: Conversions, texts: readonly string[]): { ground: { kind: ConversionKind; arg: string }[]; quantified: ConversionKind | undefined; commands: readonly SExpr[] } {
   const ground = new Map<string, { kind: ConversionKind; arg: string }>();
   let quantified: ConversionKind | undefined;
   const macros = new Map<string, { params: string[]; body: SExpr }>();
@@ -301,7 +301,7 @@ export function applicationsIn(conversions: Conversions, texts: readonly string[
     for (const a of args) visit(a, bound);
   };
   for (const c of commands) visit(c, new Set());
-  return { ground: [...ground.values()], quantified };
+  return { ground: [...ground.values()], quantified, commands };
 }
 
 /** Literals longer than this are left out of `literalFacts`; past `LITERAL_FACTS_LIMIT` literals, the rest are. */
@@ -317,10 +317,10 @@ const LITERAL_FACTS_LIMIT = 48;
  * expression (the exact branch's test) once `t.id` is `"T-1"`, which left twelve unrolled
  * comparisons undecided in 90 s (h46 i21).
  */
-export function literalFacts(conversions: Conversions, texts: readonly string[], ground: readonly { kind: ConversionKind; arg: string }[]): string[] {
+export function literalFacts(conversions: Conversions, applications: ReturnType<typeof applicationsIn>): string[] {
+  const { ground, commands } = applications;
   const kinds = [...conversions.kinds.values()].map((k) => k.kind).filter((k) => k.from === "String");
   if (kinds.length === 0) return [];
-  const commands = texts.flatMap((t) => parseSExprs(t));
   // Definitions whose value applies a piecewise conversion (through other definitions).
   const converting = new Set<string>(kinds.filter((k) => k.piecewise).map((k) => k.fn));
   for (const c of commands) {

@@ -160,7 +160,7 @@ async function attempt(
     ];
     const [decls, ...assertions] = conversions.kinds.size > 0 ? [...selectBranch(raw, !abstract), ...(abstract ? [] : [EXACT])] : raw;
     const applications = conversions.kinds.size > 0 && !abstract ? applicationsIn(conversions, [decls!, ...assertions]) : undefined;
-    if (applications) assertions.push(...literalFacts(conversions, [decls!, ...assertions], applications.ground));
+    if (applications) assertions.push(...literalFacts(conversions, applications));
     const next = budget.next();
     if (!next) return { status: "unknown", reason: budget.programReason, used };
     const limits = cap === undefined ? next : { ...next, rlimit: Math.min(next.rlimit, cap) };
