@@ -25,6 +25,8 @@ export interface ConversionKind {
   /** The SMT function's name (one per conversion: `toFixed` per number of digits). */
   readonly fn: string;
   readonly from: "Float64" | "String";
+  /** The result's sort: a text, or a number (`Number(text)`). */
+  readonly to?: "Float64";
   /** A regular expression every result is in, and a text in it (see `Conversions.apply`). */
   readonly range?: { readonly re: string; readonly fallback: string };
   /**
@@ -33,9 +35,9 @@ export interface ConversionKind {
    */
   readonly exact?: { readonly when: (arg: string) => string; readonly value: (arg: string) => string };
   /** JavaScript's result at one input. */
-  readonly compute: (x: number | string) => string;
-  /** An input whose result is `text`, when one is easy to find (checked with `compute` before use). */
-  readonly inverse?: (text: string) => number | string | undefined;
+  readonly compute: (x: number | string) => string | number;
+  /** An input whose result is `result`, when one is easy to find (checked with `compute` before use). */
+  readonly inverse?: (result: string | number) => number | string | undefined;
   /**
    * `inverse` is exact where the function is read: a text the model wants has one input (`String`
    * round-trips every finite non-zero number; `JSON.parse` undoes `JSON.stringify`), or none.
@@ -96,7 +98,7 @@ export function caseKind(name: "toLowerCase" | "toUpperCase"): ConversionKind {
     // `str.replace_all` undecided).
     exact: { when: (s) => `(str.in_re ${s} ${name === "toLowerCase" ? ASCII_NO_UPPER : ASCII_NO_LOWER})`, value: (s) => s },
     compute: (x) => (name === "toLowerCase" ? (x as string).toLowerCase() : (x as string).toUpperCase()),
-    inverse: (text) => text,
+    inverse: (text) => String(text),
     what: `\`${name}\` of a string the prover does not know`,
     // Case maps each code point on its own (some into two characters), but for Σ, which lowers by
     // its neighbours; a surrogate in `L` could pair with a neighbour into another code point.
@@ -120,7 +122,7 @@ export const JSON_STRING_KIND: ConversionKind = {
   injective: true,
   inverse: (text) => {
     try {
-      const v: unknown = JSON.parse(text);
+      const v: unknown = JSON.parse(String(text));
       return typeof v === "string" ? v : undefined;
     } catch {
       return undefined;
@@ -159,12 +161,29 @@ export const URI_COMPONENT_KIND: ConversionKind = {
   },
   inverse: (text) => {
     try {
-      return decodeURIComponent(text);
+      return decodeURIComponent(String(text));
     } catch {
       return undefined;
     }
   },
   what: "`encodeURIComponent` of a string the prover does not know",
+};
+
+/**
+ * `Number(s)` of an unknown string: JavaScript's StringToNumber (white space around, signs,
+ * fractions, exponents, `0x…`/`0o…`/`0b…`, `Infinity`; `""` is 0; anything else NaN), a function
+ * of the text everywhere. No exact branch: the digits' `str.to_int` converted to a float made even
+ * the query for `Number("")` mixed strings, integers and floats, which the general solver left
+ * undecided in 30 s; a model's wanted number is found at its text instead (`inverse`).
+ */
+export const NUMBER_OF_TEXT_KIND: ConversionKind = {
+  fn: "conv!Number",
+  from: "String",
+  to: "Float64",
+  compute: (x) => Number(x),
+  // `String` prints a number `Number` reads back, but for -0 (printed "0"): checked before use.
+  inverse: (n) => (typeof n === "number" ? String(n) : undefined),
+  what: "`Number` of a string the prover does not know",
 };
 
 /** The conversions a program uses, with the node of their first use; and the facts learned about them. */
@@ -185,7 +204,7 @@ export class Conversions {
     if (this.kinds.size === 0) declarations.push(`(declare-const ${EXACT} Bool)`);
     if (!this.kinds.has(kind.fn)) {
       this.kinds.set(kind.fn, { kind, at });
-      declarations.push(`(declare-fun ${kind.fn} (${kind.from === "Float64" ? FLOAT64 : "String"}) String)`);
+      declarations.push(`(declare-fun ${kind.fn} (${kind.from === "Float64" ? FLOAT64 : "String"}) ${kind.to === "Float64" ? FLOAT64 : "String"})`);
     }
     // The result is in the range by construction (no axiom to instantiate): any function into the
     // range is some `f` here, JavaScript's among them.
@@ -353,19 +372,22 @@ export function literalFacts(conversions: Conversions, applications: ReturnType<
   const facts: string[] = [];
   for (const kind of kinds) {
     // JavaScript's own result at a literal is a fact whatever the conversion.
-    for (const l of literals) facts.push(`(= (${kind.fn} ${strLit(l)}) ${strLit(kind.compute(l))})`);
+    for (const l of literals) facts.push(`(= (${kind.fn} ${strLit(l)}) ${lit(kind.compute(l))})`);
     if (!kind.piecewise) continue;
     const own = [...literals].filter((l) => kind.piecewise!(l));
     for (const { arg } of ground.filter((g) => g.kind.fn === kind.fn)) {
       for (const l of own) {
         if (l === "") continue;
-        const image = kind.compute(l);
+        const image = String(kind.compute(l));
         for (const f of forms) if (f.sought.has(image)) facts.push(`(=> ${f.holds(arg, strLit(l))} ${f.holds(`(${kind.fn} ${arg})`, strLit(image))})`);
       }
     }
   }
   return facts;
 }
+
+/** The SMT literal of a conversion's input or result. */
+const lit = (x: number | string): string => (typeof x === "number" ? numLit(x) : strLit(x));
 
 function mentionsAny(e: SExpr, names: ReadonlySet<string>): boolean {
   return Array.isArray(e) ? e.some((x) => mentionsAny(x, names)) : names.has(e);
@@ -381,27 +403,27 @@ export async function disagreements(get: GetValues, later: readonly string[], gr
   if (ground.length === 0) return { facts: [], hints: [] };
   const terms = ground.flatMap(({ kind, arg }) => [
     { term: arg, sort: kind.from === "Float64" ? ("Float64" as const) : ("String" as const) },
-    { term: `(${kind.fn} ${arg})`, sort: "String" as const },
+    { term: `(${kind.fn} ${arg})`, sort: kind.to === "Float64" ? ("Float64" as const) : ("String" as const) },
     { term: kind.exact ? kind.exact.when(arg) : "false", sort: "Bool" as const },
   ]);
   const values = await get(terms, later);
   const facts: string[] = [];
   const hints: string[] = [];
-  const lit = (x: number | string): string => (typeof x === "number" ? numLit(x) : strLit(x));
   ground.forEach(({ kind, arg }, i) => {
     // Where the exact branch is taken, the function's value is never read.
     if (values[3 * i + 2] === "true") return;
     const input = kind.from === "Float64" ? decodeFloat(values[3 * i]!) : decodeString(String(values[3 * i]));
-    const modelled = decodeString(String(values[3 * i + 1]));
+    const modelled = kind.to === "Float64" ? decodeFloat(values[3 * i + 1]!) : decodeString(String(values[3 * i + 1]));
     const real = kind.compute(input);
-    if (modelled === real) return;
-    facts.push(`(= (${kind.fn} ${lit(input)}) ${strLit(real)})`);
+    // `Object.is`: NaN is its own result, and -0 is not 0.
+    if (Object.is(modelled, real)) return;
+    facts.push(`(= (${kind.fn} ${lit(input)}) ${lit(real)})`);
     const wanted = kind.inverse?.(modelled);
-    const found = wanted !== undefined && typeof wanted === (kind.from === "Float64" ? "number" : "string") && kind.compute(wanted) === modelled;
+    const found = wanted !== undefined && typeof wanted === (kind.from === "Float64" ? "number" : "string") && Object.is(kind.compute(wanted), modelled);
     // An injective conversion gives the wanted text at one input at most: at this argument, that
     // text means that input (or is impossible). Where the exact branch is taken the function is
     // never read, so these facts may constrain it there as they like.
-    if (kind.injective) facts.push(found ? `(=> (= (${kind.fn} ${arg}) ${strLit(modelled)}) (= ${arg} ${lit(wanted)}))` : `(not (= (${kind.fn} ${arg}) ${strLit(modelled)}))`);
+    if (kind.injective) facts.push(found ? `(=> (= (${kind.fn} ${arg}) ${lit(modelled)}) (= ${arg} ${lit(wanted)}))` : `(not (= (${kind.fn} ${arg}) ${lit(modelled)}))`);
     if (found) hints.push(`(= ${arg} ${lit(wanted)})`);
     else if (kind.exact) hints.push(kind.exact.when(arg));
   });

@@ -11,16 +11,21 @@
  * query is pure floating point and is decided in seconds.
  *
  * It is an equivalence, so an `unsat` of the lifted query is an `unsat` of the original. It applies
- * to a constant `n` only when
- * - `n` is a 0-ary Int constant bound by no quantifier, `let` or function parameter;
- * - every occurrence of `n` is the conversion `((_ to_fp 11 53) rm (to_real n))` or a comparison
- *   (`=`, `<=`, `<`, `>=`, `>`) of `n` with an integer numeral of magnitude at most 2^53;
- * - the query's top-level assertions bound `n` from both sides within [-2^53, 2^53].
+ * to a constant `n` (or an Int function applied to numerals) only when
+ * - `n` is an Int constant bound by no quantifier, `let` or function parameter;
+ * - the query's top-level assertions bound `n` from both sides within [-2^53, 2^53];
+ * - every occurrence of `n` is in an integer expression E (numerals, such terms, `+`, binary `-`,
+ *   `*` by a positive numeral, `ite`, and Int definitions without parameters whose value is one:
+ *   the sum of the amounts a guarantee adds up, a running total) that is converted,
+ *   `((_ to_fp 11 53) rm (to_real E))`, or compared (`=`, `<=`, `<`, `>=`, `>`) with another;
+ * - every value of E and of each of its parts lies within [-2^53, 2^53] (interval arithmetic over
+ *   the bounds; a sum's partial sums in the order they are added).
  * Then every value of `n` is a double exactly, and `n ↦ to_fp(n)` is a bijection from the integers
- * in the bounds onto the integral, finite, non-negative-zero doubles in the same bounds, under
- * which every conversion is `f` and every comparison with a numeral keeps its truth (both sides are
- * exact). A model of the lifted query gives `n` the integer value of `f` (`valueOfLifted`), and
- * z3.ts checks the original assertions in that model before believing it.
+ * in the bounds onto the integral, finite, non-negative-zero doubles in the same bounds. Under it,
+ * E's Float64 operations are exact (no rounding within 2^53, and RNE adds and subtracts to +0, never
+ * -0), so every conversion is E's float and every comparison keeps its truth. A model of the lifted
+ * query gives `n` the integer value of `f` (`valueOfLifted`), and z3.ts checks the original
+ * assertions in that model before believing it.
  */
 import { isDeepStrictEqual } from "node:util";
 import { decodeFloat, isList, parseSExprs, printSExpr, type SExpr } from "./sexpr";
@@ -88,13 +93,6 @@ function comparison(e: SExpr[], candidates: ReadonlyMap<string, number>): { t: T
   return undefined;
 }
 
-/** `((_ to_fp 11 53) rm (to_real t))` with `t` a liftable term: the term. */
-function conversion(e: SExpr[], candidates: ReadonlyMap<string, number>): Term | undefined {
-  if (e.length !== 3 || !isDeepStrictEqual(e[0], TO_FP) || typeof e[1] !== "string") return undefined;
-  const arg = e[2];
-  return isList(arg) && arg.length === 2 && arg[0] === "to_real" ? term(arg[1]!, candidates) : undefined;
-}
-
 /** The names a command binds (function parameters, quantified and `let` variables). */
 function boundNames(e: SExpr, out: Set<string>): void {
   if (!isList(e)) return;
@@ -102,16 +100,26 @@ function boundNames(e: SExpr, out: Set<string>): void {
   for (const x of e) boundNames(x, out);
 }
 
+/** `[lo, hi]`: the values an integer expression takes, as the query's top-level bounds allow. */
+interface Interval {
+  readonly lo: bigint;
+  readonly hi: bigint;
+}
+const within = (i: Interval): boolean => i.lo >= -LIMIT && i.hi <= LIMIT;
+
 /** The integer-lifting formulation of a query, or undefined when no term can be lifted. */
 export function liftIntegers(commands: readonly SExpr[]): IntLifting | undefined {
   // Candidates: Int constants and Int functions of Int arguments, by name, with their arity.
   const candidates = new Map<string, number>();
+  // Int definitions without parameters (a named running total): liftable when their value is.
+  const definitions = new Map<string, SExpr>();
   const taken = new Set<string>();
   for (const c of commands) {
     if (!isList(c) || typeof c[1] !== "string") continue;
     taken.add(c[1]);
     if (c[0] === "declare-const" && c.length === 3 && c[2] === "Int") candidates.set(c[1], 0);
     else if (c[0] === "declare-fun" && c.length === 4 && isList(c[2]) && c[2].every((d) => d === "Int") && c[3] === "Int") candidates.set(c[1], c[2].length);
+    else if (c[0] === "define-fun" && c.length === 5 && isList(c[2]) && c[2].length === 0 && c[3] === "Int") definitions.set(c[1], c[4]!);
   }
   if (candidates.size === 0) return undefined;
   const bound = new Set<string>();
@@ -120,23 +128,6 @@ export function liftIntegers(commands: readonly SExpr[]): IntLifting | undefined
     if (isList(c) && c[0] === "define-fun" && isList(c[2])) for (const p of c[2]) if (isList(p) && typeof p[0] === "string") bound.add(p[0]);
   }
   for (const name of bound) candidates.delete(name);
-
-  // Every occurrence must be a conversion or a comparison with a numeral of a liftable term.
-  const terms = new Map<string, Term>();
-  const converted = new Set<string>();
-  const visit = (e: SExpr): void => {
-    if (!isList(e)) {
-      candidates.delete(e);
-      return;
-    }
-    const c = conversion(e, candidates);
-    if (c) converted.add(c.name);
-    const t = c ?? comparison(e, candidates)?.t;
-    if (t) return void terms.set(keyOf(t), t);
-    for (const x of e) visit(x);
-  };
-  const isDeclaration = (c: SExpr): boolean => isList(c) && (c[0] === "declare-const" || c[0] === "declare-fun") && typeof c[1] === "string" && candidates.has(c[1]);
-  for (const c of commands) if (!isDeclaration(c)) visit(c);
 
   // Every term bounded from both sides in the top-level assertions, or its symbol is not lifted.
   const lo = new Map<string, bigint>();
@@ -154,10 +145,137 @@ export function liftIntegers(commands: readonly SExpr[]): IntLifting | undefined
     if (upper !== undefined && (hi.get(key) === undefined || upper < hi.get(key)!)) hi.set(key, upper);
   };
   for (const c of commands) if (isList(c) && c[0] === "assert" && c.length === 2) tighten(c[1]!);
-  for (const [key, t] of terms) if (lo.get(key) === undefined || hi.get(key) === undefined) candidates.delete(t.name);
-  // Only symbols that meet floating point: lifting one that is merely compared gains nothing.
-  for (const name of [...candidates.keys()]) if (!converted.has(name)) candidates.delete(name);
-  const liftedTerms = [...terms.values()].filter((t) => candidates.has(t.name));
+
+  // Integer expressions over liftable terms: numerals, sums, differences, products by a positive
+  // numeral, `ite` and liftable definitions, every value within 2^53 (so that every Float64
+  // operation on them is exact) and none -0 (RNE adds and subtracts to +0, a positive factor
+  // keeps +0). The interval of each, or undefined.
+  const intervals = new Map<string, Interval | undefined>();
+  const interval = (e: SExpr): Interval | undefined => {
+    const k = numeral(e);
+    if (k !== undefined) return { lo: k, hi: k };
+    if (typeof e === "string" && definitions.has(e)) {
+      if (!intervals.has(e)) {
+        intervals.set(e, undefined); // definitions are not recursive; this only stops a loop
+        intervals.set(e, interval(definitions.get(e)!));
+      }
+      return intervals.get(e);
+    }
+    const t = term(e, candidates);
+    if (t) {
+      const [l, h] = [lo.get(keyOf(t)), hi.get(keyOf(t))];
+      return l !== undefined && h !== undefined && within({ lo: l, hi: h }) ? { lo: l, hi: h } : undefined;
+    }
+    if (!isList(e) || e.length < 2) return undefined;
+    const parts = (xs: readonly SExpr[]): Interval[] | undefined => {
+      const out = xs.map(interval);
+      return out.every((x) => x !== undefined) ? (out as Interval[]) : undefined;
+    };
+    let result: Interval | undefined;
+    if (e[0] === "+" && e.length >= 3) {
+      const xs = parts(e.slice(1));
+      // Every partial sum (the Float64 adds, left to right) within the bounds.
+      let sum: Interval | undefined = xs?.[0];
+      for (const x of xs?.slice(1) ?? []) sum = sum && within(sum) ? { lo: sum.lo + x.lo, hi: sum.hi + x.hi } : undefined;
+      result = sum;
+    } else if (e[0] === "-" && e.length === 3) {
+      const [a, b] = parts(e.slice(1)) ?? [];
+      result = a && b ? { lo: a.lo - b.hi, hi: a.hi - b.lo } : undefined;
+    } else if (e[0] === "*" && e.length === 3) {
+      const [f, x] = numeral(e[1]!) !== undefined ? [numeral(e[1]!)!, interval(e[2]!)] : [numeral(e[2]!), interval(e[1]!)];
+      result = f !== undefined && f > 0n && x ? { lo: f * x.lo, hi: f * x.hi } : undefined;
+    } else if (e[0] === "ite" && e.length === 4) {
+      const [a, b] = parts(e.slice(2)) ?? [];
+      result = a && b ? { lo: a.lo < b.lo ? a.lo : b.lo, hi: a.hi > b.hi ? a.hi : b.hi } : undefined;
+    }
+    return result && within(result) ? result : undefined;
+  };
+  // The candidates and definitions an integer expression reads (not those in an `ite`'s condition).
+  const readsOf = (e: SExpr, out: Set<string>): Set<string> => {
+    const t = term(e, candidates);
+    if (t) out.add(t.name);
+    else if (typeof e === "string" && definitions.has(e)) out.add(e);
+    else if (isList(e) && e[0] === "ite") e.slice(2).forEach((x) => readsOf(x, out));
+    else if (isList(e) && (e[0] === "+" || e[0] === "-" || e[0] === "*")) e.slice(1).forEach((x) => readsOf(x, out));
+    return out;
+  };
+  /** The Bool conditions inside an integer expression's `ite`s, which are visited as any term. */
+  const conditionsOf = (e: SExpr, out: SExpr[]): SExpr[] => {
+    if (isList(e) && (e[0] === "ite" || e[0] === "+" || e[0] === "-" || e[0] === "*") && term(e, candidates) === undefined) {
+      if (e[0] === "ite") out.push(e[1]!);
+      e.slice(e[0] === "ite" ? 2 : 1).forEach((x) => conditionsOf(x, out));
+    }
+    return out;
+  };
+  /** `((_ to_fp 11 53) rm (to_real e))` with `e` an integer expression: `e`. */
+  const converts = (e: SExpr[]): SExpr | undefined => {
+    if (e.length !== 3 || !isDeepStrictEqual(e[0], TO_FP) || typeof e[1] !== "string") return undefined;
+    const arg = e[2];
+    return isList(arg) && arg.length === 2 && arg[0] === "to_real" && interval(arg[1]!) ? arg[1]! : undefined;
+  };
+  /** `(op a b)` comparing two integer expressions (a numeral on at most one side). */
+  const compares = (e: SExpr[]): readonly [string, SExpr, SExpr] | undefined => {
+    if (e.length !== 3 || typeof e[0] !== "string" || !Object.hasOwn(COMPARISONS, e[0])) return undefined;
+    if (numeral(e[1]!) !== undefined && numeral(e[2]!) !== undefined) return undefined;
+    return interval(e[1]!) && interval(e[2]!) ? [e[0], e[1]!, e[2]!] : undefined;
+  };
+
+  // Every occurrence of a candidate or definition must be inside an integer expression that is
+  // converted or compared; an expression's symbols are lifted together (or none of them), and
+  // only where one of them meets floating point: lifting one merely compared gains nothing.
+  const isDeclaration = (c: SExpr): boolean => isList(c) && (c[0] === "declare-const" || c[0] === "declare-fun" || c[0] === "define-fun") && typeof c[1] === "string" && (candidates.has(c[1]) || definitions.has(c[1]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    intervals.clear();
+    const together = new Map<string, Set<string>>();
+    const converted = new Set<string>();
+    const join = (names: Set<string>): void => {
+      const group = new Set(names);
+      for (const n of names) for (const m of together.get(n) ?? []) group.add(m);
+      for (const n of group) together.set(n, group);
+    };
+    const drop = (name: string): void => {
+      if (candidates.delete(name) || definitions.delete(name)) changed = true;
+    };
+    const visit = (e: SExpr): void => {
+      if (!isList(e)) return void (candidates.has(e) || definitions.has(e) ? drop(e) : undefined);
+      const c = converts(e);
+      const compared = c === undefined ? compares(e) : undefined;
+      const operands = c !== undefined ? [c] : compared ? compared.slice(1) : undefined;
+      if (!operands) return void e.forEach(visit);
+      const names = new Set<string>();
+      for (const x of operands) {
+        readsOf(x, names);
+        conditionsOf(x, []).forEach(visit);
+      }
+      join(names);
+      if (c !== undefined) names.forEach((n) => converted.add(n));
+    };
+    for (const c of commands) {
+      if (isList(c) && c[0] === "define-fun" && typeof c[1] === "string" && definitions.has(c[1])) {
+        if (!interval(c[4]!)) {
+          drop(c[1]);
+          continue;
+        }
+        const names = readsOf(c[4]!, new Set([c[1]]));
+        conditionsOf(c[4]!, []).forEach(visit);
+        join(names);
+      } else if (!isDeclaration(c)) visit(c);
+    }
+    if (changed) continue;
+    for (const [name, group] of together) if (![...group].some((n) => converted.has(n))) drop(name);
+    // A candidate read nowhere in an integer expression (only its declaration) is left as it is.
+    for (const name of [...candidates.keys()]) if (!together.has(name)) candidates.delete(name);
+    for (const name of [...definitions.keys()]) if (!together.has(name)) definitions.delete(name);
+  }
+  const terms = new Map<string, Term>();
+  const collect = (e: SExpr): void => {
+    const t = term(e, candidates);
+    if (t) return void terms.set(keyOf(t), t);
+    if (isList(e)) e.forEach(collect);
+  };
+  commands.forEach(collect);
+  const liftedTerms = [...terms.values()];
   if (liftedTerms.length === 0) return undefined;
 
   const floats = new Map<string, string>();
@@ -167,12 +285,26 @@ export function liftIntegers(commands: readonly SExpr[]): IntLifting | undefined
     taken.add(float);
     floats.set(keyOf(t), float);
   }
+  const lifts = (e: SExpr): boolean => [...readsOf(e, new Set())].some((n) => candidates.has(n) || definitions.has(n));
+  /** An integer expression as a Float64 term (exact: see `interval`). */
+  const asFloat = (e: SExpr): SExpr => {
+    const k = numeral(e);
+    if (k !== undefined) return numLit(Number(k));
+    const t = term(e, candidates);
+    if (t) return floats.get(keyOf(t))!;
+    if (typeof e === "string") return e; // a lifted definition, now of sort Float64
+    const [head, ...xs] = e as SExpr[];
+    if (head === "ite") return ["ite", rewrite(xs[0]!), asFloat(xs[1]!), asFloat(xs[2]!)];
+    if (head === "*") return ["fp.mul", "RNE", asFloat(xs[0]!), asFloat(xs[1]!)];
+    if (head === "-") return ["fp.sub", "RNE", asFloat(xs[0]!), asFloat(xs[1]!)];
+    return xs.map(asFloat).reduce((sum, x) => ["fp.add", "RNE", sum, x]);
+  };
   const rewrite = (e: SExpr): SExpr => {
     if (!isList(e)) return e;
-    const converted = conversion(e, candidates);
-    if (converted) return floats.get(keyOf(converted))!;
-    const c = comparison(e, candidates);
-    if (c) return [COMPARISONS[c.op]!, floats.get(keyOf(c.t))!, numLit(Number(c.k))];
+    const c = converts(e);
+    if (c !== undefined && lifts(c)) return asFloat(c);
+    const compared = compares(e);
+    if (compared && (lifts(compared[1]) || lifts(compared[2]))) return [COMPARISONS[compared[0]]!, asFloat(compared[1]), asFloat(compared[2])];
     return e.map(rewrite);
   };
   const out: string[] = [];
@@ -181,7 +313,10 @@ export function liftIntegers(commands: readonly SExpr[]): IntLifting | undefined
     // Integral, finite and not -0: the image of the integers under an exact conversion.
     out.push(`(assert (and (not (fp.isNaN ${float})) (not (fp.isInfinite ${float})) (not (and (fp.isZero ${float}) (fp.isNegative ${float}))) (fp.eq (fp.roundToIntegral RNE ${float}) ${float})))`);
   }
-  for (const c of commands) if (!isDeclaration(c)) out.push(printSExpr(rewrite(c)));
+  for (const c of commands) {
+    if (isList(c) && c[0] === "define-fun" && typeof c[1] === "string" && definitions.has(c[1])) out.push(printSExpr(["define-fun", c[1], [], FLOAT64, asFloat(c[4]!)]));
+    else if (!(isList(c) && (c[0] === "declare-const" || c[0] === "declare-fun") && typeof c[1] === "string" && candidates.has(c[1]))) out.push(printSExpr(rewrite(c)));
+  }
   return { text: out.join("\n"), lifted: liftedTerms.map((t) => ({ name: t.name, args: t.args, float: floats.get(keyOf(t))! })) };
 }
 

@@ -126,6 +126,38 @@ export function main(to: string): void {
   if (to.toLowerCase().includes("σ")) return;
   sendEmail(to, "s");
 }` },
+  // ── Number(text): JavaScript's StringToNumber, exact for up to 15 digits ──
+  { name: "Number of an unknown text: proved where only its range matters", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(s: string): void {
+  const n = Number(s);
+  if (n > 0 && n <= 100) pay("a", n);
+}` },
+  { name: "Number of an unknown text over the limit: violated, with a text JavaScript reads so", verdict: "violated", line: 6, match: /s="/, body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(s: string): void {
+  const n = Number(s);
+  if (n > 100) pay("a", n);
+}` },
+  { name: "a text Number reads as 12 is found", verdict: "violated", line: 5, match: /s="12"/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (Number(s) === 12) sendEmail("a", s);
+}` },
+  { name: "adversarial: texts other than \"12\" read as 12 (\" 12\", \"12.0\", \"0xc\"): never proved that only \"12\" is", verdict: "refused", line: 3, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (Number(s) === 12 && s !== "12") sendEmail("a", s);
+}` },
+  { name: "adversarial: Number(\"\") is 0, not NaN", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s.length === 0 && Number(s) !== 0) sendEmail("a", s);
+}` },
+  { name: "adversarial: Number of a text may be NaN, which no comparison excludes", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  const n = Number(s);
+  if (!(n >= 0) && !(n < 0)) sendEmail("a", s);
+}` },
+  { name: "control: Number of the same text twice is the same number", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (Number(s) !== Number(s) && Number(s) === Number(s)) sendEmail("a", s);
+}` },
 ];
 
 describe("conversions modelled as functions checked against JavaScript", () => {

@@ -64,10 +64,6 @@ export function main(b: boolean): void {
   const n = Number(x);
   if (b && n !== 5) sendEmail("a", "x");
 }` },
-  { name: "Number of an unknown string is refused", verdict: "refused", line: 5, match: /Number\(text\)/, body: `export const guarantees = [m.nothing()];
-export function main(s: string): void {
-  pay("a", Number(s));
-}` },
   // ── toFixed ──
   { name: "toFixed of a literal rounds as JavaScript does", verdict: "violated", line: 5, match: /to="1.00"/, body: `export const guarantees = [m.neverEmail("1.00")];
 export function main(): void {

@@ -7,7 +7,7 @@
  * fractions: core/prover/conversions.ts); what none covers is refused on its node.
  */
 import type * as TS from "typescript";
-import { caseKind, toFixedKind } from "../conversions";
+import { caseKind, NUMBER_OF_TEXT_KIND, toFixedKind } from "../conversions";
 import { and, ite, not, numLit, or, strLit } from "../smt";
 import { bool, boolT, num, numFromInt, str, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
@@ -73,7 +73,8 @@ function numberOf(ex: Exec, v: Sym, e: TS.CallExpression, a: TS.Expression): Sym
     case "bool": return v.c !== undefined ? num(v.c ? 1 : 0) : { k: "num", t: ite(v.t, numLit(1), numLit(0)), int: ite(v.t, "1", "0"), mag: 1 };
     case "str":
       if (v.c !== undefined) return num(Number(v.c));
-      refuse(e, "`Number(text)` of a string the prover does not know is not modelled (JavaScript also reads spaces around it, signs, fractions, exponents, `0x…` and `Infinity`).", "Take the number from a tool typed `number`, or compare the text itself (`s === \"12\"`).");
+      // JavaScript's StringToNumber, a function of the text the solver does not know (conversions.ts).
+      return convert(ex, NUMBER_OF_TEXT_KIND, v.t, e, { reason: "`Number` of a string the prover does not know is not read here", instead: "Convert the text inside `main`." });
     default: refuse(a, "`Number` of this value is not modelled.", "Convert strings, numbers and booleans only.");
   }
 }
