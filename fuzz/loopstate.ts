@@ -70,6 +70,22 @@ export function printLoopState(p: LoopStatePrinter, s: LoopStateStmt): void {
       p.line(`if (${f}) ${p.effect(s.e)};`);
       return;
     }
+    case "whileIndex": {
+      // A counter over `names()` (while.ts): to the first element with the prefix (`ok`), over all of
+      // them (`missing`), the step first (`before`, refused: the step must come last), or a `break`
+      // in the body (`wrong`); `strict` steps with `+= 1`.
+      const xs = p.fresh("xs");
+      const i = p.fresh("i");
+      const step = s.strict ? `${i} += 1;` : `${i}++;`;
+      p.line(`const ${xs} = names();`);
+      p.line(`let ${i} = 0;`);
+      if (s.update === "ok") p.line(`while (${i} < ${xs}.length && !${xs}[${i}].startsWith(${lit})) { sendEmail(${xs}[${i}], ${lit}); ${step} }`);
+      else if (s.update === "missing") p.line(`while (${i} < ${xs}.length) { sendEmail(${xs}[${i}], ${lit}); ${step} }`);
+      else if (s.update === "before") p.line(`while (${i} < ${xs}.length && ${xs}[${i}] !== ${lit}) { ${step} sendEmail(${xs}[${i} - 1], ${lit}); }`);
+      else p.line(`while (${i} < ${xs}.length) { if (${xs}[${i}].startsWith(${lit})) break; sendEmail(${xs}[${i}], ${lit}); ${step} }`);
+      p.line(`${p.effect(s.e)};`);
+      return;
+    }
     case "foundBreak": {
       const x = p.fresh("x");
       p.line(`for (const ${x} of names()) {`);

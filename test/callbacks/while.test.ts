@@ -46,6 +46,62 @@ export function main(): void {
     sendEmail("a", "x");
   } while (balance("a") > 10);
 }` },
+  // ── a counter over an array of unknown length: `for (let i = 0; i < xs.length; i++) { if (!C) break; … }` ──
+  { name: "while over an array's index until a blank: every send has a non-blank address", verdict: "proved", body: `export const guarantees = [m.neverEmail("")];
+export function main(): void {
+  const xs = contacts();
+  let i = 0;
+  while (i < xs.length && xs[i] !== "") { sendEmail(xs[i], "x"); i++; }
+}` },
+  { name: "while over an array's index: the element reaches the send", verdict: "violated", line: 7, match: /contacts@5:\d+ → \["boss"/, body: `export const guarantees = [m.neverEmail("boss")];
+export function main(): void {
+  const xs = contacts();
+  let i = 0;
+  while (i < xs.length && xs[i] !== "") { sendEmail(xs[i], "x"); i++; }
+}` },
+  { name: "adversarial: the loop stops at the first blank: the element after it is not reached in any short run (never violated; the break's invariant is too weak to prove it)", verdict: "refused", match: /no run with arrays of at most 4 elements breaks it/, body: `export const guarantees = [m.neverEmail("boss")];
+export function main(xs: string[]): void {
+  if (xs.length !== 3 || xs[1] !== "" || xs[0] === "boss") return;
+  let i = 0;
+  while (i < xs.length && xs[i] !== "") { sendEmail(xs[i], "x"); i += 1; }
+}` },
+  { name: "control: the element before the blank is reached", verdict: "violated", line: 7, match: /emailsAtMost/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(xs: string[]): void {
+  if (xs.length !== 3 || xs[1] !== "") return;
+  let i = 0;
+  while (i < xs.length && xs[i] !== "") { sendEmail("a", "x"); ++i; }
+}` },
+  { name: "a break in the body ends the loop as well", verdict: "proved", body: `export const guarantees = [m.neverEmail("boss")];
+export function main(): void {
+  const xs = contacts();
+  let i = 0;
+  while (i < xs.length) { if (xs[i] === "boss") break; sendEmail(xs[i], "x"); i++; }
+}` },
+  { name: "adversarial: a continue would skip the step (the loop would not end): refused", verdict: "refused", line: 7, match: /not decided before every iteration/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(): void {
+  const xs = contacts();
+  let i = 0;
+  while (i < xs.length) { if (xs[i] === "") continue; sendEmail(xs[i], "x"); i++; }
+}` },
+  { name: "adversarial: the counter read after the loop is refused (its value there is not modelled)", verdict: "refused", line: 7, match: /not decided before every iteration/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(): void {
+  const xs = contacts();
+  let i = 0;
+  while (i < xs.length && xs[i] !== "") { i++; }
+  sendEmail(String(i), "x");
+}` },
+  { name: "adversarial: a counter that does not start at 0 is refused", verdict: "refused", line: 7, match: /not decided before every iteration/, body: `export const guarantees = [m.neverEmail("boss")];
+export function main(): void {
+  const xs = contacts();
+  let i = 1;
+  while (i < xs.length) { sendEmail(xs[i], "x"); i++; }
+}` },
+  { name: "adversarial: a body that steps the counter twice is refused", verdict: "refused", line: 7, match: /not decided before every iteration/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(): void {
+  const xs = contacts();
+  let i = 0;
+  while (i < xs.length) { i++; sendEmail("a", "x"); i++; }
+}` },
 ];
 
 describe("while and do…while", () => {

@@ -17,12 +17,12 @@ import { declare } from "./fresh";
 import { cond, definite } from "./guards";
 import { compactPc, join, joinStates, jumpsOf, labelsOf, passedOn, type Flow, type Jump, type State } from "./state";
 import { startedFlag } from "./iterations";
-import { beginCarried } from "./loopstate";
+import { beginCarried, type LoweredWhile } from "./loopstate";
 import { bindPattern } from "./objects";
 import { execStatement } from "./statements";
 
 /** Binds the loop variable (or destructures the element into its names) along a path; `index` is the element's position. */
-type Binder = (st: State, item: Sym, index: Sym) => void;
+export type Binder = (st: State, item: Sym, index: Sym) => void;
 
 /**
  * `for (const x of …)`, or a pattern: `for (const { payee, amount } of invoices)`, `for (const [k, v]
@@ -120,14 +120,14 @@ export function execForOf(ex: Exec, s: TS.ForOfStatement, st: State): Flow {
  * One symbolic iteration at an arbitrary index q with 0 <= q < length (a `for…of` over an array of
  * unknown length, or a counter loop over one, `execFor`), with its carried state (loopstate.ts).
  */
-function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement, iterable: Extract<Sym, { k: "sarr" }>, keep: ((index: string) => string) | undefined, loopSym: Binder, labels: ReadonlySet<string>, st: State): Flow {
+export function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement | TS.WhileStatement, iterable: Extract<Sym, { k: "sarr" }>, keep: ((index: string) => string) | undefined, loopSym: Binder, labels: ReadonlySet<string>, st: State, lowered?: LoweredWhile & { readonly run: (body: State) => Flow }): Flow {
   const q = ex.world.fresh("i");
   declare(ex, q, "Int");
   const range = (x: string) => and(`(<= 0 ${x})`, `(< ${x} ${iterable.len})`, keep ? keep(x) : "true");
   ex.world.loopRanges.set(q, { len: iterable.len });
   const started = startedFlag(ex, q, iterable.len);
   // State carried across iterations (loopstate.ts), or `break`: S(q) in the body, S(len) after it.
-  const carried = beginCarried(ex, s, st, q, iterable.len);
+  const carried = beginCarried(ex, s, st, q, iterable.len, lowered);
   const entry = and(st.pc, range(q), started.term, carried?.entry ?? "true");
   const body: State = { pc: entry, env: new Map(st.env) };
   const element = iterable.at(q);
@@ -142,7 +142,7 @@ function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement, iterable: 
     carried?.enter(body);
     // Bound inside the loop: a pattern that may throw (a field that may be undefined) throws in iteration q.
     loopSym(body, element, numFromInt(q, ARRAY_LENGTH_MAG));
-    flow = execStatement(ex, s.statement, body);
+    flow = lowered ? lowered.run(body) : execStatement(ex, s.statement, body);
   } finally {
     frame.loopBody = savedLoopBody;
     frame.carried = savedCarried;
@@ -326,7 +326,7 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
  * an array of at most N elements, a literal, or `Math.min` of anything with one of those among its
  * arguments (`i < Math.min(3, xs.length)`). Undefined when `b` has no static bound.
  */
-function lengthCap(ex: Exec, test: TS.Expression, st: State): "past" | "within" | undefined {
+export function lengthCap(ex: Exec, test: TS.Expression, st: State): "past" | "within" | undefined {
   const ts = ex.ts;
   if (!ts.isBinaryExpression(test)) return undefined;
   const op = test.operatorToken.kind;

@@ -116,12 +116,22 @@ function ownBreak(ex: Exec, body: TS.Node): TS.Node | undefined {
 }
 
 /**
+ * A `while` loop read as a counter loop (while.ts): its counter is the index, not carried state,
+ * and its condition's other part ends the loop like a `break` at `exit`.
+ */
+export interface LoweredWhile {
+  readonly counter: TS.Symbol;
+  readonly exit: TS.Node | undefined;
+}
+
+/**
  * Prepares the carried state of a quantified `for…of` (undefined when the body carries none): the
  * loop is at index `q` over an array of length `len`, entered from `st`.
  */
-export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement, st: State, q: string, len: string): CarriedLoop | undefined {
+export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement | TS.WhileStatement, st: State, q: string, len: string, lowered?: LoweredWhile): CarriedLoop | undefined {
   const assigned = carriedAssignments(ex, loop.statement);
-  const brk = ownBreak(ex, loop.statement);
+  if (lowered) assigned.delete(lowered.counter);
+  const brk = ownBreak(ex, loop.statement) ?? lowered?.exit;
   if (assigned.size === 0 && !brk) return undefined;
   const first = brk ?? [...assigned.values()][0]!;
   if (ex.loops.length > 0) {
