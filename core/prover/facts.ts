@@ -125,6 +125,12 @@ export class World {
    * key shows it again.
    */
   nanSorts = 0;
+  /**
+   * Splits of unknown strings (exec/split.ts): the parts past the first few are stated, not
+   * defined, so a model of this world is a counterexample only once a run with short arrays
+   * shows it again.
+   */
+  unknownSplits = 0;
   /** Conversions modelled as functions of their input, and what models taught about them (conversions.ts). */
   readonly conversions = new Conversions();
   private counter = 0;

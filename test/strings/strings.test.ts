@@ -173,9 +173,30 @@ export function main(): void {
 export function main(): void {
   if ("a😀".split("").length !== 3) sendEmail("a", "x");
 }` },
-  { name: "split of an unknown string is refused", verdict: "refused", line: 5, match: /number of parts/, body: `export const guarantees = [m.nothing()];
+  // split of an unknown string (exec/split.ts): the first parts exact, the rest stated facts
+  { name: "split of an unknown string: no part holds the separator", verdict: "proved", body: `export const guarantees = [m.neverEmail("a,b")];
 export function main(s: string): void {
-  for (const p of s.split(",")) log(p);
+  for (const p of s.split(",")) sendEmail(p, "x");
+}` },
+  { name: "split of an unknown string: a part reaches the send", verdict: "violated", line: 5, match: /to="boss"/, body: `export const guarantees = [m.neverEmail("boss")];
+export function main(s: string): void {
+  for (const p of s.split(",")) sendEmail(p, "x");
+}` },
+  { name: "adversarial: four parts or more (past the exact first parts), found by a run cut exactly", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s.split(",").length > 3) sendEmail("a", "x");
+}` },
+  { name: "adversarial: the empty string splits into one empty part", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s === "" && (s.split(",").length !== 1 || s.split(",")[0] !== "")) sendEmail("a", "x");
+}` },
+  { name: "adversarial: a separator at the end leaves an empty last part", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(s: string): void {
+  if (s.endsWith(",") && s.split(",").at(-1) === "") sendEmail("a", "x");
+}` },
+  { name: "split(\"\") of an unknown string is refused", verdict: "refused", line: 5, match: /split\(""\)/, body: `export const guarantees = [m.nothing()];
+export function main(s: string): void {
+  for (const p of s.split("")) log(p);
 }` },
   // ── charAt, padStart, padEnd ──
   { name: "charAt is the code unit there, \"\" outside (a negative, a fraction truncated, past the end)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];

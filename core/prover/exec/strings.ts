@@ -18,6 +18,7 @@ import { freshValue } from "./fresh";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import { STRING_LENGTH_MAG } from "./integers";
 import { toStrOrUndefined } from "./operators";
+import { splitUnknown } from "./split";
 import { nameTerm, type State } from "./state";
 
 export const STRING_METHODS: ReadonlySet<string> = new Set(["toLowerCase", "toUpperCase", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "charAt", "padStart", "padEnd"]);
@@ -129,7 +130,7 @@ export function callStringMethod(ex: Exec, target: Extract<Sym, { k: "str" }>, n
       if (target.c !== undefined) return str(name === "trim" ? target.c.trim() : name === "trimStart" ? target.c.trimStart() : target.c.trimEnd());
       if (ex.pureOnly) refuse(e, `\`${name}\` of an unknown string is not modelled here (contract predicates and top-level values).`, "Trim inside `main`, or compare the text as it is.");
       return trimmed(ex, target, name, e);
-    case "split": return split(target, args, e);
+    case "split": return split(ex, target, args, e);
     case "replace": case "replaceAll": return replaced(ex, target, name, args, e);
     case "padStart": case "padEnd": return padded(target, name, args, e);
   }
@@ -174,12 +175,12 @@ function trimmed(ex: Exec, s: Extract<Sym, { k: "str" }>, name: string, at: TS.N
   return { k: "str", t: r };
 }
 
-/** `s.split(sep)` of a known string by a literal separator: its parts (UTF-16 code units for `""`). */
-function split(s: Extract<Sym, { k: "str" }>, args: readonly Sym[], e: TS.CallExpression): Sym {
+/** `s.split(sep)` by a literal separator: a known string's parts (UTF-16 code units for `""`), an unknown one's in split.ts. */
+function split(ex: Exec, s: Extract<Sym, { k: "str" }>, args: readonly Sym[], e: TS.CallExpression): Sym {
   if (args.length > 1) refuse(e, "`split` with a limit is not modelled.", "Call `split(separator)` and use `slice` on the result.");
   if (args.length === 1 && (args[0]!.k !== "str" || args[0]!.c === undefined)) refuse(e.arguments[0]!, "`split` is modelled with a literal string separator.", "Split by a string literal, e.g. `s.split(\",\")`.");
-  if (s.c === undefined) refuse(e, "`split` of a string the prover does not know is not modelled (the number of parts is unbounded).", "Test the text with includes, startsWith or endsWith, or have a trusted tool return the parts as `string[]`.");
   const sep = args.length === 0 ? undefined : (args[0] as { c: string }).c;
+  if (s.c === undefined) return sep === undefined ? { k: "arr", items: [s] } : splitUnknown(ex, s, sep, e);
   const parts = sep === undefined ? [s.c] : s.c.split(sep);
   return { k: "arr", items: parts.map(str) };
 }
