@@ -71,7 +71,9 @@ export class IdiomPrinter extends ExprPrinter {
       return [s.useIndex ? `(${x}: string, ${i}: number)` : `(${x}: string)`, parts.join(" ")] as const;
     });
     this.syncOnly--;
-    const cb = `${params} => { ${body} }`;
+    // `(x) => x !== ""` alone is the built-in `Boolean` on strings: written so (callbacks.ts).
+    const plain = s.op === "!==" && s.lit === "" && !s.useIndex && s.throwAt === null && !s.inner && s.method !== "forEach" && s.method !== "map";
+    const cb = plain ? "Boolean" : `${params} => { ${body} }`;
     const r = this.fresh("r");
     switch (s.method) {
       case "forEach":

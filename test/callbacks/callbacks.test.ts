@@ -93,6 +93,29 @@ export function main(to: string[]): void {
 export function main(to: string[]): void {
   if (to.filter((t) => t !== "").length > 0) sendEmail("a", "x");
 }` },
+  // ── the built-in Boolean as the callback: an element's truthiness ──
+  { name: "filter(Boolean) drops the empty strings of an input", verdict: "proved", body: `export const guarantees = [m.neverEmail("")];
+export function main(to: string[]): void {
+  for (const t of to.filter(Boolean)) sendEmail(t, "hi");
+}` },
+  { name: "adversarial: filter(Boolean) keeps \"0\" and \" \" (only \"\" is falsy among strings)", verdict: "violated", line: 5, match: /to="0"/, body: `export const guarantees = [m.neverEmail("0")];
+export function main(): void {
+  for (const t of ["", "0", " "].filter(Boolean)) sendEmail(t, "hi");
+}` },
+  { name: "adversarial: filter(Boolean) drops 0, -0 and NaN, keeps the rest", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const kept = [0, -0, NaN, 1, -1, 0.5].filter(Boolean);
+  if (kept.length !== 3 || kept[0] !== 1 || kept[2] !== 0.5) sendEmail("a", "x");
+}` },
+  { name: "some(Boolean) and every(Boolean) over an input", verdict: "violated", line: 5, match: /to=\[[^\]]*""/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string[]): void {
+  if (to.some(Boolean) !== !to.every((t) => !t) || !to.every(Boolean)) sendEmail("a", "x");
+}` },
+  { name: "a local variable named Boolean is not the built-in: refused as any value that is no function", verdict: "refused", line: 6, match: /callback of `filter`/, body: `export const guarantees = [m.nothing()];
+export function main(to: string[]): void {
+  const Boolean = 1;
+  for (const t of to.filter(Boolean as never)) log(t);
+}` },
   // ── some / every / find / findIndex: short-circuit ──
   { name: "some stops at the first decisive element: the call for later elements does not happen", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(1)];
 export function main(): void {

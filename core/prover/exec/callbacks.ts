@@ -219,15 +219,31 @@ function callbackOfAsync(ex: Exec, fn: TS.ArrowFunction): { fn: FunctionLike } {
   return { fn };
 }
 
+/**
+ * A callback the methods run: a function the prover follows, or the built-in `Boolean`
+ * (`xs.filter(Boolean)`: an element's truthiness, with nothing to call).
+ */
+type Callee = FunctionLike | { readonly builtin: "Boolean"; readonly node: TS.Expression };
+const nodeOf = (fn: Callee): TS.Node => ("builtin" in fn ? fn.node : fn);
+
+/** `Boolean` of the default library, passed by name. */
+function booleanCallback(ex: Exec, arg0: TS.Expression): Callee | undefined {
+  const arg = skip(ex, arg0);
+  if (!ex.ts.isIdentifier(arg) || arg.text !== "Boolean") return undefined;
+  const sym = ex.checker.getSymbolAtLocation(arg);
+  return sym && isDefaultLibSymbol(ex, sym) ? { builtin: "Boolean", node: arg } : undefined;
+}
+
 /** `xs.<method>(callback)` for the methods in CALLBACK_METHODS; `target` is already evaluated. */
 export function callArrayCallback(ex: Exec, target: Sym, method: Method, e: TS.CallExpression, st: State): Sym {
   const view = viewOf(target);
   if (!view) refuse(e.expression, `\`${method}\` is modelled on arrays only.`, "Call it on an array input, a literal array or an array returned by a tool.");
   if (e.arguments.length !== 1) refuse(e, `\`${method}\` with a \`thisArg\` is not modelled.`, `Pass only the callback: \`xs.${method}((x) => …)\`.`);
-  const { fn, named } = callbackOf(ex, e.arguments[0]!, method, st);
+  const builtin = booleanCallback(ex, e.arguments[0]!);
+  const { fn, named }: { fn: Callee; named: boolean } = builtin ? { fn: builtin, named: false } : callbackOf(ex, e.arguments[0]!, method, st);
   checkAwaited(ex, e, false, `\`${method}\``);
   const base = view.base;
-  if (named) {
+  if (named && !("builtin" in fn)) {
     if (ex.inlining.includes(fn)) refuse(e, "Recursion is not modelled.", "Rewrite the helper without calling itself.");
     ex.inlining.push(fn);
   }
@@ -268,8 +284,12 @@ export function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "redu
 }
 
 /** Run the callback once on (element, index) along `st`; its value (the path is narrowed to where it returns). */
-function runCallback(ex: Exec, fn: FunctionLike, element: Sym, index: Sym, call: TS.CallExpression, st: State): Sym {
-  return runWith(ex, fn, [element, index], st);
+function runCallback(ex: Exec, fn: Callee, element: Sym, index: Sym, call: TS.CallExpression, st: State): Sym {
+  if (!("builtin" in fn)) return runWith(ex, fn, [element, index], st);
+  // `Boolean(x)`: ToBoolean, which calls nothing (no `valueOf` or `toString`).
+  notOpaque(element, fn.node);
+  noFunctionValue(element, fn.node);
+  return boolT(truthy(element));
 }
 
 /** Run a callback with these arguments (missing parameters are `undefined`). */
@@ -302,7 +322,7 @@ function decides(method: Method, value: Sym, at: TS.Node): string {
  * Literal arrays and bounded arrays: element j runs when it is present (j < length, kept by a
  * filter) and no earlier element decided.
  */
-function unrolled(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.CallExpression, st: State): Sym {
+function unrolled(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallExpression, st: State): Sym {
   const base = view.base;
   const count = base.k === "arr" ? base.items.length : base.bound!;
   const entries: { present: string; ran: string; dec: string; element: Sym; value: Sym; index: number }[] = [];
@@ -320,7 +340,7 @@ function unrolled(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.
     const value = runCallback(ex, fn, element, num(j), e, body);
     // Where the element did not run, the path goes on as before; where it ran, as the callback left it.
     st.pc = body.pc === and(before, ran) ? before : or(body.pc, and(before, not(ran)));
-    const dec = decides(method, value, fn);
+    const dec = decides(method, value, nodeOf(fn));
     entries.push({ present, ran, dec, element, value, index: j });
     // `decided ∨ (present ∧ ¬decided ∧ dec)` is `decided ∨ (present ∧ dec)`: the same Boolean
     // function without repeating `decided`, which doubled the term with every element (an `every`
@@ -344,7 +364,7 @@ function unrolled(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.
     }
     case "map": return mappedEntries(ex, view, entries, e);
     case "filter": {
-      const keeps = entries.map((en) => and(en.present, truthy(notUndecidable(en.value, fn))));
+      const keeps = entries.map((en) => and(en.present, truthy(notUndecidable(en.value, nodeOf(fn)))));
       if (base.k === "arr" && keeps.every((k) => k === "true" || k === "false")) return { k: "arr", items: base.items.filter((_, j) => keeps[j] === "true") };
       const keep = (index: string): string => {
         if (/^\d+$/.test(index)) return keeps[Number(index)] ?? "false";
@@ -432,7 +452,7 @@ function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
  * no element's run failed. Inside a `try`, an element's failure stops the later elements (see
  * iterations.ts), except under `Promise.all` (`all`), where every element's call is made.
  */
-function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: TS.CallExpression, st: State, all = false): Sym {
+function quantified(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallExpression, st: State, all = false): Sym {
   const base = view.base as Extract<Sym, { k: "sarr" }>;
   const q = ex.world.fresh("i");
   declare(ex, q, "Int");
@@ -465,7 +485,7 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
   if (method === "map" || method === "filter") {
     const local = ex.world.assumptions.slice(marks.assumptions).filter((a) => a.loops.includes(q));
     if (method === "filter") {
-      const kept = truthy(notUndecidable(value, fn));
+      const kept = truthy(notUndecidable(value, nodeOf(fn)));
       const keep = (i: string): string => and(view.keep ? view.keep(i) : "true", renameSymbols(kept, new Map([[q, i]])));
       const own = factsAt(local.map((a) => a.term), q);
       return makeView({ base, keep, facts: (i) => and(view.facts ? view.facts(i) : "true", own(i)) });
@@ -491,7 +511,7 @@ function quantified(ex: Exec, view: View, fn: FunctionLike, method: Method, e: T
   // Pure short-circuiting methods: quantifiers over the elements (facts about the element read
   // at the bound index belong inside the quantifier, as for `includes`).
   const local = ex.world.assumptions.splice(marks.assumptions).map((a) => a.term);
-  const dec = decides(method, value, fn);
+  const dec = decides(method, value, nodeOf(fn));
   const k = ex.world.fresh("k");
   const at = (x: string, term: string): string => renameSymbols(term, new Map([[q, x]]));
   const facts = (x: string): string => and(...local.map((t) => at(x, t)));
