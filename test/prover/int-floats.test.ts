@@ -67,6 +67,12 @@ describe("which integers are lifted", () => {
     expect(lift(`${decl}\n(declare-const m Int)\n(assert (and (<= 0 n) (<= n 5) (<= 0 m) (<= m 5)))\n(assert (< (+ n 1) m))\n(assert (fp.isZero x))`)).toBeUndefined();
   });
 
+  it("a sum of converted integers compared only with numerals is left to integer arithmetic (no float of another origin meets it)", () => {
+    const text = `(declare-const n Int)\n(declare-const m Int)\n(assert (and (<= 0 n) (<= n 5) (<= 0 m) (<= m 5)))\n(assert (fp.gt ${conv("n")} ${numLit(0)}))\n(assert (<= (+ n m) 7))`;
+    expect(lift(text)).toBeUndefined();
+    expect(lift(`${text}\n(declare-const x ${F64})\n(assert (fp.leq x ${conv("m")}))`)?.lifted.map((l) => l.name)).toEqual(["n", "m"]);
+  });
+
   it("a function applied to a term that is not a numeral is not lifted", () => {
     const text = `(declare-fun a (Int) Int)\n(declare-const i Int)\n(declare-const x ${F64})\n(assert (and (<= 0 (a 0)) (<= (a 0) 9)))\n(assert (fp.leq x ${conv("(a 0)")}))\n(assert (= (a i) 3))`;
     expect(lift(text)).toBeUndefined();
@@ -120,6 +126,8 @@ describe("the lifted query is equivalent to the original (differential)", () => 
     await fc.assert(
       fc.asyncProperty(query, async ({ n, a, body }) => {
         const clauses = body.map((clause) => `(or ${clause.join(" ")})`);
+        // Integer expressions (S, the sums in SF, DF, TF) are lifted only where a converted integer
+        // meets a float input in a comparison (int-floats.ts `mixedComparison`); otherwise only n and (a 0).
         const assertions = [`(and (<= ${int(n[0])} n) (<= n ${int(n[1])}))`, `(and (<= ${int(a[0])} (a 0)) (<= (a 0) ${int(a[1])}))`, ...clauses];
         // Near 2^53 a sum or a multiple may pass it: the query is then asked as it stands, where
         // the general solver may give up (that is no wrong answer; the lifted queries are the test).
@@ -148,6 +156,6 @@ describe("the lifted query is equivalent to the original (differential)", () => 
       }),
       { numRuns: 80, seed: 53 },
     );
-    expect(liftedRuns).toBeGreaterThan(30);
+    expect(liftedRuns).toBeGreaterThan(12);
   }, 1_800_000);
 });
