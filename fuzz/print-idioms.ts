@@ -291,7 +291,13 @@ export class IdiomPrinter extends ExprPrinter {
         this.syncOnly++;
         const head = this.expr(s.x);
         const i = this.fresh("i");
-        this.line(`Array.from({ length: ${Math.abs(s.cmp) % 4} }, (_: unknown, ${i}: number) => ${head} + ${i}).forEach((${y}: string) => { ${use(y)}; });`);
+        if (s.useNums) {
+          // A length the path bounds (array-from.ts): a number expression (NaN, -0, fractions, large)
+          // under a guard `n <= b`, b a whole number or a fraction.
+          const n = this.fresh("n");
+          this.line(`const ${n}: number = ${this.expr(s.a)};`);
+          this.line(`if (${n} <= ${[0, 1, 2.5, 3][Math.abs(s.cmp) % 4]}) Array.from({ length: ${n} }, (_: unknown, ${i}: number) => ${head} + ${i}).forEach((${y}: string) => { ${use(y)}; });`);
+        } else this.line(`Array.from({ length: ${Math.abs(s.cmp) % 4} }, (_: unknown, ${i}: number) => ${head} + ${i}).forEach((${y}: string) => { ${use(y)}; });`);
         this.syncOnly--;
         return;
       }

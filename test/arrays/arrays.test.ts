@@ -274,9 +274,34 @@ export function main(): void {
 export function main(to: string[]): void {
   for (const t of Array.from(to)) sendEmail(t, "x");
 }` },
-  { name: "Array.from with an unknown length is refused", verdict: "refused", line: 5, match: /literal whole number/, body: `export const guarantees = [m.nothing()];
+  { name: "Array.from with a length nothing bounds is refused", verdict: "refused", line: 5, match: /does not keep it at most 16/, body: `export const guarantees = [m.nothing()];
 export function main(n: number): void {
   for (const t of Array.from({ length: n }, () => "a")) sendEmail(t, "x");
+}` },
+  { name: "Array.from with a length the path bounds: one element per unit", verdict: "violated", line: 6, match: /n=4|n=5|n=6|n=7/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(n: number): void {
+  if (!Number.isInteger(n) || n <= 0 || n > 7) return;
+  for (const t of Array.from({ length: n }, (_, i) => "u" + i)) sendEmail(t, "x");
+}` },
+  { name: "control: the bound kept by the path holds", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(7), m.neverEmail("u7")];
+export function main(n: number): void {
+  if (!Number.isInteger(n) || n <= 0 || n > 7) return;
+  for (const t of Array.from({ length: n }, (_, i) => "u" + i)) sendEmail(t, "x");
+}` },
+  { name: "adversarial: a fractional length is cut (2.5 gives two elements), NaN and negatives give none", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2), m.neverEmail("u2")];
+export function main(n: number): void {
+  if (n > 2.9) return;
+  Array.from({ length: n }, (_, i) => "u" + i).forEach((t) => sendEmail(t, "x"));
+}` },
+  { name: "adversarial: a fractional length 2.5 still makes the second element", verdict: "violated", line: 6, match: /to="u1"/, body: `export const guarantees = [m.neverEmail("u1")];
+export function main(n: number): void {
+  if (n > 2.5) return;
+  Array.from({ length: n }, (_, i) => "u" + i).forEach((t) => sendEmail(t, "x"));
+}` },
+  { name: "adversarial: the callback's calls happen only for elements that exist", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(n: number): void {
+  if (n > 2) return;
+  Array.from({ length: n }, (_, i) => { sendEmail("a", "x"); return i; });
 }` },
   { name: "Array.from of a string is refused", verdict: "refused", line: 5, match: /code points/, body: `export const guarantees = [m.nothing()];
 export function main(s: string): void {

@@ -423,7 +423,7 @@ function scalarOrRecord(v: Sym, at: TS.Node): Sym {
   refuse(at, "`map` to values other than strings, numbers, booleans or records of those is not modelled.", "Map to strings, numbers or booleans, or loop with `for…of`.");
 }
 
-function elemTypeOf(v: Sym, at: TS.Node): Extract<Sym, { k: "sarr" }>["elem"] {
+export function elemTypeOf(v: Sym, at: TS.Node): Extract<Sym, { k: "sarr" }>["elem"] {
   switch (v.k) {
     case "str": return { kind: "string" };
     case "num": return { kind: "number" };

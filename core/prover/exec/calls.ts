@@ -14,7 +14,7 @@ import { buildSpec } from "./contracts";
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import { lookup } from "./names";
-import { callArrayFrom } from "./arrays";
+import { callArrayFrom } from "./array-from";
 import { bindPattern, callObjectStatic } from "./objects";
 import { callRuntime } from "./runtime";
 import { branchValues, flowValue, type State } from "./state";
