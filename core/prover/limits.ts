@@ -112,9 +112,21 @@ export class ProgramBudget {
     return `the program's time budget of ${this.programTimeoutMs} ms ran out (a wall-clock limit, not the solver's resource limit: the answer may differ on a less busy machine); raise it with --program-timeout <ms> (option \`programTimeoutMs\`)`;
   }
 
+  /** Time the queries asked until `release` leave unspent (kept for the search among short runs). */
+  private kept = 0;
+
+  /** Keep `ms` of the program's time back from the queries asked until `release`. */
+  keep(ms: number): void {
+    this.kept = ms;
+  }
+
+  release(): void {
+    this.kept = 0;
+  }
+
   /** The limits of the next query, or undefined when the program's time is spent. */
   next(): QueryLimits | undefined {
-    const left = Math.floor(this.deadline - this.now());
+    const left = Math.floor(this.deadline - this.kept - this.now());
     if (left < 1) {
       this.wallClock ??= this.programReason;
       return undefined;

@@ -262,8 +262,10 @@ export function main(): void { const b = balance("me"); if (b < 0) throw new Err
 export function main(to: string[], a: string): void { for (const t of to) if (t === "x") throw new Error("no"); if (to.includes(a)) sendEmail(a, "s"); }` },
   { name: "throw inside a quantified loop is reachable", verdict: "violated", line: 4, body: `export const guarantees = [m.nothing()];
 export function main(to: string[]): void { for (const t of to) if (t === "x") throw new Error("no"); }` },
-  { name: "sum over a loop of tool results: counterexample from the bounded search", verdict: "violated", match: /at most 3 elements/, body: `export const guarantees = [m.spendAtMost(100)];
+  { name: "sum over a loop of tool results: counterexample from the bounded search, one element first", verdict: "violated", match: /at most 1 element\b/, body: `export const guarantees = [m.spendAtMost(100)];
 export function main(): void { for (const r of rows()) if (r.amount > 0) pay(r.to, r.amount); }` },
+  { name: "sum over a loop of tool results that needs two elements: found among runs of at most 3", verdict: "violated", match: /at most 3 elements/, body: `export const guarantees = [m.spendAtMost(100)];
+export function main(): void { for (const r of rows()) if (r.amount > 0 && r.amount <= 60) pay(r.to, r.amount); }` },
   { name: "sum over a loop that cannot exceed: not proved (refused), never a wrong proof", verdict: "refused", body: `export const guarantees = [m.spendAtMost(100)];
 export function main(): void { for (const r of rows()) if (r.amount > 0 && r.amount < 0) pay(r.to, r.amount); }` },
   // ── preconditions ──
