@@ -299,6 +299,22 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     results.push(...(overApproximated(world) !== undefined ? await confirmCarried(checked) : checked));
   } else if (guarantees.length === 0 && programRefusal) {
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
+  } else if (programRefusal && main && results.some((r) => r.verdict === "violated")) {
+    // A guarantee violated among short runs makes the verdict "violated": the program's throws and
+    // preconditions are then checked among the same runs, so that none a run may reach goes
+    // unreported (the differential tester's seed 45174: a reachable `throw` no result named). What
+    // those runs prove is not proved for longer ones: refused, for the program's reason.
+    await pause();
+    const bound = (await boundedSearch()) ? searchBound : 1;
+    const bounded = await boundedSearch(bound);
+    const again = bounded ? [...(await checkObligations(session, bounded.world, budget, base, false)), ...(await checkThrows(session, bounded.world, budget, base))] : [];
+    for (const r of again) {
+      if (r.verdict === "violated") results.push({ ...r, message: `${r.message} (Found among runs whose arrays have at most ${bound} element${bound === 1 ? "" : "s"}.)` });
+      else {
+        const { counterexample: _none, ...rest } = r;
+        results.push({ ...rest, verdict: "refused", code: PROOF_CODES.refused, message: `refused: not decided beyond runs whose arrays have at most ${bound} element${bound === 1 ? "" : "s"}: ${programRefusal.reason} ${programRefusal.instead}`.trim() });
+      }
+    }
   }
   const verdict: Verdict = results.some((r) => r.verdict === "violated") ? "violated" : results.some((r) => r.verdict === "refused") ? "refused" : "proved";
   return { file: file.fileName, verdict, results, ...(budget.wallClock ? { provisional: budget.wallClock } : {}), ...(coverage && coverage.coverage.length > 0 ? { coverage: coverage.coverage } : {}) };
