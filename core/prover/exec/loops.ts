@@ -224,10 +224,7 @@ function counterOverArray(ex: Exec, s: TS.ForStatement, st: State): Flow | undef
   if (cond.operatorToken.kind !== ts.SyntaxKind.LessThanToken && !inclusive) return undefined;
   const right = skip(ex, cond.right);
   if (!ts.isPropertyAccessExpression(right) || right.name.text !== "length" || !ts.isIdentifier(right.expression)) return undefined;
-  const inc = skip(ex, step);
-  const steps = ((ts.isPostfixUnaryExpression(inc) || ts.isPrefixUnaryExpression(inc)) && inc.operator === ts.SyntaxKind.PlusPlusToken && isCounter(skip(ex, inc.operand)))
-    || (ts.isBinaryExpression(inc) && inc.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken && isCounter(skip(ex, inc.left)) && ts.isNumericLiteral(skip(ex, inc.right)) && Number((skip(ex, inc.right) as TS.NumericLiteral).text) === 1);
-  if (!steps) return undefined;
+  if (!isUnitStep(ex, step, isCounter)) return undefined;
   // The array: of unknown length, and no other array takes its name's place in the loop.
   const array = ex.checker.getSymbolAtLocation(right.expression);
   const iterable = evalExpr(ex, right.expression, st);
@@ -261,6 +258,14 @@ function counterOverArray(ex: Exec, s: TS.ForStatement, st: State): Flow | undef
   const out = joinStates(ex, [...jumpsOf(extra, "continue", labels).map((j) => j.state), extra.fall], s);
   if (out) for (const [k, v] of out.env) if (st.env.has(k)) st.env.set(k, v);
   return { fall: out ? { pc: out.pc, env: st.env } : null, returns: extra.returns, jumps: passedOn(extra, labels) };
+}
+
+/** `i++`, `++i` or `i += 1` of the counter `isCounter` names (parentheses skipped): a counter loop's step. */
+export function isUnitStep(ex: Exec, e0: TS.Expression, isCounter: (n: TS.Node) => boolean): boolean {
+  const ts = ex.ts;
+  const e = skip(ex, e0);
+  return ((ts.isPostfixUnaryExpression(e) || ts.isPrefixUnaryExpression(e)) && e.operator === ts.SyntaxKind.PlusPlusToken && isCounter(skip(ex, e.operand)))
+    || (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken && isCounter(skip(ex, e.left)) && ts.isNumericLiteral(skip(ex, e.right)) && Number((skip(ex, e.right) as TS.NumericLiteral).text) === 1);
 }
 
 /** Whether `body` has a `break` that leaves the loop it is the body of (any labelled one, to be safe). */

@@ -11,7 +11,7 @@ import { UNROLL_CAP } from "./caps";
 import { refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { cond } from "./guards";
-import { lengthCap, quantified, type Binder } from "./loops";
+import { isUnitStep, lengthCap, quantified, type Binder } from "./loops";
 import { compactPc, joinStates, jumpsOf, labelsOf, passedOn, type Flow, type Jump, type State } from "./state";
 import { execStatement, execStatements } from "./statements";
 
@@ -49,12 +49,7 @@ function counterOverArray(ex: Exec, s: TS.WhileStatement, st: State): Flow | und
     const x = skip(ex, n as TS.Expression);
     return ts.isIdentifier(x) && ex.checker.getSymbolAtLocation(x) === counter;
   };
-  const isStep = (n: TS.Expression): boolean => {
-    const e = skip(ex, n);
-    return ((ts.isPostfixUnaryExpression(e) || ts.isPrefixUnaryExpression(e)) && e.operator === ts.SyntaxKind.PlusPlusToken && isCounter(e.operand))
-      || (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken && isCounter(e.left) && ts.isNumericLiteral(skip(ex, e.right)) && Number((skip(ex, e.right) as TS.NumericLiteral).text) === 1);
-  };
-  if (!ts.isExpressionStatement(stepStatement) || !isStep(stepStatement.expression)) return undefined;
+  if (!ts.isExpressionStatement(stepStatement) || !isUnitStep(ex, stepStatement.expression, isCounter)) return undefined;
   // Nothing else assigns the counter or the array, and no `continue` skips the step.
   let unfit = false;
   const named = (n: TS.Node): boolean => {
