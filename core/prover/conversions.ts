@@ -397,10 +397,13 @@ function mentionsAny(e: SExpr, names: ReadonlySet<string>): boolean {
  * Check a model against JavaScript at the query's ground applications: the facts that correct
  * every disagreement (none when the model agrees everywhere it is read), and for each
  * disagreement a hint for the next query — the input whose result is the text the model wanted
- * (`inverse`), or else the conversion's exact branch.
+ * (`inverse`), or else the conversion's exact branch — and a pin: the argument kept at the model's
+ * input, whose true result the facts now give (h46 i92: a model wants `"@A".toLowerCase()` to be
+ * `"@B"`; with `"@a"` learned, the same input still breaks the guarantee, where an unsteered query
+ * wanders off to other inputs, two seconds each).
  */
-export async function disagreements(get: GetValues, later: readonly string[], ground: readonly { kind: ConversionKind; arg: string }[]): Promise<{ facts: string[]; hints: string[] }> {
-  if (ground.length === 0) return { facts: [], hints: [] };
+export async function disagreements(get: GetValues, later: readonly string[], ground: readonly { kind: ConversionKind; arg: string }[]): Promise<{ facts: string[]; hints: string[]; pins: string[] }> {
+  if (ground.length === 0) return { facts: [], hints: [], pins: [] };
   const terms = ground.flatMap(({ kind, arg }) => [
     { term: arg, sort: kind.from === "Float64" ? ("Float64" as const) : ("String" as const) },
     { term: `(${kind.fn} ${arg})`, sort: kind.to === "Float64" ? ("Float64" as const) : ("String" as const) },
@@ -409,6 +412,7 @@ export async function disagreements(get: GetValues, later: readonly string[], gr
   const values = await get(terms, later);
   const facts: string[] = [];
   const hints: string[] = [];
+  const pins: string[] = [];
   ground.forEach(({ kind, arg }, i) => {
     // Where the exact branch is taken, the function's value is never read.
     if (values[3 * i + 2] === "true") return;
@@ -418,6 +422,7 @@ export async function disagreements(get: GetValues, later: readonly string[], gr
     // `Object.is`: NaN is its own result, and -0 is not 0.
     if (Object.is(modelled, real)) return;
     facts.push(`(= (${kind.fn} ${lit(input)}) ${lit(real)})`);
+    pins.push(`(= ${arg} ${lit(input)})`);
     const wanted = kind.inverse?.(modelled);
     const found = wanted !== undefined && typeof wanted === (kind.from === "Float64" ? "number" : "string") && Object.is(kind.compute(wanted), modelled);
     // An injective conversion gives the wanted text at one input at most: at this argument, that
@@ -427,5 +432,5 @@ export async function disagreements(get: GetValues, later: readonly string[], gr
     if (found) hints.push(`(= ${arg} ${lit(wanted)})`);
     else if (kind.exact) hints.push(kind.exact.when(arg));
   });
-  return { facts, hints };
+  return { facts, hints, pins };
 }

@@ -142,21 +142,23 @@ async function attempt(
   if (live.length === 0) return { status: "unsat", used: 0 };
   const names = live.map(({ i }) => `violation!${i}`);
   const conversions = world.conversions;
-  // After a model whose conversions disagree with JavaScript, the next query first asks for one
-  // where each of them gets the input whose text the model wanted, or else takes its exact branch
-  // (conversions.ts `disagreements`): a "steered" query. Its answer is a counterexample when sat;
-  // when unsat it proves nothing (it only looked at some runs), and the query is asked again
-  // without it.
-  let steer: string | undefined;
+  // After a model whose conversions disagree with JavaScript, the next queries first ask for one
+  // where each of them keeps the model's input (its true result now learned), then for one where
+  // each gets the input whose text the model wanted, or else takes its exact branch
+  // (conversions.ts `disagreements`): "steered" queries. Their answer is a counterexample when sat;
+  // when unsat it proves nothing (they only looked at some runs), and the query is asked again
+  // without them.
+  let steers: string[] = [];
   // With conversions, the query is first asked with their abstract terms (any text in range): unsat
   // there is unsat (an over-approximation); sat there proves nothing and the exact query follows.
   let abstract = conversions.kinds.size > 0;
   // Resource units over every round: what finding this answer cost.
   let used = 0;
-  for (let round = 0; ; round++) {
+  let refinements = 0;
+  for (;;) {
     const raw = [
       [...world.declarations, ...q.declarations, ...live.map(({ c }, k) => `(define-fun ${names[k]} () Bool ${c.indicator})`)].join("\n"),
-      ...world.assumptions.map((a) => a.term), ...q.assumptions, ...extra, ...conversions.facts, ...(steer ? [steer] : []), names.length === 1 ? names[0]! : `(or ${names.join(" ")})`,
+      ...world.assumptions.map((a) => a.term), ...q.assumptions, ...extra, ...conversions.facts, ...steers.slice(0, 1), names.length === 1 ? names[0]! : `(or ${names.join(" ")})`,
     ];
     const [decls, ...assertions] = conversions.kinds.size > 0 ? [...selectBranch(raw, !abstract), ...(abstract ? [] : [EXACT])] : raw;
     const applications = conversions.kinds.size > 0 && !abstract ? applicationsIn(conversions, [decls!, ...assertions]) : undefined;
@@ -171,21 +173,20 @@ async function attempt(
       budget.note(answer);
       used += answer.used ?? 0;
       if (answer.status === "unsat") return { status: "unsat", used };
-      round--;
       continue;
     }
-    type Checked = { readonly found: Awaited<ReturnType<typeof readCounterexample>> } | { readonly refine: readonly string[]; readonly hints: readonly string[] } | { readonly unchecked: ConversionKind };
+    type Checked = { readonly found: Awaited<ReturnType<typeof readCounterexample>> } | { readonly refine: readonly string[]; readonly steers: readonly string[] } | { readonly unchecked: ConversionKind };
     const answer = await session.query(decls!, assertions, limits, async (get): Promise<Checked> => {
       // A model is a counterexample only where its conversions agree with JavaScript (conversions.ts).
       if (applications?.quantified) return { unchecked: applications.quantified };
       const found = applications ? await disagreements(get, world.declarations.slice(declared), applications.ground) : undefined;
-      if (found && found.facts.length > 0) return { refine: found.facts, hints: found.hints };
+      if (found && found.facts.length > 0) return { refine: found.facts, steers: [found.pins, found.hints].filter((h) => h.length > 0).map((h) => (h.length === 1 ? h[0]! : `(and ${h.join(" ")})`)) };
       return { found: await readCounterexample(get, world, q, { names, indices: live.map(({ i }) => i), declared }, reading) };
     });
     budget.note(answer);
     used += answer.used ?? 0;
-    const steered = steer !== undefined;
-    steer = undefined;
+    const steered = steers.length > 0;
+    steers = steers.slice(1);
     if (answer.status !== "sat") {
       if (steered) continue;
       const { used: _used, ...settled } = answer;
@@ -195,11 +196,11 @@ async function attempt(
     if ("found" in r) return { status: "sat", ...r.found, used };
     if ("unchecked" in r) return { status: "unknown", used, reason: `a model depends on ${r.unchecked.what} inside a loop over an array of unknown length (first at ${lineOf(conversions, r.unchecked)}), which is not modelled exactly there` };
     r.refine.forEach((f) => conversions.learn(f));
-    if (round + 1 >= MAX_REFINEMENTS) {
+    if (++refinements >= MAX_REFINEMENTS) {
       const kind = conversions.kinds.values().next().value!;
       return { status: "unknown", used, reason: `models kept depending on ${kind.kind.what} (first at ${lineOf(conversions, kind.kind)}) after ${MAX_REFINEMENTS} corrections by JavaScript's own result` };
     }
-    if (!steered && r.hints.length > 0) steer = r.hints.length === 1 ? r.hints[0] : `(and ${r.hints.join(" ")})`;
+    if (!steered) steers = [...r.steers];
   }
 }
 

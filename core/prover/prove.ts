@@ -180,7 +180,7 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
    * were undecided in 90 s, three in 45 s, one in about a second), then with the usual bound.
    */
   const boundedViolation = async (g: GuaranteeModel, common: GuaranteeCommon): Promise<ProofResult | undefined> => {
-    for (const bound of searchBound > 1 ? [1, searchBound] : [searchBound]) {
+    for (const bound of [1, 2, searchBound].filter((b, i, all) => b <= searchBound && all.indexOf(b) === i)) {
       const bounded = await boundedSearch(bound);
       if (!bounded) continue;
       try {
