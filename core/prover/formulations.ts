@@ -5,7 +5,8 @@
  */
 import type { SExpr } from "./sexpr";
 import type { Trace } from "./query-dump";
-import { liftIntegers, type IntLifting } from "./int-floats";
+import { liftIntegers, restoreLifted } from "./int-floats";
+import { floorFloats, restoreFloors } from "./float-floors";
 import { attemptsFor, REGEX_GROWTH, type Attempt } from "./attempts";
 import { parseCommands, printSExpr, regexFormulation, UncertainLiteral, wordFormulation } from "./tactics";
 import { analyse, type Theories } from "./theories";
@@ -24,8 +25,8 @@ export interface Formulations {
   readonly asWritten: readonly SExpr[];
   /** How many assertions the text holds (Z3's parser must read them all). */
   readonly asserted: number;
-  /** The lifted text, and the integers it holds as floats, when integers were lifted. */
-  readonly lifting: IntLifting | undefined;
+  /** The restated text every attempt solves instead, when integers were lifted or floats floored. */
+  readonly lifting: Reformulation | undefined;
   readonly theories: Theories;
   readonly attempts: readonly Attempt[];
   /** The reformulations' texts, computed on first use (a query answered before its attempts run never needs them). */
@@ -33,7 +34,16 @@ export interface Formulations {
   readonly wordsText: () => string | undefined;
 }
 
-export function formulate(written: string, trace: Trace | undefined, simplify = true): Formulations {
+type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
+
+/** An equivalent text of the query and how a model of it becomes one of the original (z3.ts checks the original in it). */
+export interface Reformulation {
+  readonly text: string;
+  /** Puts the original's constants into a model of `text`; false when the model names no values for them. */
+  readonly restore: (z3: LowLevel, ctx: never, model: unknown) => boolean;
+}
+
+export function formulate(written: string, trace: Trace | undefined, simplify = true, floor = true): Formulations {
   let commands: SExpr[];
   try {
     commands = parseCommands(written);
@@ -51,13 +61,24 @@ export function formulate(written: string, trace: Trace | undefined, simplify = 
   // Only a lifting that leaves no conversion is used: one that leaves some still goes to the
   // general solver, where the original is as good.
   const asWritten = commands;
-  let lifting = liftIntegers(commands);
-  const liftedCommands = lifting ? parseCommands(lifting.text) : undefined;
-  if (liftedCommands && analyse(liftedCommands).fpConversion) lifting = undefined;
-  if (lifting) {
-    trace?.lines.push(`integers lifted to Float64: ${lifting.lifted.map((l) => l.float).join(", ")}`);
-    if (trace) trace.lifted = lifting.text;
-    commands = liftedCommands!;
+  // Floating point that is only whole numbers, and floats compared with them, is restated over
+  // integers first (float-floors.ts): a budget loop's sums become linear integer arithmetic.
+  let lifting: Reformulation | undefined;
+  const floors = floor ? floorFloats(commands) : undefined;
+  if (floors) {
+    trace?.lines.push(`floats restated over integers${floors.floored.length > 0 ? `; floored: ${floors.floored.map((f) => [f.name, ...f.args].join(" ")).join(", ")}` : ""}`);
+    if (trace) trace.lifted = floors.text;
+    lifting = { text: floors.text, restore: (z3, ctx, model) => restoreFloors(z3, ctx, model, floors.floored) };
+    commands = parseCommands(floors.text);
+  } else {
+    const lifted = liftIntegers(commands);
+    const liftedCommands = lifted ? parseCommands(lifted.text) : undefined;
+    if (lifted && liftedCommands && !analyse(liftedCommands).fpConversion) {
+      trace?.lines.push(`integers lifted to Float64: ${lifted.lifted.map((l) => l.float).join(", ")}`);
+      if (trace) trace.lifted = lifted.text;
+      lifting = { text: lifted.text, restore: (z3, ctx, model) => restoreLifted(z3, ctx, model, lifted.lifted) };
+      commands = liftedCommands;
+    }
   }
   const theories = analyse(commands);
   const attempts = attemptsFor(theories);

@@ -30,6 +30,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { decodeFloat, isList, parseSExprs, printSExpr, type SExpr } from "./sexpr";
 import { FLOAT64, numLit } from "./smt";
+import { constantValue, interpret, type Interpretation } from "./model-restore";
 
 /**
  * A term the formulation lifted: an Int constant (`args` empty) or an Int function applied to
@@ -397,48 +398,15 @@ type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
  * value.
  */
 export function restoreLifted(z3: LowLevel, ctx: never, model: unknown, lifted: readonly Lifted[]): boolean {
-  // In a reference-counted context a new term lives only until the next API call unless it is
-  // referenced: every term made here is held until the model has taken its own references. (An
-  // unheld declaration was freed under the model when nothing else named it, and Z3 later looped
-  // forever deleting the model.)
-  const held: unknown[] = [];
-  const hold = <A>(a: A): A => {
-    z3.inc_ref(ctx, a as never);
-    held.push(a);
-    return a;
-  };
-  const intSort = hold(z3.mk_int_sort(ctx));
-  const int = (n: bigint) => hold(z3.mk_numeral(ctx, n.toString(), intSort));
-  const functions = new Map<string, ReturnType<LowLevel["add_func_interp"]>>();
-  try {
-    for (const { name, args, float } of lifted) {
-      const constant = hold(z3.mk_const(ctx, z3.mk_string_symbol(ctx, float), z3.mk_fpa_sort_64(ctx)));
-      const value = z3.model_eval(ctx, model as never, constant, true);
-      if (value === null) return false;
-      const [parsed] = parseSExprs(z3.ast_to_string(ctx, value));
-      const n = valueOfLifted(decodeFloat(parsed!));
-      if (n === undefined) return false;
-      const decl = hold(z3.mk_func_decl(ctx, z3.mk_string_symbol(ctx, name), args.map(() => intSort), intSort));
-      if (args.length === 0) {
-        z3.add_const_interp(ctx, model as never, decl, int(n));
-        continue;
-      }
-      // A function's other arguments are read nowhere in the original: any default will do.
-      let interp = functions.get(name);
-      if (!interp) {
-        interp = z3.add_func_interp(ctx, model as never, decl, int(0n));
-        z3.func_interp_inc_ref(ctx, interp);
-        functions.set(name, interp);
-      }
-      const vector = z3.mk_ast_vector(ctx);
-      z3.ast_vector_inc_ref(ctx, vector);
-      for (const a of args) z3.ast_vector_push(ctx, vector, int(a));
-      z3.func_interp_add_entry(ctx, interp, vector, int(n));
-      z3.ast_vector_dec_ref(ctx, vector);
-    }
-    return true;
-  } finally {
-    for (const interp of functions.values()) z3.func_interp_dec_ref(ctx, interp);
-    for (const a of held) z3.dec_ref(ctx, a as never);
+  const entries: Interpretation[] = [];
+  for (const { name, args, float } of lifted) {
+    const printed = constantValue(z3, ctx, model, float, "Float64");
+    if (printed === undefined) return false;
+    const [parsed] = parseSExprs(printed);
+    const n = valueOfLifted(decodeFloat(parsed!));
+    if (n === undefined) return false;
+    entries.push({ name, args, value: { sort: "Int", int: n } });
   }
+  interpret(z3, ctx, model, entries);
+  return true;
 }

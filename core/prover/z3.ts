@@ -1,6 +1,5 @@
 import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
 import { dump, type Trace } from "./query-dump";
-import { restoreLifted, type Lifted } from "./int-floats";
 import { skeletonOf } from "./abstraction";
 import { DEEP_STEP_LIMIT, readIntervals } from "./intervals";
 import { formulate, MalformedQuery, type Formulations } from "./formulations";
@@ -77,6 +76,8 @@ export class Z3Session {
   static guesses = true;
   /** Whether queries are simplified before any attempt (simplify.ts); tests turn it off to ask Z3 the text as written. */
   static simplifies = true;
+  /** Whether integral floating point is restated over integers (float-floors.ts); tests turn it off to ask the original. */
+  static floors = true;
   /** Test-only fault injection: called once a check runs, with the threads running it. */
   static whileChecking: ((threads: SolverThreads) => void) | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -249,7 +250,7 @@ export class Z3Session {
   ): Promise<SolverAnswer<T>> {
     let formulated: Formulations;
     try {
-      formulated = formulate(written, trace, Z3Session.simplifies);
+      formulated = formulate(written, trace, Z3Session.simplifies, Z3Session.floors);
     } catch (error) {
       if (error instanceof MalformedQuery) throw new SolverError(error.message);
       throw error;
@@ -348,7 +349,7 @@ export class Z3Session {
           return { status: "unknown", reason: `no answer within the resource limit of ${limits.rlimit} units${others.length > 0 ? ` (${others.join("; ")})` : ""}; raise it with --rlimit <units>` };
         }
         const slice = attempt.once !== undefined ? Math.min(Math.ceil(left / 2), attempt.once) : takers.filter((a) => a.once === undefined).length === 1 ? left : Math.min(left, FIRST_SLICE * GROWTH ** round);
-        const end = await this.attempt(scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, free, onSat, trace, held?.stop, lifting?.lifted);
+        const end = await this.attempt(scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, free, onSat, trace, held?.stop, lifting?.restore);
         spent += end.used;
         charge(end.used);
         if (end.kind === "wallClock") {
@@ -441,8 +442,8 @@ export class Z3Session {
     trace: Trace | undefined,
     /** Settles when the scheduler takes the solver back: interrupt the check as at the deadline. */
     stop?: Promise<void>,
-    /** Integers the formulas hold as floats: their values are put back into each model. */
-    lifted?: readonly Lifted[],
+    /** Where the formulas are a restated text (integers lifted, floats floored): puts the original's values into each model. */
+    restore?: (z3: Scope["z3"], ctx: never, model: unknown) => boolean,
   ): Promise<AttemptEnd<T>> {
     const { z3, ctx } = scope;
     const solver = engine(scope, attempt.engine);
@@ -504,9 +505,9 @@ export class Z3Session {
       try {
         // Every model is checked against the original text when it can be evaluated, including the
         // general solver's on the original: a counterexample is shown to a person, so it must be one.
-        if (lifted && !restoreLifted(scope.z3, scope.ctx, model, lifted)) {
-          outcome = "sat, a lifted integer has no integer value";
-          return { kind: "none", reason: `a model from ${attempt.engine}/${attempt.formulation} gave a lifted integer no integer value`, used };
+        if (restore && !restore(scope.z3, scope.ctx as never, model)) {
+          outcome = "sat, a restated term has no value";
+          return { kind: "none", reason: `a model from ${attempt.engine}/${attempt.formulation} gave a restated integer or float no value`, used };
         }
         const confirmed = !confirm && attempt.engine === "general" && attempt.formulation === "original" && asWritten;
         const holds = (f: unknown): boolean => {

@@ -80,6 +80,10 @@ describe("which integers are lifted", () => {
 });
 
 describe("the lifted query is equivalent to the original (differential)", () => {
+  // The lifting is under test: floats restated over integers (float-floors.ts, tried first) would
+  // answer some of these queries instead.
+  beforeAll(() => void (Z3Session.floors = false));
+  afterAll(() => void (Z3Session.floors = true));
   // The oracle: the original query with the integers fixed to each value of their ranges in turn,
   // their conversions computed by JavaScript (no conversion is left for Z3). Ranges are small, and
   // some reach 2^53, where a wider range would not be exact.
