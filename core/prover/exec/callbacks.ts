@@ -486,8 +486,13 @@ function quantified(ex: Exec, view: View, fn: Callee, method: Method, e: TS.Call
     const local = ex.world.assumptions.slice(marks.assumptions).filter((a) => a.loops.includes(q));
     if (method === "filter") {
       const kept = truthy(notUndecidable(value, nodeOf(fn)));
-      const keep = (i: string): string => and(view.keep ? view.keep(i) : "true", renameSymbols(kept, new Map([[q, i]])));
       const own = factsAt(local.map((a) => a.term), q);
+      // What the callback's run established at its index (the first index `indexOf` found, a
+      // tool's ensures) is part of whether an element is kept: the view is read at other indices
+      // (a later loop's), where those facts were never assumed (h48 i15: `xs.filter((x, i) =>
+      // xs.indexOf(x) === i)` kept both copies of a duplicate, a false violation). True in every
+      // run, so conjoining it keeps every run's elements.
+      const keep = (i: string): string => and(view.keep ? view.keep(i) : "true", renameSymbols(kept, new Map([[q, i]])), own(i));
       return makeView({ base, keep, facts: (i) => and(view.facts ? view.facts(i) : "true", own(i)) });
     }
     // A callback that returns nothing (its calls are what matters): an array of `undefined`s, never read.
