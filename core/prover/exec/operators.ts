@@ -108,7 +108,8 @@ function binaryTerm(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): S
         const [x, y] = rel === "<" || rel === "<=" ? [a.t, b.t] : [b.t, a.t];
         return boolT(`(${rel === "<" || rel === ">" ? "str.<" : "str.<="} ${x} ${y})`);
       }
-      refuse(at, "Relational comparison of different types is not modelled.", "Compare two numbers or two strings.");
+      const opaque = a.k === "opaque" ? a : b.k === "opaque" ? b : undefined;
+      refuse(at, opaque ? `This comparison reads a value that is not modelled: ${opaque.why}.` : "Relational comparison of different types is not modelled.", "Compare two numbers or two strings.");
     }
     case K.PlusToken: {
       if (a.k === "num" && b.k === "num") {

@@ -14,6 +14,7 @@ import { cond } from "./guards";
 import { isUnitStep, lengthCap, quantified, type Binder } from "./loops";
 import { compactPc, joinStates, jumpsOf, labelsOf, passedOn, type Flow, type Jump, type State } from "./state";
 import { execStatement, execStatements } from "./statements";
+import type { Sym } from "../values";
 
 /**
  * `let i = 0; … while (i < xs.length && C) { …; i++; }` over an array of unknown length: the
@@ -39,6 +40,11 @@ function counterOverArray(ex: Exec, s: TS.WhileStatement, st: State): Flow | und
   const array = ex.checker.getSymbolAtLocation(right.expression);
   const decl = counter?.valueDeclaration;
   if (!counter || !array || !decl || !ts.isVariableDeclaration(decl) || !ts.isVariableDeclarationList(decl.parent) || !(decl.parent.flags & ts.NodeFlags.Let)) return undefined;
+  // The counter belongs to the function running the loop: a helper's loop over a counter it
+  // captured would change the caller's variable (refused where the step runs, which the lowering
+  // skips; the outside reviewer's while_reenter_helper).
+  const owner = (n: TS.Node): TS.Node | undefined => ts.findAncestor(n.parent, (a) => ts.isFunctionLike(a));
+  if (owner(decl) !== owner(s)) return undefined;
   const sym = symbolOfDecl(ex, decl);
   const start = st.env.get(sym);
   if (start?.k !== "num" || start.c !== 0 || Object.is(start.c, -0)) return undefined;
@@ -84,7 +90,24 @@ function counterOverArray(ex: Exec, s: TS.WhileStatement, st: State): Flow | und
     const flow = execStatements(ex, body.statements.slice(0, -1), { pc: and(b.pc, c), env: b.env });
     return { ...flow, jumps: [exit, ...(flow.jumps ?? [])] };
   };
-  return quantified(ex, s, iterable, undefined, bind, labelsOf(ex, s), st, { counter, exit: rest, run });
+  const flow = quantified(ex, s, iterable, undefined, bind, labelsOf(ex, s), st, { counter, exit: rest, run });
+  // After the loop the counter holds the index where it stopped, which is not modelled: nothing
+  // outside the loop reads it (above), but the same `while` may run again (inside another loop, a
+  // helper called twice), and it must not start again from 0 (the outside reviewer's
+  // while_reenter_*: a second run over every element where JavaScript makes none). Opaque, the
+  // second run is not lowered, and an ordinary `while` cannot decide its test: refused.
+  const after: Sym = { k: "opaque", why: `\`${left.text}\` after the loop over \`${right.expression.text}\` (the index where it stopped is not modelled)` };
+  const havoc = (state: State): State => {
+    const env = new Map(state.env);
+    env.set(sym, after);
+    return { ...state, env };
+  };
+  return {
+    ...flow,
+    fall: flow.fall && havoc(flow.fall),
+    jumps: flow.jumps?.map((j) => ({ ...j, state: havoc(j.state) })),
+    returns: flow.returns.map((r) => (r.env ? { ...r, env: new Map([...r.env, [sym, after]]) } : r)),
+  };
 }
 
 export function execWhile(ex: Exec, s: TS.WhileStatement | TS.DoStatement, st: State): Flow {
