@@ -14,6 +14,7 @@ import { runtimeLoads, type ModuleHost } from "../layer/loads";
 import { sha256Hex, verifyLock, type Lock } from "../lock";
 import type { Library, ReadBytes } from "../manifest";
 import { jsonProblem } from "./canonical";
+import { inputsProblem } from "./inputs";
 import { layerFingerprint, programDigest } from "./digests";
 import { APPROVAL_REQUEST_VERSION, ApprovalRequestError, type ApprovalRequest, type ProgramSource, type RequestLayer } from "./types";
 import { validateRequest } from "./validate";
@@ -73,6 +74,9 @@ export function buildRequest(input: RequestInput): ApprovalRequest {
 
   const loads = runtimeLoads(ts, program, file, layer.isTrusted, input.host ?? ts.sys);
   if (loads.refusal) throw new ApprovalRequestError("program", `loads a module it may not: ${loads.refusal.message}`);
+  // The proof is about inputs of `main`'s declared types: other values get no request (inputs.ts).
+  const mistyped = target === "main" ? inputsProblem(ts, program.getTypeChecker(), file, inputs as JsonValue[]) : undefined;
+  if (mistyped) throw new ApprovalRequestError(mistyped.field, mistyped.problem);
   const projectDir = program.getCurrentDirectory();
   const main = sourceOf(file, projectDir, input.readBytes);
   const imports = loads.agentModules.filter((m) => m !== file).map((m) => sourceOf(m, projectDir, input.readBytes));

@@ -53,7 +53,8 @@ export function testProject(files: Record<string, string>, lock: LockSpec = {}, 
 }
 
 /** The approval request of `plan.ts` in a project of `files`. */
-export function requestFor(files: Record<string, string>, inputs: unknown = [], lock: LockSpec = {}): ApprovalRequest {
+/** The request of plan.ts with `inputs` (default: one string, as PLAN's `main(name: string)` takes). */
+export function requestFor(files: Record<string, string>, inputs: unknown = ["a"], lock: LockSpec = {}): ApprovalRequest {
   const p = testProject(files, lock);
   return buildRequest({ ts, program: p.program, layer: p.layer, file: p.file, host: p.system, inputs, readBytes: p.readBytes });
 }

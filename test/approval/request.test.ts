@@ -41,7 +41,7 @@ function edited(request: ApprovalRequest, edit: (r: Record<string, any>) => void
 describe("approval request", () => {
   it("carries describe's identities, the program, the layer from its lock and the inputs", () => {
     const p = testProject({ "plan.ts": PLAN });
-    const request = buildRequest({ ts, program: p.program, layer: p.layer, file: p.file, host: p.system, inputs: ["a", { n: 1 }], readBytes: p.readBytes });
+    const request = buildRequest({ ts, program: p.program, layer: p.layer, file: p.file, host: p.system, inputs: ["a"], readBytes: p.readBytes });
     const described = describeProgram({ ts, program: p.program, layer: p.layer.model, file: p.file, readBytes: p.readBytes });
     expect(request.guarantees).toEqual(described.guarantees);
     expect(request.guarantees.map((g) => [g.library.display, g.call, g.sentence, g.sentenceSource, g.symbol])).toEqual([
@@ -49,7 +49,7 @@ describe("approval request", () => {
       ["Filesystem", 'filesystem.onlyReadsFiles(files=[FilePath("/data/a.md")])', 'Filesystem tools read only the files ["/data/a.md"], and list or search no directory.', "template", "tools/filesystem/trusted/contracts#onlyReadsFiles"],
     ]);
     expect(request.program).toMatchObject({ path: "plan.ts", source: PLAN, sha256: sha(PLAN), target: "main", imports: [] });
-    expect(request.inputs).toEqual(["a", { n: 1 }]);
+    expect(request.inputs).toEqual(["a"]);
     expect(request.noGuarantees).toBe(0);
 
     // The layer is the lock's: every pinned file, and the fingerprint over them.
@@ -130,6 +130,18 @@ export function main(name: string): void {
     expect(requestError(() => requestFor({ "plan.ts": PLAN }, ["a", { x: [Number.NaN] }]))).toMatchObject({ field: "inputs[1].x[0]", problem: "is NaN, which JSON cannot hold" });
     expect(requestError(() => requestFor({ "plan.ts": PLAN }, [undefined]))).toMatchObject({ field: "inputs[0]", problem: "is undefined, which JSON cannot hold" });
     expect(requestError(() => requestFor({ "plan.ts": PLAN }, [new Date(0)]))).toMatchObject({ field: "inputs[0]", problem: "is an object that is not plain JSON data, which JSON cannot hold" });
+  });
+
+  it("inputs that do not have main's parameter types get no request: the proof is about those types", () => {
+    expect(requestError(() => requestFor({ "plan.ts": PLAN }, [2]))).toMatchObject({ field: "inputs[0]", problem: "must be a string, not number 2 (`main`'s parameter `name: string`)" });
+    expect(requestError(() => requestFor({ "plan.ts": PLAN }, []))).toMatchObject({ field: "inputs", problem: "holds 0 values, but `main` takes 1 (name)" });
+    expect(requestError(() => requestFor({ "plan.ts": PLAN }, ["a", "b"]))).toMatchObject({ field: "inputs", problem: "holds 2 values, but `main` takes 1 (name)" });
+    const records = `${HEAD}export const guarantees = [fs.readOnly()];\ninterface Item { path: string; size: number }\nexport function main(items: Item[], strict: boolean): void {}\n`;
+    expect(requestFor({ "plan.ts": records }, [[{ path: "/a", size: 1, extra: null }], true]).inputs).toHaveLength(2);
+    expect(requestError(() => requestFor({ "plan.ts": records }, [[{ path: "/a" }], true]))).toMatchObject({ field: "inputs[0][0].size", problem: "is missing (Item has it) (`main`'s parameter `items: Item[]`)" });
+    expect(requestError(() => requestFor({ "plan.ts": records }, [[{ path: "/a", size: "1" }], true]))).toMatchObject({ field: "inputs[0][0].size", problem: 'must be a number, not string "1" (`main`\'s parameter `items: Item[]`)' });
+    expect(requestError(() => requestFor({ "plan.ts": records }, [[null], true]))).toMatchObject({ field: "inputs[0][0]", problem: "must be an object with path, size, not null (`main`'s parameter `items: Item[]`)" });
+    expect(requestError(() => requestFor({ "plan.ts": records }, [[], "yes"]))).toMatchObject({ field: "inputs[1]", problem: 'must be a boolean, not string "yes" (`main`\'s parameter `strict: boolean`)' });
   });
 });
 

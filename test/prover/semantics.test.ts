@@ -34,6 +34,36 @@ export function main(to: string[]): void { for (const t of to) sendEmail(t, "hi"
 export function main(a: string): void { sendEmail(a, "1"); sendEmail(a, "2"); }` },
   { name: "sharesValue: two recipients", verdict: "violated", body: `export const guarantees = [m.oneRecipient()];
 export function main(a: string, b: string): void { sendEmail(a, "1"); sendEmail(b, "2"); }` },
+  // ── inputs of records (the runner checks JSON inputs against these types: core/approval/inputs.ts) ──
+  { name: "input records: a field checked before the send proved", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+interface Note { to: string; text: string }
+export function main(notes: Note[]): void { for (const n of notes) if (n.to !== "ceo@corp") sendEmail(n.to, n.text); }` },
+  { name: "input records: the wrong field checked violated, with the record shown", verdict: "violated", line: 7, match: /notes=\[\{ to: "ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+interface Note { to: string; text: string }
+export function main(notes: Note[]): void {
+  for (const n of notes) {
+    if (n.text !== "ceo@corp") sendEmail(n.to, n.text);
+  }
+}` },
+  { name: "input record: a number field within the limit proved", verdict: "proved", body: `export const guarantees = [m.spendAtMost(100)];
+export function main(order: { to: string; cents: number }): void { if (order.cents > 0 && order.cents <= 100) pay(order.to, order.cents); }` },
+  { name: "input of arrays in records stays refused", verdict: "refused", match: /has type .* which is not modelled/, body: `export const guarantees = [m.spendAtMost(100)];
+export function main(order: { to: string; lines: number[][] }): void { pay(order.to, 1); }` },
+  // ── a counter loop over an array run twice (the outside reviewer's while_reenter) ──
+  { name: "while over an array index, run again by an unrolled loop: the counter is not 0 the second time (refused)", verdict: "refused", match: /`i` after the loop over `xs`/, body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(xs: string[]): void {
+  if (xs.length === 0) sendEmail("fallback@corp", "s");
+  let i = 0;
+  for (const round of [1, 2]) { while (i < xs.length) { if (round === 2) sendEmail(xs[i], "s"); i++; } }
+}` },
+  { name: "while over a counter a helper captured is not lowered (refused)", verdict: "refused", body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(xs: string[]): void {
+  if (xs.length === 0) sendEmail("fallback@corp", "s");
+  let i = 0;
+  function drain(send: boolean): void { while (i < xs.length) { if (send) sendEmail(xs[i], "s"); i++; } }
+  drain(false);
+  drain(true);
+}` },
   { name: "sum: within limit", verdict: "proved", body: `export const guarantees = [m.spendAtMost(100)];
 export function main(x: number): void { if (x > 0 && x <= 50) { pay("a", x); pay("b", x); } }` },
   { name: "sum: over limit", verdict: "violated", body: `export const guarantees = [m.spendAtMost(100)];

@@ -17,10 +17,24 @@ const NO_RANGES: IntRanges = new Map();
 const NARROW_RANGE = 16;
 
 export function freshInput(ex: Exec, name: string, type: ValueType, at: TS.Node): Sym {
-  if (type.kind === "unsupported" || type.kind === "void" || type.kind === "record" || (type.kind === "array" && (type.element.kind === "array" || type.element.kind === "record" || type.element.kind === "unsupported"))) {
-    refuse(at, `Input \`${name}\` has type ${showValueType(type)}, which is not modelled.`, "Declare `main`'s inputs as string, number, boolean, or arrays of those.");
+  if (!isInputType(type)) {
+    refuse(at, `Input \`${name}\` has type ${showValueType(type)}, which is not modelled.`, "Declare `main`'s inputs as string, number, boolean, records of those (`{ sku: string; cents: number }`), or arrays of those.");
   }
   return bounded(ex, freshValue(ex, name, type, at));
+}
+
+/**
+ * The types `main`'s inputs may have: scalars, records of inputs, arrays of scalars or records (not
+ * arrays of arrays). The runner passes JSON values and checks them against these types before
+ * the program runs (core/approval/inputs.ts), so the proof's inputs are the run's.
+ */
+export function isInputType(type: ValueType): boolean {
+  switch (type.kind) {
+    case "string": case "number": case "boolean": case "FilePath": case "DirectoryPath": return true;
+    case "record": return type.fields.every((f) => isInputType(f.type));
+    case "array": return type.element.kind !== "array" && isInputType(type.element);
+    default: return false;
+  }
 }
 
 /**
