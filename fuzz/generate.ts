@@ -53,6 +53,8 @@ export interface Weights {
   readonly intOps: Readonly<Record<IntsStmt["op"], number>>;
   /** The tools with element promises (`prefixed`, `positives`, `credits`) among array expressions and loop sources (0: none drawn, as before they existed). */
   readonly elementPromises: number;
+  /** `main` inputs of records (`Row`, `Row[]`) among its parameters and loop sources (0: none drawn, as before they existed). */
+  readonly recordInputs: number;
 }
 
 /** The contracts of the fuzz layer and the kinds of their arguments. */
@@ -150,6 +152,8 @@ export const DEFAULT_WEIGHTS: Weights = {
   asyncPrograms: 0.3,
   asyncCalls: 2,
   elementPromises: 0.5,
+  // Drawn by profile `records` only, so every other profile writes the programs it did before.
+  recordInputs: 0,
   namedArgs: 1,
 };
 
@@ -305,9 +309,12 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
   const anyExpr = weighted<Expr>([[3, expr.str], [3, expr.num], [2, expr.bool], [w.optional, expr.ostr], [1, expr.strs], [1, expr.nums], [0.5, expr.row]]);
 
   // Without element-promise tools, exactly the choice of before (so the profiles that draw none write the programs they did).
-  const forArrSrc: fc.Arbitrary<StrsExpr | NumsExpr | { t: "rows"; tool?: "credits" }> = w.elementPromises > 0
-    ? weighted<StrsExpr | NumsExpr | { t: "rows"; tool?: "credits" }>([[2, expr.strs], [1, expr.nums], [1, fc.constant({ t: "rows" as const })], [w.elementPromises, fc.constant({ t: "rows" as const, tool: "credits" as const })]])
+  type ArrSrc = StrsExpr | NumsExpr | { t: "rows"; tool?: "credits" | "input" };
+  const oldSrc: fc.Arbitrary<ArrSrc> = w.elementPromises > 0
+    ? weighted<ArrSrc>([[2, expr.strs], [1, expr.nums], [1, fc.constant({ t: "rows" as const })], [w.elementPromises, fc.constant({ t: "rows" as const, tool: "credits" as const })]])
     : fc.oneof(expr.strs, expr.strs, expr.nums, fc.constant({ t: "rows" as const }));
+  // A loop over `main`'s `Row[]` input (the printer falls back to `rows()` without one).
+  const forArrSrc: fc.Arbitrary<ArrSrc> = w.recordInputs > 0 ? weighted<ArrSrc>([[4, oldSrc], [w.recordInputs, fc.constant({ t: "rows" as const, tool: "input" as const })]]) : oldSrc;
   const stmts = fc.letrec<{ stmt: Stmt; block: Stmt[] }>((tie) => {
     const block = tie("block") as fc.Arbitrary<Stmt[]>;
     const s = w.stmt;
@@ -492,7 +499,12 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
 
   return fc.record({
     async: w.asyncPrograms > 0 ? weighted([[w.asyncPrograms, fc.constant(true)], [1 - w.asyncPrograms, fc.constant(false)]]) : fc.constant(false),
-    params: fc.array(fc.constantFrom("str" as const, "str" as const, "num" as const, "bool" as const, "strs" as const, "nums" as const), { maxLength: w.maxParams }),
+    params: fc.array(
+      w.recordInputs > 0
+        ? weighted<ProgramIR["params"][number]>([[6, fc.constantFrom("str" as const, "str" as const, "num" as const, "bool" as const, "strs" as const, "nums" as const)], [w.recordInputs, fc.constantFrom("row" as const, "rows" as const)]])
+        : fc.constantFrom("str" as const, "str" as const, "num" as const, "bool" as const, "strs" as const, "nums" as const),
+      { maxLength: w.maxParams },
+    ),
     helpers: fc.array(helper, { maxLength: w.maxHelpers }),
     body,
     guarantees: fc.array(guarantee, { minLength: 1, maxLength: 3 }),

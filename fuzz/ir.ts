@@ -132,7 +132,7 @@ export type Stmt =
   | { readonly k: "forN"; readonly n: number; readonly body: readonly Stmt[] }
   /** `while (i < n) { i++; … }` or `do { i++; … } while (i < n)`: a counter against a literal, incremented first (so `continue` cannot skip it). */
   | { readonly k: "whileN"; readonly n: number; readonly isDo: boolean; readonly body: readonly Stmt[] }
-  | { readonly k: "forArr"; readonly src: StrsExpr | NumsExpr | { readonly t: "rows"; readonly tool?: "credits" }; readonly body: readonly Stmt[] }
+  | { readonly k: "forArr"; readonly src: StrsExpr | NumsExpr | { readonly t: "rows"; readonly tool?: "credits" | "input" }; readonly body: readonly Stmt[] }
   | { readonly k: "call"; readonly i: number; readonly args: readonly HelperArgs[] }
   | { readonly k: "short"; readonly c: BoolExpr; readonly op: "&&" | "||"; readonly e: Effect }
   | { readonly k: "ternStmt"; readonly c: BoolExpr; readonly a: Effect; readonly b: Effect }
@@ -305,7 +305,8 @@ export interface GuaranteeIR {
 export interface ProgramIR {
   /** `async function main` and async helpers (each helper call awaited): tools may then be awaited. */
   readonly async?: boolean;
-  readonly params: readonly ("str" | "num" | "bool" | "strs" | "nums")[];
+  /** `main`'s inputs; `row` and `rows` are records of the layer's `Row` (a `Row[]` is read only as a loop source). */
+  readonly params: readonly ("str" | "num" | "bool" | "strs" | "nums" | "row" | "rows")[];
   readonly helpers: readonly Helper[];
   readonly body: readonly Stmt[];
   readonly guarantees: readonly GuaranteeIR[];

@@ -73,16 +73,21 @@ export function printLoopState(p: LoopStatePrinter, s: LoopStateStmt): void {
     case "whileIndex": {
       // A counter over `names()` (while.ts): to the first element with the prefix (`ok`), over all of
       // them (`missing`), the step first (`before`, refused: the step must come last), or a `break`
-      // in the body (`wrong`); `strict` steps with `+= 1`.
+      // in the body (`wrong`); `strict` steps with `+= 1`. With `sink` "measure" (unused otherwise) the
+      // same `while` runs twice in an unrolled loop, the counter kept: the second run starts where
+      // the first stopped (the outside reviewer's while_reenter: the prover started it at 0 again).
       const xs = p.fresh("xs");
       const i = p.fresh("i");
       const step = s.strict ? `${i} += 1;` : `${i}++;`;
       p.line(`const ${xs} = names();`);
       p.line(`let ${i} = 0;`);
+      const twice = s.sink === "measure";
+      if (twice) p.line(`for (const ${p.fresh("round")} of [1, 2]) {`);
       if (s.update === "ok") p.line(`while (${i} < ${xs}.length && !${xs}[${i}].startsWith(${lit})) { sendEmail(${xs}[${i}], ${lit}); ${step} }`);
       else if (s.update === "missing") p.line(`while (${i} < ${xs}.length) { sendEmail(${xs}[${i}], ${lit}); ${step} }`);
       else if (s.update === "before") p.line(`while (${i} < ${xs}.length && ${xs}[${i}] !== ${lit}) { ${step} sendEmail(${xs}[${i} - 1], ${lit}); }`);
       else p.line(`while (${i} < ${xs}.length) { if (${xs}[${i}].startsWith(${lit})) break; sendEmail(${xs}[${i}], ${lit}); ${step} }`);
+      if (twice) p.line("}");
       p.line(`${p.effect(s.e)};`);
       return;
     }

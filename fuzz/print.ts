@@ -20,6 +20,9 @@ export { HEADER, numberText } from "./print-expr";
 class Printer extends IdiomPrinter {
   /** Layer tools the header does not import, imported after it by the programs that use them. */
   readonly extraImports = new Set<string>();
+  /** `main`'s parameters as printed, and the first `Row[]` among them (a loop source). */
+  private paramList: { name: string; text: string }[] = [];
+  private inputRows: string | undefined;
   // ───────────── statements ─────────────
 
   stmts(ss: readonly Stmt[]): void {
@@ -163,7 +166,7 @@ class Printer extends IdiomPrinter {
       }
       case "forArr": {
         const name = this.fresh("x");
-        const src = s.src.t === "rows" ? (s.src.tool === "credits" ? "credits()" : "rows()") : this.expr(s.src);
+        const src = s.src.t === "rows" ? (s.src.tool === "credits" ? "credits()" : s.src.tool === "input" ? (this.inputRows ?? "rows()") : "rows()") : this.expr(s.src);
         const t: Ty = s.src.t === "rows" ? "row" : s.src.t === "strs" ? "str" : "num";
         // Bounded by an `ensures` or literal: unrolled; otherwise one quantified iteration.
         const bounded = s.src.t !== "rows" && (s.src.k === "few" || s.src.k === "amounts" || s.src.k === "lit");
@@ -509,13 +512,19 @@ class Printer extends IdiomPrinter {
     this.asyncProgram = async;
   }
 
+  /** `main`'s parameters that expressions read (a `Row[]` input is read only as a loop source: `inputRows`). */
   mainParams(types: ProgramIR["params"]): Var[] {
-    return types.map((t) => ({ name: this.fresh("p"), t, mutable: true, fn: 0, quant: 0 }));
+    this.paramList = types.map((t) => {
+      const name = this.fresh("p");
+      if (t === "rows") this.inputRows ??= name;
+      return { name, text: t === "rows" ? "Row[]" : TYPE_TEXT[t] };
+    });
+    return types.flatMap((t, i) => (t === "rows" ? [] : [{ name: this.paramList[i]!.name, t, mutable: true, fn: 0, quant: 0 }]));
   }
 
   enterMain(params: readonly Var[], async: boolean): void {
     this.asyncProgram = async;
-    const list = params.map((p) => `${p.name}: ${TYPE_TEXT[p.t]}`).join(", ");
+    const list = this.paramList.map((p) => `${p.name}: ${p.text}`).join(", ");
     this.line(async ? `export async function main(${list}): Promise<void> {` : `export function main(${list}): void {`);
     this.depth++;
     this.scopes = [[...params]];

@@ -43,7 +43,7 @@ const INTEGERS = weights({
   contracts: { spendAtMost: 5, measuresSumAtMost: 5, measuresBelow: 3, neverMeasure: 3, noPaymentOver: 3, measuresAtMost: 2, emailsAtMost: 3, logsAtMost: 3, payOnce: 1, distinctMeasures: 1 },
 });
 
-export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "fluents" | "integers" | "int-floats" | "strings" | "locals" | "collections" | "loopstate" | "counts" | "idioms" | "labels" | Hole, Weights>> = {
+export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "callbacks" | "arrays" | "objects" | "records" | "fluents" | "integers" | "int-floats" | "strings" | "locals" | "collections" | "loopstate" | "counts" | "idioms" | "labels" | Hole, Weights>> = {
   default: DEFAULT_WEIGHTS,
   // Async programs only: awaited async tools and helpers, and now and then a promise that is not awaited (refused).
   // (Without issue 13's forms, which the default and contracts profiles draw: the programs of before.)
@@ -81,6 +81,15 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
   // Issue 10's objects: mail and payments through tools of one object of named arguments (literals,
   // reordered keys, spreads), record results destructured or read through `?.` and `??` when they
   // may be undefined, and the `string | undefined` results, under guarantees over those events.
+  // `main` inputs of records (`Row`, `Row[]`): their fields in conditions and effects, loops over the array input.
+  records: weights({
+    focus: true,
+    recordInputs: 4,
+    maxParams: 3,
+    stmt: { forArr: 5, effect: 8, if: 4, decl: 3, assign: 1, filter: 1, callback: 1, destructure: 1 },
+    effects: { sendEmail: 4, pay: 3, log: 1, measure: 1 },
+    contracts: { neverEmail: 4, noPaymentOver: 4, spendAtMost: 3, emailsAtLeast: 2, emailsAtMost: 2, nobodyTwice: 2, payOnce: 1, noPayTo: 2 },
+  }),
   objects: weights({
     focus: true,
     namedArgs: 6,
