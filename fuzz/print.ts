@@ -21,7 +21,7 @@ class Printer extends IdiomPrinter {
   /** Layer tools the header does not import, imported after it by the programs that use them. */
   readonly extraImports = new Set<string>();
   /** `main`'s parameters as printed, and the first `Row[]` among them (a loop source). */
-  private paramList: { name: string; text: string }[] = [];
+  private paramList: { name: string; text: string; rows: boolean }[] = [];
   private inputRows: string | undefined;
   // ───────────── statements ─────────────
 
@@ -516,8 +516,7 @@ class Printer extends IdiomPrinter {
   mainParams(types: ProgramIR["params"]): Var[] {
     this.paramList = types.map((t) => {
       const name = this.fresh("p");
-      if (t === "rows") this.inputRows ??= name;
-      return { name, text: t === "rows" ? "Row[]" : TYPE_TEXT[t] };
+      return { name, text: t === "rows" ? "Row[]" : TYPE_TEXT[t], rows: t === "rows" };
     });
     return types.flatMap((t, i) => (t === "rows" ? [] : [{ name: this.paramList[i]!.name, t, mutable: true, fn: 0, quant: 0 }]));
   }
@@ -525,6 +524,8 @@ class Printer extends IdiomPrinter {
   enterMain(params: readonly Var[], async: boolean): void {
     this.asyncProgram = async;
     const list = this.paramList.map((p) => `${p.name}: ${p.text}`).join(", ");
+    // From here on (main's body and its own helpers, not the module's) a loop may read the `Row[]` input.
+    this.inputRows = this.paramList.find((p) => p.rows)?.name;
     this.line(async ? `export async function main(${list}): Promise<void> {` : `export function main(${list}): void {`);
     this.depth++;
     this.scopes = [[...params]];

@@ -30,7 +30,7 @@ describe("the tester finds re-opened holes", () => {
   });
 
   it("has a profile for every hole", () => {
-    expect(Object.keys(PROFILES).sort()).toEqual(["default", "async", "contracts", "callbacks", "arrays", "objects", "fluents", "integers", "int-floats", "strings", "locals", "collections", "loopstate", "counts", "idioms", "labels", ...Object.keys(HOLES)].sort());
+    expect(Object.keys(PROFILES).sort()).toEqual(["default", "async", "contracts", "callbacks", "arrays", "objects", "records", "fluents", "integers", "int-floats", "strings", "locals", "collections", "loopstate", "counts", "idioms", "labels", ...Object.keys(HOLES)].sort());
   });
 
   for (const [hole, budget] of Object.entries(BUDGET) as [keyof typeof BUDGET, number][]) {
