@@ -131,6 +131,12 @@ export class World {
    * shows it again.
    */
   unknownSplits = 0;
+  /**
+   * Callback indices over filtered arrays of unknown length (exec/callbacks.ts `quantified`): an
+   * element's position among the kept elements is stated (0 to its base index), not defined, so a
+   * model is a counterexample only once a run with short arrays (positions exact) shows it again.
+   */
+  keptIndices = 0;
   /** Conversions modelled as functions of their input, and what models taught about them (conversions.ts). */
   readonly conversions = new Conversions();
   private counter = 0;

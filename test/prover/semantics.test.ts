@@ -49,6 +49,32 @@ export function main(notes: Note[]): void {
 export function main(order: { to: string; cents: number }): void { if (order.cents > 0 && order.cents <= 100) pay(order.to, order.cents); }` },
   { name: "input of arrays in records stays refused", verdict: "refused", match: /has type .* which is not modelled/, body: `export const guarantees = [m.spendAtMost(100)];
 export function main(order: { to: string; lines: number[][] }): void { pay(order.to, 1); }` },
+  // ── the index a callback gets over a filtered array counts the kept elements, not the base's ──
+  { name: "index over a bounded filtered view: forEach's i counts kept elements (violated: the only kept one is at 0)", verdict: "violated", match: /xs0=\["", " "\]|sendsAtLeast/, body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(xs0: string[]): void {
+  const xs = xs0.slice(0, 3);
+  if (xs.length !== 2 || xs[0] !== "" || xs[1] === "") { sendEmail("fallback", "s"); return; }
+  xs.filter((x) => x !== "").forEach((x, i) => { if (i === 1) sendEmail(x, "s"); });
+}` },
+  { name: "index over a bounded filtered view: reduce's index counts kept elements (violated)", verdict: "violated", body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(xs0: string[]): void {
+  const xs = xs0.slice(0, 3);
+  if (xs.length !== 2 || xs[0] !== "" || xs[1] === "") { sendEmail("fallback", "s"); return; }
+  const last = xs.filter((x) => x !== "").reduce((acc, x, i) => acc + i, 0);
+  if (last === 1) sendEmail("x", "s");
+}` },
+  { name: "index over a bounded filtered view, the first kept one at 0 (proved)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(1), m.emailsAtLeast(1)];
+export function main(xs0: string[]): void {
+  const kept = xs0.slice(0, 4).filter((x) => x !== "");
+  if (kept.length === 0) { sendEmail("fallback", "s"); return; }
+  kept.forEach((x, i) => { if (i === 0) sendEmail(x, "s"); });
+}` },
+  { name: "index over a filtered array of unknown length: stated (0 to the base index), violations confirmed among short runs", verdict: "violated", match: /Found among runs/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(xs: string[]): void { xs.filter((x) => x !== "").forEach((x, i) => { if (i === 1) sendEmail(x, "s"); }); }` },
+  { name: "index over a filtered array of unknown length, not deciding the guarantee: proved", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void { xs.filter((x) => x !== "ceo@corp").forEach((x, i) => sendEmail(x, \`#\${i}\`)); }` },
+  { name: "findIndex over a filtered array of unknown length is refused", verdict: "refused", match: /which `findIndex` returns/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(xs: string[]): void { if (xs.filter((x) => x !== "").findIndex((x) => x === "a") === 1) sendEmail("a", "s"); }` },
   // ── a counter loop over an array run twice (the outside reviewer's while_reenter) ──
   { name: "while over an array index, run again by an unrolled loop: the counter is not 0 the second time (refused)", verdict: "refused", match: /`i` after the loop over `xs`/, body: `export const guarantees = [m.emailsAtLeast(1)];
 export function main(xs: string[]): void {

@@ -164,14 +164,17 @@ function runAllMap(ex: Exec, view: View, fn: FunctionLike, mapCall: TS.CallExpre
     const count = base.k === "arr" ? base.items.length : base.bound!;
     const after: string[] = [];
     const entries: { present: string; value: Sym }[] = [];
+    const kept: string[] = [];
     for (let j = 0; j < count; j++) {
       const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
       if (present === "false") {
         entries.push({ present, value: UNDEF });
         continue;
       }
+      const index = keptIndex(kept);
+      kept.push(present);
       const el: State = { pc: and(before, present), env: st.env };
-      entries.push({ present, value: runWith(ex, fn, [base.k === "arr" ? base.items[j]! : base.at(String(j)), num(j)], el) });
+      entries.push({ present, value: runWith(ex, fn, [base.k === "arr" ? base.items[j]! : base.at(String(j)), index], el) });
       after.push(el.pc === and(before, present) ? before : or(el.pc, and(before, not(present))));
     }
     st.pc = after.length === 0 ? before : and(...after);
@@ -311,6 +314,16 @@ export function runWith(ex: Exec, fn: FunctionLike, args: readonly Sym[], st: St
   }
 }
 
+/**
+ * The index JavaScript gives the next element present: how many of the elements before it are
+ * present (`present`: their conditions, those certainly absent left out). Over a filtered view this
+ * is not the base index.
+ */
+export function keptIndex(present: readonly string[]): Sym {
+  if (present.every((k) => k === "true")) return num(present.length);
+  return numFromInt(present.length === 1 ? `(ite ${present[0]} 1 0)` : `(+ ${present.map((k) => `(ite ${k} 1 0)`).join(" ")})`, present.length);
+}
+
 /** Whether the callback's value decides (stops) the method at this element. */
 function decides(method: Method, value: Sym, at: TS.Node): string {
   if (method !== "some" && method !== "every" && method !== "find" && method !== "findIndex") return "false";
@@ -325,23 +338,28 @@ function decides(method: Method, value: Sym, at: TS.Node): string {
 function unrolled(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallExpression, st: State): Sym {
   const base = view.base;
   const count = base.k === "arr" ? base.items.length : base.bound!;
-  const entries: { present: string; ran: string; dec: string; element: Sym; value: Sym; index: number }[] = [];
+  const entries: { present: string; ran: string; dec: string; element: Sym; value: Sym; index: Sym }[] = [];
   let decided = "false";
+  // The index JavaScript passes (and `findIndex` returns) counts the elements present before this
+  // one: over a filtered view it is not the base index (`xs.filter(p).forEach((x, i) => …)`).
+  let kept: string[] = [];
   for (let j = 0; j < count; j++) {
     const element = base.k === "arr" ? base.items[j]! : base.at(String(j));
     const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
+    const index = keptIndex(kept);
+    kept = present === "false" ? kept : [...kept, present];
     const ran = and(present, not(decided));
     if (ran === "false") {
-      entries.push({ present, ran, dec: "false", element, value: UNDEF, index: j });
+      entries.push({ present, ran, dec: "false", element, value: UNDEF, index });
       continue;
     }
     const before = st.pc;
     const body: State = { pc: and(before, ran), env: st.env };
-    const value = runCallback(ex, fn, element, num(j), e, body);
+    const value = runCallback(ex, fn, element, index, e, body);
     // Where the element did not run, the path goes on as before; where it ran, as the callback left it.
     st.pc = body.pc === and(before, ran) ? before : or(body.pc, and(before, not(ran)));
     const dec = decides(method, value, nodeOf(fn));
-    entries.push({ present, ran, dec, element, value, index: j });
+    entries.push({ present, ran, dec, element, value, index });
     // `decided ∨ (present ∧ ¬decided ∧ dec)` is `decided ∨ (present ∧ dec)`: the same Boolean
     // function without repeating `decided`, which doubled the term with every element (an `every`
     // over twelve tickets printed 8 MB). Named, as every later element's `ran` repeats it.
@@ -356,7 +374,7 @@ function unrolled(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallEx
       for (const en of [...entries].reverse()) {
         const first = and(en.ran, en.dec);
         if (first === "false") continue;
-        const m = merge(first, method === "find" ? en.element : num(en.index), result);
+        const m = merge(first, method === "find" ? en.element : en.index, result);
         if (!m) refuse(e, "The elements have values of different kinds.", "Use arrays of one element type.");
         result = m;
       }
@@ -454,6 +472,12 @@ function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
  */
 function quantified(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallExpression, st: State, all = false): Sym {
   const base = view.base as Extract<Sym, { k: "sarr" }>;
+  // Over a filtered view of unknown length, an element's index in the filtered array (the count of
+  // kept elements before it) is not modelled: the index one symbolic iteration has is the base's.
+  const readsIndex = !("builtin" in fn) && (fn.parameters.length >= 2 || fn.parameters.some((p) => p.dotDotDotToken !== undefined));
+  if (view.keep && method === "findIndex") {
+    refuse(e, "The index of an element of a filtered array of unknown length (its position among the kept elements, which `findIndex` returns) is not modelled.", "Use the element itself (`find`, `some`), or search the base array: `xs.findIndex((x) => keep(x) && …)`.");
+  }
   const q = ex.world.fresh("i");
   declare(ex, q, "Int");
   const range = (x: string): string => and(`(<= 0 ${x})`, `(< ${x} ${base.len})`, view.keep ? view.keep(x) : "true");
@@ -463,10 +487,22 @@ function quantified(ex: Exec, view: View, fn: Callee, method: Method, e: TS.Call
   const entry = and(st.pc, range(q), started?.term ?? "true");
   const body: State = { pc: entry, env: st.env };
   const marks = { facts: ex.world.facts.length, obligations: ex.world.obligations.length, throws: ex.world.throws.length, results: ex.world.toolResults.length, assumptions: ex.world.assumptions.length };
+  // Over a filtered view the callback's index is its position among the kept elements: some
+  // integer from 0 to q, stated, not defined (`World.keptIndices`): a violation is a counterexample
+  // only once a run with short arrays, where the position is exact (`keptIndex`), shows it again.
+  let index = numFromInt(q, ARRAY_LENGTH_MAG);
+  if (view.keep && readsIndex) {
+    const name = ex.world.fresh("keptIndex");
+    declare(ex, name, "Int", ex.loops.length + 1);
+    const term = `(${name} ${[...ex.loops, q].join(" ")})`;
+    ex.world.assumptions.push({ term: and(`(<= 0 ${term})`, `(<= ${term} ${q})`), loops: [...ex.loops, q] });
+    ex.world.keptIndices++;
+    index = numFromInt(term, ARRAY_LENGTH_MAG);
+  }
   ex.loops.push(q);
   let value: Sym;
   try {
-    value = runCallback(ex, fn, base.at(q), numFromInt(q, ARRAY_LENGTH_MAG), e, body);
+    value = runCallback(ex, fn, base.at(q), index, e, body);
   } finally {
     ex.loops.pop();
   }

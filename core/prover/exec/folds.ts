@@ -6,7 +6,7 @@ import type * as TS from "typescript";
 import { and, ite, not, or } from "../smt";
 import { merge, num, str, type Sym } from "../values";
 import { checkAwaited } from "./await";
-import { callbackOf, compactView, runWith, viewOf } from "./callbacks";
+import { callbackOf, compactView, keptIndex, runWith, viewOf } from "./callbacks";
 import { refuse, sized, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
@@ -37,13 +37,17 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
   }
   try {
     const count = base.k === "arr" ? base.items.length : base.bound!;
+    // The index argument counts the elements present before (over a filtered view, not the base index).
+    const kept: string[] = [];
     for (let j = 0; j < count; j++) {
       const element = base.k === "arr" ? base.items[j]! : base.at(String(j));
       const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
       if (present === "false") continue;
+      const index = keptIndex(kept);
+      kept.push(present);
       const before = st.pc;
       const body: State = { pc: and(before, present), env: st.env };
-      const value = runWith(ex, fn, [acc, element, num(j)], body);
+      const value = runWith(ex, fn, [acc, element, index], body);
       st.pc = body.pc === and(before, present) ? before : or(body.pc, and(before, not(present)));
       if (value.k !== acc.k) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
       const m = merge(present, value, acc);
