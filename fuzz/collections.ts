@@ -3,7 +3,7 @@ import type { CollectionsStmt, Effect, NumExpr, StrExpr } from "./ir";
 /**
  * Sets, Maps, `JSON.stringify` and in-place array changes in the differential tester (profile
  * `collections`, core/prover/exec/collections.ts, json.ts, inplace.ts): de-duplication over
- * literal arrays (and over arrays of unknown length, refused), sizes, SameValueZero corners (NaN,
+ * literal arrays (and over arrays of unknown length: with `has`/`add`, refused; `new Set(xs)` iterated or spread, modelled), sizes, SameValueZero corners (NaN,
  * -0), counting Maps, `get` that may be undefined, JSON of literals with escapes and number
  * corners, `sort` with the modelled comparators (and refused ones), `splice`, `reverse`, index
  * assignment (in range and past the end).
@@ -37,6 +37,12 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
   const k = Math.max(0, s.cmp);
   switch (s.op) {
     case "dedupe": case "unknown": {
+      if (s.op === "unknown" && s.cmp % 3 === 0) {
+        // A Set built from the array (exec/unique.ts): iterated, or spread back into an array.
+        const from = `new Set<string>(${p.expr(s.src)})`;
+        p.line(`for (const ${y} of ${s.cmp === 0 ? from : `[...${from}]`}) ${p.use(s.e, y)};`);
+        return;
+      }
       const seen = p.fresh("seen");
       p.line(`const ${seen} = new Set<string>();`);
       p.line(`for (const ${y} of ${s.op === "dedupe" ? `[${[...lits, x, ...lits].join(", ")}]` : p.expr(s.src)}) if (!${seen}.has(${y})) { ${seen}.add(${y}); ${p.use(s.e, y)}; }`);

@@ -206,9 +206,13 @@ export function main(): void {
   const s = new Set<string>(["a"]);
   s.forEach((k) => sendEmail(k, "y"));
 }` },
-  { name: "adversarial: a set of an array of unknown length is refused", verdict: "refused", body: `export const guarantees = [m.nobodyTwice()];
+  { name: "a set of an array of unknown length, iterated: each contact once (exec/unique.ts)", verdict: "proved", body: `export const guarantees = [m.nobodyTwice()];
 export function main(): void {
   for (const c of new Set(contacts())) sendEmail(c, "hi");
+}` },
+  { name: "adversarial: the size of a set of an array of unknown length is refused", verdict: "refused", body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  if (new Set(contacts()).size > 1) sendEmail("a", "hi");
 }` },
 ];
 

@@ -75,6 +75,15 @@ export function main(xs: string[]): void { xs.filter((x) => x !== "").forEach((x
 export function main(xs: string[]): void { xs.filter((x) => x !== "ceo@corp").forEach((x, i) => sendEmail(x, \`#\${i}\`)); }` },
   { name: "findIndex over a filtered array of unknown length is refused", verdict: "refused", match: /which `findIndex` returns/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(xs: string[]): void { if (xs.filter((x) => x !== "").findIndex((x) => x === "a") === 1) sendEmail("a", "s"); }` },
+  // ── a Set built from an array of unknown length (exec/unique.ts): a view keeping first occurrences ──
+  { name: "new Set(xs) iterated: each value once (proved)", verdict: "proved", body: `export const guarantees = [m.nobodyTwice()];
+export function main(xs: string[]): void { for (const to of new Set(xs)) sendEmail(to, "s"); }` },
+  { name: "[...new Set(xs)] then trimmed: two values may trim alike (violated)", verdict: "violated", body: `export const guarantees = [m.nobodyTwice()];
+export function main(xs: string[]): void { for (const to of [...new Set(xs)]) sendEmail(to.trim(), "s"); }` },
+  { name: "the length of [...new Set(xs)] counts distinct values (violated where two equal give one)", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(xs: string[]): void { if ([...new Set(xs)].length === 1 && xs.length === 2) sendEmail("b", "s"); }` },
+  { name: "Set.forEach of a Set built from an array is refused (its callback gets the value twice, not an index)", verdict: "refused", match: /`forEach` of a Set built from an array/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(xs: string[]): void { new Set(xs).forEach((v, k) => { if (k === "a") sendEmail(v, "s"); }); }` },
   // ── a counter loop over an array run twice (the outside reviewer's while_reenter) ──
   { name: "while over an array index, run again by an unrolled loop: the counter is not 0 the second time (refused)", verdict: "refused", match: /`i` after the loop over `xs`/, body: `export const guarantees = [m.emailsAtLeast(1)];
 export function main(xs: string[]): void {

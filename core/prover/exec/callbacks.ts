@@ -113,8 +113,8 @@ function literalElemType(items: readonly Sym[]): Extract<Sym, { k: "sarr" }>["el
   return kind === "str" ? { kind: "string" } : kind === "num" ? { kind: "number" } : kind === "bool" ? { kind: "boolean" } : undefined;
 }
 
-function makeView(view: View): Sym {
-  const v: Sym = { k: "opaque", why: VIEW_WHY };
+export function makeView(view: View, why = VIEW_WHY): Sym {
+  const v: Sym = { k: "opaque", why };
   views.set(v, view);
   return v;
 }

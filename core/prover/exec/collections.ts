@@ -16,6 +16,7 @@ import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } fro
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import { compactCollection, type State } from "./state";
+import { uniqueView } from "./unique";
 
 export type Coll = Extract<Sym, { k: "coll" }>;
 
@@ -37,6 +38,10 @@ export function newCollection(ex: Exec, e: TS.NewExpression, st: State): Sym | u
   if (args.length > 1) refuse(e, `\`new ${e.expression.text}\` takes at most one argument.`, `Write \`new ${e.expression.text}()\` or pass a literal array.`);
   if (args.length === 1) {
     const init = definite(ex, evalExpr(ex, args[0]!, st), args[0]!, st);
+    if (!map && init.k !== "arr") {
+      const unique = uniqueView(ex, init, args[0]!);
+      if (unique) return unique;
+    }
     if (init.k !== "arr") refuse(args[0]!, `\`new ${e.expression.text}\` is modelled from a literal array only (an array of unknown length gives a collection of unknown size).`, map ? "Pass literal pairs (`new Map([[\"a\", 1]])`), or add each entry with `set` in a loop over a literal array." : "Pass a literal array (`new Set([\"a\", \"b\"])`), or add each element with `add` in a loop over a literal array.");
     for (const item of init.items) {
       if (!map) coll = added(coll, key(item, args[0]!), undefined);

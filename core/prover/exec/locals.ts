@@ -11,6 +11,7 @@
  * `merge`); pushes inside a loop over an array of unknown length are refused (use `filter`/`map`).
  */
 import type * as TS from "typescript";
+import { makeView, viewOf } from "./callbacks";
 import { merge, numFromInt, num, UNDEF, type Sym } from "../values";
 import { UNROLL_CAP } from "./caps";
 import { currentFrame, inside, refuse, skip, type Exec } from "./context";
@@ -234,10 +235,20 @@ export function arrayLiteral(ex: Exec, e: TS.ArrayLiteralExpression, st: State):
   const ts = ex.ts;
   const parts: (Sym | Arr)[] = [];
   const spread: boolean[] = [];
+  // `[...xs]` alone: the same elements, for a filtered view (a Set built from an array: unique.ts)
+  // or an array of unknown length too, which no other spread can follow.
+  const only = e.elements.length === 1 ? e.elements[0]! : undefined;
+  let evaluated: Sym | undefined;
+  if (only && ts.isSpreadElement(only)) {
+    evaluated = evalExpr(ex, only.expression, st);
+    const view = viewOf(evaluated);
+    if (view?.keep) return makeView(view);
+    if (evaluated.k === "sarr" && evaluated.bound === undefined) return evaluated;
+  }
   for (const el of e.elements) {
     if (ts.isOmittedExpression(el)) refuse(el, "Holes are not modelled.", "List the elements explicitly.");
     if (ts.isSpreadElement(el)) {
-      let v = evalExpr(ex, el.expression, st);
+      let v = el === only && evaluated ? evaluated : evalExpr(ex, el.expression, st);
       // A Set or Map whose every key is known present or absent spreads into its elements in insertion order.
       const known = v.k === "coll" ? knownItems(v) : undefined;
       if (known) v = { k: "arr", items: known };
