@@ -77,6 +77,8 @@ function literalParts(e: SExpr): Parts | undefined {
 export interface FloatFloors {
   readonly text: string;
   readonly floored: readonly Floored[];
+  /** How many whole-number adds and subtracts were restated as integer ones (a running total's). */
+  readonly sums: number;
 }
 
 const LIMIT = 2n ** 53n;
@@ -288,6 +290,7 @@ function build(commands: readonly SExpr[]): FloatFloors | undefined {
   // The floats restated by their floors, by key, made on first use; and how many float terms were restated at all.
   const floored = new Map<string, Floored>();
   let restated = 0;
+  let sums = 0;
   const fresh = (base: string): string => {
     let name = base;
     for (let i = 0; taken.has(name); i++) name = `${base}${i}`;
@@ -358,6 +361,7 @@ function build(commands: readonly SExpr[]): FloatFloors | undefined {
     if (!isList(e)) return e;
     const [head, ...xs] = e;
     if (isDeepStrictEqual(head, TO_FP)) return rewrite((xs[1] as SExpr[])[1]!);
+    if (head === "fp.add" || head === "fp.sub") sums++;
     if (head === "fp.add") return ["+", toInt(xs[1]!), toInt(xs[2]!)];
     if (head === "fp.sub") return ["-", toInt(xs[1]!), toInt(xs[2]!)];
     if (head === "fp.mul") return integralLiteral(xs[1]!) !== undefined ? ["*", toInt(xs[1]!), toInt(xs[2]!)] : ["*", toInt(xs[2]!), toInt(xs[1]!)];
@@ -450,7 +454,7 @@ function build(commands: readonly SExpr[]): FloatFloors | undefined {
   // The parts go after the declarations they replace: before the first command that is not a declaration.
   const at = out.findIndex((c) => !(isList(c) && (c[0] === "declare-const" || c[0] === "declare-fun" || c[0] === "set-option")));
   out.splice(at < 0 ? out.length : at, 0, ...parts);
-  return { text: out.map(printSExpr).join("\n"), floored: [...floored.values()] };
+  return { text: out.map(printSExpr).join("\n"), floored: [...floored.values()], sums };
 }
 
 /** The value of a Float64 literal, or undefined. */

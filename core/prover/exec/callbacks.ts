@@ -171,7 +171,7 @@ function runAllMap(ex: Exec, view: View, fn: FunctionLike, mapCall: TS.CallExpre
         entries.push({ present, value: UNDEF });
         continue;
       }
-      const index = keptIndex(kept);
+      const index = view.keep ? keptIndex(kept) : num(j);
       kept.push(present);
       const el: State = { pc: and(before, present), env: st.env };
       entries.push({ present, value: runWith(ex, fn, [base.k === "arr" ? base.items[j]! : base.at(String(j)), index], el) });
@@ -346,7 +346,7 @@ function unrolled(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallEx
   for (let j = 0; j < count; j++) {
     const element = base.k === "arr" ? base.items[j]! : base.at(String(j));
     const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
-    const index = keptIndex(kept);
+    const index = view.keep ? keptIndex(kept) : num(j);
     kept = present === "false" ? kept : [...kept, present];
     const ran = and(present, not(decided));
     if (ran === "false") {

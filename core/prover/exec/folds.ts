@@ -43,7 +43,7 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
       const element = base.k === "arr" ? base.items[j]! : base.at(String(j));
       const present = and(base.k === "arr" ? "true" : `(< ${j} ${base.len})`, view.keep ? view.keep(String(j)) : "true");
       if (present === "false") continue;
-      const index = keptIndex(kept);
+      const index = view.keep ? keptIndex(kept) : num(j);
       kept.push(present);
       const before = st.pc;
       const body: State = { pc: and(before, present), env: st.env };
