@@ -59,15 +59,20 @@ interface Parts {
   readonly integral: SExpr;
 }
 
-/** The parts of a Float64 literal (any: NaN, ±∞, -0, fractions). */
-function literalParts(e: SExpr): Parts | undefined {
+/** The value of a Float64 literal (`(_ NaN 11 53)`, `(_ +zero 11 53)`, `(fp …)`), or undefined. */
+function literalValue(e: SExpr): number | undefined {
   if (!isList(e) || !((e[0] === "_" && typeof e[1] === "string" && /^[+-](?:zero|oo)$|^NaN$/.test(e[1])) || (e[0] === "fp" && e.length === 4))) return undefined;
-  let v: number;
   try {
-    v = decodeFloat(e);
+    return decodeFloat(e);
   } catch {
     return undefined;
   }
+}
+
+/** The parts of a Float64 literal (any: NaN, ±∞, -0, fractions). */
+function literalParts(e: SExpr): Parts | undefined {
+  const v = literalValue(e);
+  if (v === undefined) return undefined;
   const b = (x: boolean): SExpr => (x ? "true" : "false");
   const finite = Number.isFinite(v);
   const clamped = !finite ? 0n : v > 2 ** 53 ? BEYOND : v < -(2 ** 53) ? -BEYOND : BigInt(Math.floor(v));
@@ -115,14 +120,8 @@ const intLit = (k: bigint): SExpr => (k < 0n ? ["-", String(-k)] : String(k));
 
 /** A Float64 literal that is an integer within 2^53 and not -0, as that integer; else undefined. */
 function integralLiteral(e: SExpr): bigint | undefined {
-  if (!isList(e) || !((e[0] === "_" && typeof e[1] === "string" && /^[+-](?:zero|oo)$|^NaN$/.test(e[1])) || (e[0] === "fp" && e.length === 4))) return undefined;
-  let v: number;
-  try {
-    v = decodeFloat(e);
-  } catch {
-    return undefined;
-  }
-  return Number.isInteger(v) && !Object.is(v, -0) && Math.abs(v) <= 2 ** 53 ? BigInt(v) : undefined;
+  const v = literalValue(e);
+  return v !== undefined && Number.isInteger(v) && !Object.is(v, -0) && Math.abs(v) <= 2 ** 53 ? BigInt(v) : undefined;
 }
 
 /**
@@ -455,12 +454,6 @@ function build(commands: readonly SExpr[]): FloatFloors | undefined {
   const at = out.findIndex((c) => !(isList(c) && (c[0] === "declare-const" || c[0] === "declare-fun" || c[0] === "set-option")));
   out.splice(at < 0 ? out.length : at, 0, ...parts);
   return { text: out.map(printSExpr).join("\n"), floored: [...floored.values()], sums };
-}
-
-/** The value of a Float64 literal, or undefined. */
-function literalValue(e: SExpr): number | undefined {
-  if (!literalParts(e)) return undefined;
-  return decodeFloat(e);
 }
 
 function containsBinder(e: SExpr): boolean {
