@@ -2,7 +2,8 @@
  * Printer of the `counted` statement (ir.ts): a `filter` over `names()` (an array of unknown
  * length) read as an array — its length against a limit with an off-by-one slack, compared with the
  * source's, in a template; loops over `slice(0, limit)` and `slice(limit)`; an element by index and
- * the last one; the count used as a bound on the source; a filter of a filter.
+ * the last one; the count used as a bound on the source; a filter of a filter. The array comes
+ * from `filter` or from `push` in a `for…of` over `names()` (`via`).
  */
 import type { CountedStmt, Effect } from "./ir";
 
@@ -21,7 +22,17 @@ export function printCounted(p: CountedPrinter, s: CountedStmt): void {
   const all = p.fresh("all");
   const k = p.fresh("kept");
   p.line(`const ${all} = names();`);
-  p.line(`const ${k} = ${all}.filter((${x}) => ${test(x)});`);
+  if (s.via === "filter") p.line(`const ${k} = ${all}.filter((${x}) => ${test(x)});`);
+  else {
+    p.line(`const ${k}: string[] = [];`);
+    p.line(`for (const ${x} of ${all}) {`);
+    if (s.via === "push") p.line(`  if (${test(x)}) ${k}.push(${x});`);
+    else if (s.via === "pushContinue") p.line(`  if (!(${test(x)})) continue; ${k}.push(${x});`);
+    else if (s.via === "pushBreak") p.line(`  if (${x} === ${p.str(s.lit2)}) break; if (${test(x)}) ${k}.push(${x});`);
+    else if (s.via === "pushMapped") p.line(`  if (${test(x)}) ${k}.push(${x}.trim() + ${p.str(s.lit2)});`);
+    else p.line(`  if (${test(x)}) ${k}.push(${x}); else ${k}.push(${p.str(s.lit2)});`);
+    p.line("}");
+  }
   const y = p.fresh("y");
   switch (s.op) {
     case "length":
@@ -49,6 +60,12 @@ export function printCounted(p: CountedPrinter, s: CountedStmt): void {
       return;
     case "boundSource":
       p.line(`for (const ${y} of ${all}.slice(0, ${k}.length)) sendEmail(${y}, ${p.str(s.lit2)});`);
+      return;
+    case "each":
+      p.line(`for (const ${y} of ${k}) sendEmail(${y}, ${p.str(s.lit2)});`);
+      return;
+    case "join":
+      p.line(`if (${k}.length > 0) sendEmail(${k}.join(", "), ${p.str(s.lit2)});`);
       return;
     case "nested": {
       const z = p.fresh("z");

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { IntsStmt } from "./ir";
 import type { BoolExpr, ClauseEnd, ContractArg, Effect, Expr, GuaranteeIR, Helper, HelperArgs, NumExpr, NumsExpr, OStrExpr, ProgramIR, RowExpr, Scalar, Stmt, StrExpr, StrsExpr } from "./ir";
-import { ALLMAP_READS, ARRAYS_OPS, COUNTED_OPS, LOCALS_OPS, LOOPSTATE_OPS } from "./ir";
+import { ALLMAP_READS, ARRAYS_OPS, COUNTED_OPS, COUNTED_VIA, LOCALS_OPS, LOOPSTATE_OPS } from "./ir";
 import { PATTERNS, REPLACEMENTS, RESULT_TEXTS, STRINGS_OPS } from "./strings";
 import { COLLECTIONS_OPS } from "./collections";
 import { IDIOMS_OPS } from "./idioms";
@@ -452,6 +452,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           lit2: strLit,
           limit: fc.constantFrom(0, 1, 2, 3),
           slack: fc.constantFrom(-1, 0, 0, 1),
+          via: fc.constantFrom(...COUNTED_VIA),
           e: effect,
         }).map((x) => ({ k: "counted", ...x }))],
         [s.idioms, fc.record({

@@ -262,10 +262,14 @@ export type LoopStateStmt = { readonly k: "loopstate"; readonly op: LoopStateOp;
  * Reads of a `filter` over `names()` (an array of unknown length) as an array (profile `counts`,
  * fuzz/counted.ts): its length against `limit` (+ `slack`, the off-by-one), loops over a `slice`
  * of it, an element by index, the last one, the count used as a bound on the source, and a filter
- * of a filter; the result guards `e` or is emailed.
+ * of a filter; the result guards `e` or is emailed. `via` builds the array with `filter`, or with
+ * `push` in a `for…of` (exec/collected.ts): under an `if`, after a `continue`, with a `break` at
+ * `lit2`, pushing a changed element, or pushing on both branches of an `if`.
  */
-export type CountedStmt = { readonly k: "counted"; readonly op: CountedOp; readonly pred: "startsWith" | "endsWith" | "===" | "!=="; readonly lit: string; readonly lit2: string; readonly limit: number; readonly slack: number; readonly e: Effect };
-export const COUNTED_OPS = ["length", "lengthVsSource", "slice", "sliceFrom", "index", "last", "boundSource", "nested", "template"] as const;
+export type CountedStmt = { readonly k: "counted"; readonly op: CountedOp; readonly pred: "startsWith" | "endsWith" | "===" | "!=="; readonly lit: string; readonly lit2: string; readonly limit: number; readonly slack: number; readonly via: CountedVia; readonly e: Effect };
+export const COUNTED_VIA = ["filter", "filter", "push", "pushContinue", "pushBreak", "pushMapped", "pushBoth"] as const;
+export type CountedVia = (typeof COUNTED_VIA)[number];
+export const COUNTED_OPS = ["length", "lengthVsSource", "slice", "sliceFrom", "index", "last", "boundSource", "nested", "template", "each", "join"] as const;
 export type CountedOp = (typeof COUNTED_OPS)[number];
 /** Idiomatic TypeScript (profile `idioms`, fuzz/idioms.ts): `xs.entries()` in `for…of`, `i < f.length` over a bounded array, sorted copies, `encodeURIComponent`. */
 export type IdiomsStmt = { readonly k: "idioms"; readonly op: (typeof import("./idioms").IDIOMS_OPS)[number]; readonly lits: readonly string[]; readonly x: StrExpr; readonly src: StrsExpr; readonly cmp: number; readonly pick: number; readonly e: Effect };

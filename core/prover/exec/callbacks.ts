@@ -452,7 +452,7 @@ export function elemTypeOf(v: Sym, at: TS.Node): Extract<Sym, { k: "sarr" }>["el
 }
 
 /** A value with the quantified index renamed (the callback's value at another element). */
-function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
+export function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
   switch (v.k) {
     case "str": return v.c !== undefined ? v : { k: "str", t: renameSymbols(v.t, renames) };
     case "bool": return v.c !== undefined ? v : boolT(renameSymbols(v.t, renames));

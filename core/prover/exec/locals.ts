@@ -8,19 +8,21 @@
  * (`out.length`, `out[0]`, `out.join(", ")`, `...out`, `for (const x of out)`, `return out`), and
  * never stored, passed or captured by a function. A literal array whose length differs by path
  * (`if (c) out.push(x)`) becomes an array of bounded unknown length where the paths meet (values.ts,
- * `merge`); pushes inside a loop over an array of unknown length are refused (use `filter`/`map`).
+ * `merge`); pushes inside a loop over an array of unknown length collect a filtered view
+ * (collected.ts), and other changes there are refused.
  */
 import type * as TS from "typescript";
 import { makeView, viewOf } from "./callbacks";
 import { merge, numFromInt, num, UNDEF, type Sym } from "../values";
 import { UNROLL_CAP } from "./caps";
-import { currentFrame, inside, refuse, skip, type Exec } from "./context";
+import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { knownItems } from "./collections";
 import { callInPlace } from "./inplace";
 import { changeInPlace } from "./changes";
+import { isCollecting } from "./collected";
 import type { State } from "./state";
 
 type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
@@ -163,7 +165,7 @@ export function ownedArray(ex: Exec, node0: TS.Expression): TS.Symbol {
   const frame = currentFrame(ex);
   if (frame.fn && !inside(decl, frame.fn)) refuse(node, `The function changes \`${node.text}\`, which it captured from outside: closures that mutate captured state are not modelled.`, "Loop with `for…of` in the function that owns the array, or return a new array (`xs.filter(…)`, `xs.map(…)`).");
   if (!frame.fn && !inside(decl, node.getSourceFile())) refuse(node, "Changing module state is not modelled.", how);
-  if (frame.loopBody && !inside(decl, frame.loopBody)) {
+  if (frame.loopBody && !inside(decl, frame.loopBody) && !isCollecting(ex, sym)) {
     refuse(node, `The loop body changes \`${node.text}\`, declared outside a loop over an array of unknown length (its length after the loop is not tracked).`, "Build the array with `xs.filter((x) => …)` or `xs.map((x) => …)`, or loop over a literal array or a literal bound.");
   }
   // Every mention must read the array where it stands: nothing else may hold it.
@@ -203,6 +205,11 @@ function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefine
   if (ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent)) return undefined;
   // `JSON.stringify(out)` reads the array and keeps nothing (json.ts).
   if (ts.isCallExpression(p) && p.arguments.length === 1 && p.arguments[0] === n && ts.isPropertyAccessExpression(p.expression) && p.expression.name.text === "stringify" && ts.isIdentifier(p.expression.expression) && p.expression.expression.text === "JSON") return undefined;
+  // `new Set(out)` copies the elements into a new collection and keeps no reference to the array.
+  if (ts.isNewExpression(p) && p.arguments?.length === 1 && p.arguments[0] === n && ts.isIdentifier(p.expression) && p.expression.text === "Set") {
+    const ctor = ex.checker.getSymbolAtLocation(p.expression);
+    if (ctor && isDefaultLibSymbol(ex, ctor)) return undefined;
+  }
   if (ts.isForOfStatement(p) && p.expression === n) {
     // Iterating while changing the array sees the change; the model iterates a snapshot.
     return changedIn(ex, p.statement, sym) ? "is changed while a `for…of` iterates it" : undefined;

@@ -18,6 +18,7 @@ import { cond, definite } from "./guards";
 import { compactPc, join, joinStates, jumpsOf, labelsOf, passedOn, type Flow, type Jump, type State } from "./state";
 import { startedFlag } from "./iterations";
 import { beginCarried, type LoweredWhile } from "./loopstate";
+import { beginCollected } from "./collected";
 import { bindPattern } from "./objects";
 import { execStatement } from "./statements";
 
@@ -128,24 +129,30 @@ export function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement | TS
   const started = startedFlag(ex, q, iterable.len);
   // State carried across iterations (loopstate.ts), or `break`: S(q) in the body, S(len) after it.
   const carried = beginCarried(ex, s, st, q, iterable.len, lowered);
+  // Arrays the body collects with `push` (collected.ts): this iteration's pushes in the body, a view after it.
+  const collected = beginCollected(ex, s, st, q, iterable.len, iterable.label);
   const entry = and(st.pc, range(q), started.term, carried?.entry ?? "true");
   const body: State = { pc: entry, env: new Map(st.env) };
   const element = iterable.at(q);
   const factsBefore = ex.world.facts.length;
+  const assumptionsBefore = ex.world.assumptions.length;
   ex.loops.push(q);
   const frame = currentFrame(ex);
   const savedLoopBody = frame.loopBody;
   const savedCarried = frame.carried;
+  const savedCollecting = frame.collecting;
   frame.loopBody = s.statement;
   let flow: Flow;
   try {
     carried?.enter(body);
+    collected?.enter(body);
     // Bound inside the loop: a pattern that may throw (a field that may be undefined) throws in iteration q.
     loopSym(body, element, numFromInt(q, ARRAY_LENGTH_MAG));
     flow = lowered ? lowered.run(body) : execStatement(ex, s.statement, body);
   } finally {
     frame.loopBody = savedLoopBody;
     frame.carried = savedCarried;
+    frame.collecting = savedCollecting;
     ex.loops.pop();
   }
   if (flow.returns.length > 0) refuse(s, "`return` inside a loop over an array input or tool result is not modelled.", "Guard the calls with `if` instead, or `break` out of the loop.");
@@ -166,6 +173,7 @@ export function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement | TS
     const entered = carried ? renameSymbols(entry, new Map([[q, q2]])) : "true";
     st.pc = and(st.pc, `(forall ((${q2} Int)) ${implies(and(range(q2), entered), renamed)})`);
   }
+  collected?.finish(joinStates(ex, [...jumpsOf(flow, "continue", labels).map((x) => x.state), flow.fall, ...breaks.map((x) => x.state)], s), st, assumptionsBefore);
   carried?.finish(flow, st, factsBefore);
   return { fall: st, returns: [] };
 }
