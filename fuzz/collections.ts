@@ -61,6 +61,14 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
     }
     case "nums": {
       const set = p.fresh("set");
+      if (s.pick % 2 === 1) {
+        // A Set built from a number array the prover reads element by element only (exec/unique.ts):
+        // what it holds is each value as a key, -0 as +0 (adv35).
+        p.line(`const ${set} = new Set<number>(${s.pick % 4 === 1 ? "amounts()" : "amounts().filter((v) => v === 0)"});`);
+        p.line(`for (const ${y} of ${set}) if (1 / ${y} < 0) ${p.effect(s.e)};`);
+        p.line(`for (const ${y} of [...${set}]) if (${y} === 0) ${p.useNum(s.e, `1 / ${y} > 0 ? 1 : 2`)};`);
+        return;
+      }
       p.line(`const ${set} = new Set<number>([${s.nums.map((n) => p.num(n)).join(", ")}]);`);
       p.line(`${set}.add(${p.expr(s.xn)});`);
       p.line(`if (${set}.has(${p.num(s.nums[0]!)}) && ${set}.size === ${k}) ${p.effect(s.e)};`);

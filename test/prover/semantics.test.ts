@@ -82,6 +82,22 @@ export function main(xs: string[]): void { for (const to of new Set(xs)) sendEma
 export function main(xs: string[]): void { for (const to of [...new Set(xs)]) sendEmail(to.trim(), "s"); }` },
   { name: "the length of [...new Set(xs)] counts distinct values (violated where two equal give one)", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(xs: string[]): void { if ([...new Set(xs)].length === 1 && xs.length === 2) sendEmail("b", "s"); }` },
+  // adv35: a Set stores -0 as +0; six wrong proofs read -0 back out of `new Set(xs)`.
+  { name: "new Set(xs) of an input [-0] holds +0: 1 / x is Infinity (violated)", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(xs: number[]): void {
+  const a = xs[0];
+  if (xs.length !== 1 || a === undefined || a !== 0 || 1 / a > 0) return;
+  for (const x of new Set(xs)) if (1 / x > 0) sendEmail("a", "s");
+}` },
+  { name: "[...new Set(xs)][0] of an input [-0] is +0 (violated)", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(xs: number[]): void {
+  const a = xs[0];
+  if (xs.length !== 1 || a === undefined || a !== 0 || 1 / a > 0) return;
+  const f = [...new Set(xs.filter((v) => v === 0))][0];
+  if (f !== undefined && 1 / f === Infinity) sendEmail("a", "s");
+}` },
+  { name: "nothing read out of new Set(xs) is -0 (proved)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(xs: number[]): void { for (const x of new Set(xs)) if (x === 0 && 1 / x < 0) sendEmail("a", "s"); }` },
   { name: "Set.forEach of a Set built from an array is refused (its callback gets the value twice, not an index)", verdict: "refused", match: /`forEach` of a Set built from an array/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(xs: string[]): void { new Set(xs).forEach((v, k) => { if (k === "a") sendEmail(v, "s"); }); }` },
   // ── a counter loop over an array run twice (the outside reviewer's while_reenter) ──

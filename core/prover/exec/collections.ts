@@ -54,15 +54,18 @@ export function newCollection(ex: Exec, e: TS.NewExpression, st: State): Sym | u
   return capped(coll, e);
 }
 
+/** A value as a Set or Map stores it: a number's -0 becomes +0 (SameValueZero keys); others unchanged. */
+export function storedKey(v: Sym): Sym {
+  if (v.k !== "num") return v;
+  if (v.c !== undefined) return Object.is(v.c, -0) ? num(0) : v;
+  return { ...v, t: `(ite (fp.isZero ${v.t}) (_ +zero 11 53) ${v.t})` };
+}
+
 /** A key: a string or a number (-0 stored as +0, as `add` and `set` do). */
 function key(v: Sym, at: TS.Node): Sym {
   notOpaque(v, at);
   noFunctionValue(v, at);
-  if (v.k === "str") return v;
-  if (v.k === "num") {
-    if (v.c !== undefined) return Object.is(v.c, -0) ? num(0) : v;
-    return { ...v, t: `(ite (fp.isZero ${v.t}) (_ +zero 11 53) ${v.t})` };
-  }
+  if (v.k === "str" || v.k === "num") return storedKey(v);
   refuse(at, "Only strings and numbers are modelled as keys of a Set or Map (a value that may be undefined, an object or an array is not).", "Use string or number keys; test a possibly undefined value first.");
 }
 

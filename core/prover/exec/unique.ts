@@ -2,7 +2,8 @@
  * `new Set(xs)` of an array of unknown or bounded length (not a literal one: collections.ts holds
  * those key by key): the Set's elements in insertion order are the array's elements whose value no
  * earlier element has (SameValueZero), so the Set is a filtered view of the array (callbacks.ts)
- * that keeps element i where every earlier element differs from it. It can be iterated
+ * that keeps element i where every earlier element differs from it, each number as the Set stores
+ * it (-0 as +0). It can be iterated
  * (`for…of`) and spread into an array (`[...new Set(xs)]`, locals.ts); its `size`, `has`, `add`
  * and `forEach` are refused on the node (the view is opaque), as are Sets of records, which
  * compare by identity.
@@ -11,6 +12,7 @@ import type * as TS from "typescript";
 import { and, implies, not, renameSymbols } from "../smt";
 import { sameValueZero, type Sym } from "../values";
 import { makeView, viewOf } from "./callbacks";
+import { storedKey } from "./collections";
 import { refuse, type Exec } from "./context";
 
 export const SET_VIEW_WHY = "a Set built from an array the prover does not know element by element: here it can only be iterated (`for…of`) or spread into an array (`[...new Set(xs)]`)";
@@ -43,5 +45,8 @@ export function uniqueView(ex: Exec, init: Sym, at: TS.Node): Sym | undefined {
     const differs = `(forall ((${y} Int)) ${implies(and(`(<= 0 ${y})`, `(< ${y} ${i})`, kept(y), ...local.map(at)), not(at(same(itemJ, item))))})`;
     return and(kept(i), differs);
   };
-  return makeView({ base, keep, ...(view.facts ? { facts: view.facts } : {}) }, SET_VIEW_WHY);
+  // What the Set holds is each kept value as a key: a number's -0 is stored as +0 (adv35: six wrong
+  // proofs read -0 back out of `new Set(xs)`, where JavaScript gives +0).
+  const stored: Extract<Sym, { k: "sarr" }> = { ...base, at: (i) => storedKey(base.at(i)) };
+  return makeView({ base: stored, keep, ...(view.facts ? { facts: view.facts } : {}) }, SET_VIEW_WHY);
 }
