@@ -2,7 +2,9 @@
  * Sorted copies of arrays (inplace.ts `callSortedCopy`): `xs.slice().sort(cmp)`, `[...xs].sort(cmp)`
  * and `Array.from(xs).sort(cmp)` of a literal array or of a tool result an `ensures` bounds, with
  * the comparators whose order is a total preorder (`a.amount - b.amount` on integers, the string
- * comparison), as the stable order JavaScript gives. Each adversarial case has a benign twin.
+ * comparison), as the stable order JavaScript gives; `sort` of a new array a method returned
+ * (`xs.filter(…).sort(…)`); and `reduce` without an initial value. Each adversarial case has a
+ * benign twin.
  * IMPORTS and the layer's import are prepended: body line 1 is file line 4.
  */
 import { prove, proveCases, type ProveCase } from "../prover/prove-helpers";
@@ -137,6 +139,57 @@ export function main(): void {
 export function main(): void {
   const invs = fourInvoices(); invs.sort((a, b) => a.amount - b.amount);
   for (const inv of invs) pay(inv.payee, 1);
+}` },
+  // ── sort of a new array a method returned (`filter`, `map`, `slice(a, b)`): no name holds it ──
+  { name: "the cheapest of the filtered invoices: `filter(…).sort(…)[0]` is the smallest kept amount", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(300)];
+export function main(): void {
+  const best = fourInvoices().filter((inv) => inv.amount <= 300).sort((a, b) => a.amount - b.amount)[0];
+  if (best !== undefined) pay(best.payee, best.amount);
+}` },
+  { name: "adversarial: the filtered invoices sorted descending: the first may be a large one, filtered by another bound", verdict: "violated", line: 7, body: `export const guarantees = [m.noPaymentOver(300)];
+export function main(): void {
+  const top = fourInvoices().filter((inv) => inv.payee !== "x").sort((a, b) => b.amount - a.amount)[0];
+  if (top !== undefined) pay(top.payee, top.amount);
+}` },
+  { name: "adversarial: sorting `filter`'s result does not reorder the invoices it came from", verdict: "violated", line: 8, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const invs = fourInvoices();
+  const sorted = invs.filter((inv) => inv.amount > 0).sort((a, b) => a.amount - b.amount);
+  if (invs.length === 2 && sorted[0]!.amount !== invs[0]!.amount) sendEmail("ceo@corp", "reordered");
+}` },
+  { name: "refused: `filter(…).sort(…)` over an array of unknown length", verdict: "refused", line: 6, match: /length is unknown|at most/, body: `export const guarantees = [m.spendAtMost(500)];
+export function main(): void {
+  const s = manyInvoices().filter((inv) => inv.amount > 1).sort((a, b) => a.amount - b.amount);
+  for (const inv of s.slice(0, 1)) pay(inv.payee, 1);
+}` },
+  // ── reduce without an initial value: the first element present is the accumulator; empty throws ──
+  { name: "reduce without an initial value picks the cheapest of the bounded invoices (guarded by length)", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(1000)];
+export function main(): void {
+  const invs = fourInvoices();
+  if (invs.length === 0) return;
+  const cheapest = invs.reduce((best, inv) => (inv.amount < best.amount ? inv : best));
+  pay(cheapest.payee, cheapest.amount);
+  if (invs.some((inv) => inv.amount < cheapest.amount)) sendEmail("ceo@corp", "not the cheapest");
+}` },
+  { name: "adversarial: reduce without an initial value over an array that may be empty throws a TypeError", verdict: "violated", line: 7, match: /reduce/, body: `export const guarantees = [m.noPaymentOver(1000)];
+export function main(): void {
+  const invs = fourInvoices();
+  const cheapest = invs.reduce((best, inv) => (inv.amount < best.amount ? inv : best));
+  pay(cheapest.payee, cheapest.amount);
+}` },
+  { name: "adversarial: the largest kept amount is paid, and the payee \"big\" is kept whatever its amount", verdict: "violated", line: 9, match: /big/, body: `export const guarantees = [m.noPaymentOver(500)];
+export function main(): void {
+  const invs = fourInvoices().filter((inv) => inv.amount <= 500 || inv.payee === "big");
+  if (invs.length === 0) return;
+  const pick = invs.reduce((a, inv) => (inv.amount > a.amount ? inv : a));
+  pay(pick.payee, pick.amount);
+}` },
+  { name: "reduce without an initial value over numbers: the largest, with the index of the kept elements", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(1000)];
+export function main(): void {
+  const amounts = fourInvoices().map((inv) => inv.amount);
+  if (amounts.length === 0) return;
+  const most = amounts.reduce((a, x, i) => (i > 0 && x > a ? x : a));
+  pay("p", most);
 }` },
 ];
 

@@ -16,21 +16,31 @@ import { compactSym, type State } from "./state";
 /**
  * `xs.reduce((acc, x, i) => …, initial)` over a literal array or an array bounded by an `ensures`:
  * unrolled, the accumulator carried from element to element (element j counts iff j < length).
- * Over an array of unknown length the accumulator would be state carried across a quantified
- * loop: refused.
+ * Without an initial value (`offers.reduce((best, o) => (o.price < best.price ? o : best))`) the
+ * first element present is the accumulator and the callback starts at the next one, with its
+ * index; an empty array throws a TypeError there (reported like any reachable throw, and the path
+ * goes on where some element is present). The accumulator is then any value an element may be
+ * (a record, too). Over an array of unknown length the accumulator would be state carried across a
+ * quantified loop: refused.
  */
 export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: State): Sym {
   const view = viewOf(target);
   if (!view) refuse(e.expression, "`reduce` is modelled on arrays only.", "Call it on a literal array or an array returned by a tool.");
-  if (e.arguments.length !== 2) refuse(e, "`reduce` without an initial value is not modelled (it throws on an empty array).", "Pass the initial value: `xs.reduce((total, x) => total + x, 0)`.");
+  if (e.arguments.length !== 1 && e.arguments.length !== 2) refuse(e, "`reduce` takes a callback and an optional initial value.", "Write `xs.reduce((total, x) => total + x, 0)`.");
   const base = view.base;
   if (base.k === "sarr" && base.bound === undefined) {
     refuse(e, "`reduce` over an array of unknown length carries a value from element to element, which is not modelled.", "Bound the array with an `ensures((r) => r.length <= N)` on the tool, reduce a literal array, or compute per element inside `for (const x of xs)`.");
   }
   const { fn, named } = callbackOf(ex, e.arguments[0]!, "reduce", st);
   checkAwaited(ex, e, false, "`reduce`");
-  let acc = evalExpr(ex, e.arguments[1]!, st);
-  if (acc.k !== "num" && acc.k !== "str") refuse(e.arguments[1]!, "`reduce` is modelled with a number or string accumulator.", "Start from a number (`0`) or a string (`\"\"`).");
+  const initial = e.arguments.length === 2;
+  let acc: Sym | undefined;
+  if (initial) {
+    acc = evalExpr(ex, e.arguments[1]!, st);
+    if (acc.k !== "num" && acc.k !== "str") refuse(e.arguments[1]!, "`reduce` is modelled with a number or string accumulator.", "Start from a number (`0`) or a string (`\"\"`).");
+  }
+  // Bool term: the accumulator holds a value (always, with an initial value; else once an element was present).
+  let started = initial ? "true" : "false";
   if (named) {
     if (ex.inlining.includes(fn)) refuse(e, "Recursion is not modelled.", "Rewrite the helper without calling itself.");
     ex.inlining.push(fn);
@@ -45,18 +55,33 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
       if (present === "false") continue;
       const index = view.keep ? keptIndex(kept) : num(j);
       kept.push(present);
+      if (!acc) {
+        // The first element that may be present: the accumulator where it is (any value stands elsewhere, guarded by `started`).
+        acc = element;
+        started = present;
+        continue;
+      }
+      const step = and(present, started);
+      const first = and(present, not(started));
       const before = st.pc;
-      const body: State = { pc: and(before, present), env: st.env };
-      const value = runWith(ex, fn, [acc, element, index], body);
-      st.pc = body.pc === and(before, present) ? before : or(body.pc, and(before, not(present)));
-      if (value.k !== acc.k) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
-      const m = merge(present, value, acc);
-      if (!m) refuse(fn, "The callback returns a value of another kind than the accumulator.", "Return the same type as the initial value.");
+      const body: State = { pc: and(before, step), env: st.env };
+      const value = step === "false" ? acc : runWith(ex, fn, [acc, element, index], body);
+      if (step !== "false") st.pc = body.pc === and(before, step) ? before : or(body.pc, and(before, not(step)));
+      if (value.k !== acc.k) refuse(fn, initial ? "The callback returns a value of another kind than the accumulator." : "The callback returns a value of another kind than the elements.", initial ? "Return the same type as the initial value." : "Return an element (`best`, `x`), or pass an initial value.");
+      const stepped = merge(step, value, acc);
+      const m = stepped && merge(first, element, stepped);
+      if (!m) refuse(fn, "The callback returns a value of another kind than the accumulator.", initial ? "Return the same type as the initial value." : "Return an element (`best`, `x`), or pass an initial value.");
       // The running value by name: each step reads it twice (`ite(present, acc + x, acc)`), so
       // unnamed it doubled per element (eight amounts made 2 040 Float64 additions, h46 i03).
       acc = sized(compactSym(ex, m), e);
+      started = or(started, present);
     }
-    return acc;
+    if (!initial) {
+      ex.world.throws.push({ message: "`reduce` of an empty array without an initial value throws a TypeError", guard: and(st.pc, not(started)), site: e, loops: [...ex.loops], order: ex.world.nextOrder() });
+      st.pc = and(st.pc, started);
+      if (!acc) return { k: "undef" };
+    }
+    return acc!;
   } finally {
     if (named) ex.inlining.pop();
   }

@@ -12,7 +12,7 @@ import type * as TS from "typescript";
 import { and, implies, not, or } from "../smt";
 import { merge, type Sym } from "../values";
 import { changeInPlace } from "./changes";
-import { refuse, skip, type Exec } from "./context";
+import { isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { ownedArray, storable } from "./locals";
 import { refuseObjectWrite } from "./objects";
@@ -22,7 +22,7 @@ import { declare } from "./fresh";
 type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
 
 /** The longest array `sort` is modelled on (a network of n·(n−1)/2 compare-exchanges). */
-export const SORT_CAP = 8;
+export const SORT_CAP = 12;
 
 function knownLength(target: Arr, at: TS.Node, what: string): readonly Sym[] {
   if (target.k !== "arr") refuse(at, `${what} on an array whose length depends on the path is not modelled.`, "Build the array with the same number of elements on every path, or build a new array with `filter`/`map`.");
@@ -188,15 +188,26 @@ export function callSortedCopy(ex: Exec, target: Arr, e: TS.CallExpression): Sym
   return { k: "sarr", len: base.len, at, elem: base.elem, label: `${base.label}.sort`, bound: base.bound! };
 }
 
-/** Whether `call`'s receiver is a copy no name holds: `xs.slice()`, `[...xs]`, `Array.from(xs)`. */
+/** Array methods that return a new array, which no name holds until the program stores it. */
+const NEW_ARRAY_METHODS: ReadonlySet<string> = new Set(["slice", "filter", "map", "concat", "flatMap", "toSorted", "toReversed"]);
+
+/**
+ * Whether `call`'s receiver is a new array no name holds: `xs.slice()`, `[...xs]`,
+ * `Array.from(xs)`, or the result of a method that returns a new array (`xs.filter(…)`,
+ * `xs.map(…)`, `xs.slice(a, b)`, …), so sorting it in place changes nothing anyone else reads.
+ * The method must be the default library's on an array (a tool result's own `filter` could return
+ * an array it keeps).
+ */
 export function freshCopy(ex: Exec, receiver: TS.Expression): boolean {
   const ts = ex.ts;
   const r = skip(ex, receiver);
   if (ts.isArrayLiteralExpression(r)) return r.elements.length === 1 && ts.isSpreadElement(r.elements[0]!);
   if (!ts.isCallExpression(r) || !ts.isPropertyAccessExpression(r.expression) || r.questionDotToken || r.expression.questionDotToken) return false;
   const name = r.expression.name.text;
-  if (name === "slice") return r.arguments.length === 0;
-  return name === "from" && r.arguments.length === 1 && ts.isIdentifier(r.expression.expression) && r.expression.expression.text === "Array";
+  if (name === "from") return r.arguments.length === 1 && ts.isIdentifier(r.expression.expression) && r.expression.expression.text === "Array";
+  if (!NEW_ARRAY_METHODS.has(name)) return false;
+  const method = ex.checker.getSymbolAtLocation(r.expression.name);
+  return method !== undefined && isDefaultLibSymbol(ex, method) && ex.checker.isArrayType(ex.checker.getTypeAtLocation(r.expression.expression));
 }
 
 /** The order a comparator gives: on numbers or strings, ascending or not, of the elements or of their field along `key`. */
