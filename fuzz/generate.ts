@@ -372,7 +372,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           useIndex: weighted([[1, fc.constant(true)], [3, fc.constant(false)]]),
           lit: strLit,
           cmp: fc.integer({ min: 0, max: 3 }),
-          pick: fc.nat(2),
+          pick: fc.nat(3),
           e: effect,
         }).map((x) => ({ k: "allMap", ...x }))],
         [s.tryThrow, fc.record({

@@ -3,14 +3,16 @@
  * xs.entries())` over literal arrays, bounded tool arrays and arrays of unknown length, the index
  * guarding the effect or written into its text; `for (let i = 0; i < f.length; i++)` (or `i < Math.min(k, f.length)`) over a slice
  * of at most N elements (or the array itself), `<` or `<=`, reading `f[i]` (undefined past the end);
- * sorted copies (`slice().sort`, `[...xs].sort`, `Array.from(xs).sort`) of `wholes()` by amount,
+ * sorted copies (`slice().sort`, `[...xs].sort`, `Array.from(xs).sort`, `xs.filter(…).sort`) of `wholes()` by amount,
  * either way, spent under a budget with `break` (the order decides what is paid), of strings, and
  * of numbers that may be NaN (any order where one is; refused over an array of unknown length); `encodeURIComponent` of computed strings (inputs may hold a
- * lone surrogate: a URIError), alone, after a prefix, compared with a text, inside `try`, in a loop.
+ * lone surrogate: a URIError), alone, after a prefix, compared with a text, inside `try`, in a loop;
+ * `reduce` without an initial value over `wholes()` or a filter of it (the least, the largest, the
+ * second), guarded by the length or not (an empty array throws).
  */
 import type { Effect, IdiomsStmt, StrExpr } from "./ir";
 
-export const IDIOMS_OPS = ["entries", "forLength", "sortCopy", "encode"] as const;
+export const IDIOMS_OPS = ["entries", "forLength", "sortCopy", "encode", "reduceFirst"] as const;
 
 /** Texts `encodeURIComponent` maps to themselves, escapes, or throws on (a lone surrogate). */
 const URI_TEXTS = ["a", "a b", "a%20b", "%C3%A9", "%c3%a9", "é", "\ud83d", "\ud83d\ude00", "a/b?c=d&e", "-_.!~*'()", ""];
@@ -62,13 +64,14 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       return;
     }
     case "sortCopy": {
-      const copy = (xs: string): string => [`${xs}.slice()`, `[...${xs}]`, `Array.from(${xs})`][s.pick % 3]!;
+      // A copy no name holds, or (session 35) the new array `filter` returns, keeping all but one value.
+      const copy = (xs: string, drop = "v !== v"): string => [`${xs}.slice()`, `[...${xs}]`, `Array.from(${xs})`, `${xs}.filter((v) => !(${drop}))`][s.pick % 4]!;
       const sorted = p.fresh("s");
       if (s.pick % 4 === 3) {
         // Strings: the default order, or the comparison either way; the first one used.
         const src = s.pick % 8 === 3 ? `[${[...s.lits.map((l) => p.str(l)), p.expr(s.x)].join(", ")}]` : p.expr(s.src);
         const cmp = ["", "(a, b) => (a < b ? -1 : a > b ? 1 : 0)", "(a, b) => (a < b ? 1 : a > b ? -1 : 0)"][s.pick % 3]!;
-        p.line(`const ${sorted} = ${copy(src)}.sort(${cmp});`);
+        p.line(`const ${sorted} = ${copy(src, `v === ${p.str(s.lits[0] ?? "")}`)}.sort(${cmp});`);
         p.line(`const ${y} = ${sorted}[${k % 3}];`);
         p.line(`if (${y} !== undefined) ${p.use(s.e, y)};`);
         return;
@@ -87,13 +90,29 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       const limit = [0, 1, 500, 999, 1000, 1500][s.pick % 6]!;
       const cmp = s.pick % 2 === 0 ? "(a, b) => a.amount - b.amount" : "(a, b) => b.amount - a.amount";
       p.line(`const ${ws} = wholes();`);
-      p.line(`const ${sorted} = ${copy(ws)}.sort(${cmp});`);
+      p.line(`const ${sorted} = ${copy(ws, `v.amount === ${[1, 500, 1000][s.pick % 3]}`)}.sort(${cmp});`);
       p.line(`let ${t} = 0;`);
       p.line(`for (const ${y} of ${sorted}) {`);
       p.line(`  if (${t} + ${y}.amount > ${limit}) break;`);
       p.line(`  ${s.e.tool === "pay" ? `pay(${y}.to, ${y}.amount);` : `measure(${y}.amount);`} ${t} += ${y}.amount;`);
       p.line("}");
       p.line(`if (${t} === 0 && ${ws}.some((w) => w.amount <= ${limit})) ${p.effect(s.e)};`);
+      return;
+    }
+    case "reduceFirst": {
+      // `reduce` without an initial value over `wholes()` (at most 4): the first element present is
+      // the accumulator; an empty array throws (unguarded when pick % 3 == 2).
+      const ws = p.fresh("ws");
+      const best = p.fresh("best");
+      const src = s.pick % 2 === 0 ? "wholes()" : `wholes().filter((w) => w.amount > ${[1, 500, 999][s.pick % 3]})`;
+      const pickOne = ["(a, w) => (w.amount < a.amount ? w : a)", "(a, w) => (w.amount > a.amount ? w : a)", "(a, w, i) => (i === 1 ? w : a)"][((s.cmp % 3) + 3) % 3]!;
+      const guarded = s.pick % 3 !== 2;
+      p.line(`const ${ws} = ${src};`);
+      if (guarded) p.line(`if (${ws}.length > 0) {`);
+      p.line(`const ${best} = ${ws}.reduce(${pickOne});`);
+      p.line(`${s.e.tool === "pay" ? `pay(${best}.to, ${best}.amount);` : `measure(${best}.amount);`}`);
+      p.line(`if (${ws}.some((w) => w.amount < ${best}.amount)) ${p.effect(s.e)};`);
+      if (guarded) p.line("}");
       return;
     }
     case "encode": {

@@ -172,7 +172,8 @@ export type Stmt =
    */
   /**
    * `const rs = await Promise.all(src.map(async (x, i) => lookupAsync(x)))` (in a sync program
-   * `src.map((x, i) => lookup(x))`), `src` filtered first or not, the key `x`, `x.slice(1)`, or
+   * `src.map((x, i) => lookup(x))`; with pick 3 and no index, the arrow `(x) => lookupAsync(x)`,
+   * not `async`), `src` filtered first or not, the key `x`, `x.slice(1)`, or
    * with the index (`useIndex`) `${x}${i}` or a mapped twin read at it (`ks[i] ?? lit`), then its
    * results read (`read`):
    * their length (in a condition and a template), one by literal index, `for…of`, `filter`, `map`,

@@ -1,6 +1,6 @@
 /**
- * `await Promise.all(xs.map(async (x) => tool(…)))` (callbacks.ts, `awaitAllMap`): every element's
- * call is made before any settles; a failed `requires` rejects only its element's promise. Lines
+ * `await Promise.all(xs.map(async (x) => tool(…)))` (callbacks.ts, `awaitAllMap`), and the arrow
+ * that is not `async` but returns one call of an async tool: every element's call is made before any settles; a failed `requires` rejects only its element's promise. Lines
  * count the two import lines of the async test layer (body line 1 is file line 3).
  */
 import { problems } from "../prover/prove-helpers";
@@ -96,6 +96,35 @@ export async function main(): Promise<void> {
   { name: "a default in the element's pattern is refused (it may hide a call)", verdict: "refused", line: 5, match: /A default in a pattern/, body: `export const guarantees = [m.nothing()];
 export async function main(): Promise<void> {
   await Promise.all((await invoices()).map(async ({ payee = "x", total }) => pay(payee, total)));
+}` },
+  // An arrow that is not `async` but returns one call of an `async` tool (the promise is the element's).
+  { name: "not async, returning the call's promise: every element's call happens", verdict: "violated", line: 5, match: /xs=\[(.*, )?"ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map((x) => sendEmail(x, "1")));
+}` },
+  { name: "not async, over a filtered array: only kept elements are mailed", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.filter((x) => x !== "ceo@corp").map((x) => sendEmail(x, "1")));
+}` },
+  { name: "not async: a failed requires rejects that element's promise only, the later call still happens", verdict: "violated", line: 5, match: /Pay\(account="b", amount=5\)/, body: `export const guarantees = [m.noPaymentOver(4)];
+export async function main(x: number): Promise<void> {
+  await Promise.all(["a", "b"].map((to, i) => pay(to, i === 0 ? x : 5)));
+}` },
+  { name: "refused: not async inside a try (a throw while the arguments are evaluated would stop map there)", verdict: "refused", line: 5, match: /outside a `try`/, body: `export const guarantees = [m.noPaymentOver(4)];
+export async function main(xs: number[]): Promise<void> {
+  try { await Promise.all(xs.map((x) => pay("acct", x))); } catch { }
+}` },
+  { name: "refused: not async, with an argument that calls a built-in", verdict: "refused", line: 5, match: /must be an `async` arrow/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map((x) => sendEmail(x.trim(), "1")));
+}` },
+  { name: "refused: not async, a tool whose implementation is not async (its failed requires would throw inside map)", verdict: "refused", line: 5, match: /must be an `async` arrow/, body: `export const guarantees = [m.nothing()];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map((x) => fewContacts()));
+}` },
+  { name: "refused: not async and not awaited (fire-and-forget)", verdict: "refused", line: 5, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(xs: string[]): Promise<void> {
+  void Promise.all(xs.map((x) => sendEmail(x, "1")));
 }` },
 ];
 

@@ -46,13 +46,34 @@ export function awaitedAtOnce(ex: Exec, call: TS.CallExpression): boolean {
   ) node = node.parent;
   const parent = node.parent;
   if (ts.isAwaitExpression(parent)) return true;
-  if (ts.isArrowFunction(parent) && parent.body === node) return isAsyncFunction(ex, parent);
+  if (ts.isArrowFunction(parent) && parent.body === node) return isAsyncFunction(ex, parent) || mapCallbackOfAwaitedAll(ex, parent);
   if (ts.isReturnStatement(parent)) {
     let fn: TS.Node | undefined = parent.parent;
     while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
     return fn !== undefined && isAsyncFunction(ex, fn as TS.SignatureDeclaration);
   }
   return false;
+}
+
+/**
+ * The arrow is the callback of `await Promise.all(xs.map(arrow))`: the promise it returns is the
+ * element's promise, awaited by the `Promise.all` (callbacks.ts `awaitAllMap` decides which arrows
+ * that are not `async` it accepts there).
+ */
+function mapCallbackOfAwaitedAll(ex: Exec, arrow: TS.ArrowFunction): boolean {
+  const ts = ex.ts;
+  const up = (n: TS.Node): TS.Node => {
+    let x = n;
+    while (ts.isParenthesizedExpression(x.parent)) x = x.parent;
+    return x;
+  };
+  const map = up(arrow).parent;
+  if (!map || !ts.isCallExpression(map) || map.arguments.length !== 1 || up(map.arguments[0]!) !== up(arrow)) return false;
+  const callee = skip(ex, map.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "map") return false;
+  const all = up(map).parent;
+  if (!all || !ts.isCallExpression(all) || all.arguments.length !== 1 || !isPromiseMethod(ex, all, "all")) return false;
+  return ts.isAwaitExpression(up(all).parent);
 }
 
 /** The call's operand position is `await` (as opposed to a `return` in an async function). */
@@ -115,7 +136,7 @@ function awaitAll(ex: Exec, call: TS.CallExpression, st: State): Sym {
   return { k: "arr", items };
 }
 
-function toolOf(ex: Exec, call: TS.CallExpression): ToolModel | undefined {
+export function toolOf(ex: Exec, call: TS.CallExpression): ToolModel | undefined {
   const ts = ex.ts;
   const callee = call.expression;
   if (!ts.isIdentifier(callee) && !ts.isPropertyAccessExpression(callee)) return undefined;
@@ -124,11 +145,11 @@ function toolOf(ex: Exec, call: TS.CallExpression): ToolModel | undefined {
 }
 
 /** The tool's implementation is an `async` function: its checks reject its promise instead of throwing. */
-function asyncImplementation(ex: Exec, tool: ToolModel): boolean {
+export function asyncImplementation(ex: Exec, tool: ToolModel): boolean {
   return tool.async && isAsyncFunction(ex, tool.implementation);
 }
 
-function containsCall(ex: Exec, node: TS.Node): boolean {
+export function containsCall(ex: Exec, node: TS.Node): boolean {
   const ts = ex.ts;
   let found = false;
   const visit = (n: TS.Node): void => {

@@ -21,7 +21,8 @@ import type * as TS from "typescript";
 import { and, implies, ite, not, or, renameSymbols } from "../smt";
 import { boolT, merge, num, numFromInt, renameNum, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
 import { ARRAY_LENGTH_MAG } from "./integers";
-import { checkAwaited } from "./await";
+import { asyncImplementation, checkAwaited, containsCall, toolOf } from "./await";
+import { insideTry } from "./try";
 import { isAsync, isDefaultLibSymbol, refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
@@ -140,8 +141,8 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
   const view = viewOf(target);
   if (!view) refuse(callee.expression, "`map` is modelled on arrays only.", "Call it on an array input, a literal array or an array returned by a tool.");
   const arg = skip(ex, mapCall.arguments[0]!);
-  const shape = "The callback of `Promise.all(xs.map(…))` must be an `async` arrow function written in place.";
-  if (!ts.isArrowFunction(arg) || !isAsync(ex, arg)) refuse(arg, shape, "Write `async (x) => tool(x)` or `async (x) => { await a(x); await b(x); }`, or await the calls in turn with `for…of`.");
+  const shape = "The callback of `Promise.all(xs.map(…))` must be an `async` arrow function written in place (or an arrow that returns one call of an `async` tool, outside a `try`).";
+  if (!ts.isArrowFunction(arg) || (!isAsync(ex, arg) && !returnsToolPromise(ex, arg))) refuse(arg, shape, "Write `async (x) => tool(x)` or `async (x) => { await a(x); await b(x); }`, or await the calls in turn with `for…of`.");
   const body = ts.isBlock(arg.body) ? undefined : skip(ex, ts.isAwaitExpression(skip(ex, arg.body)) ? (skip(ex, arg.body) as TS.AwaitExpression).expression : arg.body);
   // One call whose arguments call nothing: every element's call is made, in array order, before
   // any settles. Anything else (a block, several awaits) interleaves the callbacks' calls once the
@@ -154,6 +155,23 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
   } finally {
     if (!single) ex.unordered--;
   }
+}
+
+/**
+ * `(x) => tool({ … })`, not `async`: the arrow returns the promise of one call of a tool whose
+ * implementation is `async` (its failed `requires` rejects that promise, as in an `async` arrow),
+ * with arguments that call nothing. What is left that differs from `async (x) => tool(…)` is a
+ * throw while the arguments are evaluated (a value that may be undefined), which would stop `map`
+ * at that element: outside a `try` it ends the run, is reported, and the run is incomplete (no
+ * lower bound counts it); inside one the `catch` would see fewer calls, so it is refused there.
+ */
+function returnsToolPromise(ex: Exec, arrow: TS.ArrowFunction): boolean {
+  const ts = ex.ts;
+  if (ts.isBlock(arrow.body) || insideTry(ex)) return false;
+  const body = skip(ex, arrow.body);
+  if (!ts.isCallExpression(body) || body.questionDotToken || body.expression !== skip(ex, body.expression)) return false;
+  const tool = toolOf(ex, body);
+  return tool !== undefined && asyncImplementation(ex, tool) && !body.arguments.some((a) => containsCall(ex, a));
 }
 
 /** Every element's callback, for `awaitAllMap`. */
