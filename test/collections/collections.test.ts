@@ -163,7 +163,8 @@ export function main(a: string): void {
   if (x !== undefined && x > 3) sendEmail("x", "y");
 }` },
   // ── refused shapes ──
-  { name: "adversarial: carrying a set across iterations of a loop over a tool result is refused", verdict: "refused", line: 8, match: /carries state across iterations/, body: `export const guarantees = [m.nobodyTwice()];
+  // A Set carried across a loop over an array of unknown length (collected.ts, test/locals/collected.test.ts).
+  { name: "a set carried across iterations of a loop over a tool result: nobody twice (proved)", verdict: "proved", body: `export const guarantees = [m.nobodyTwice()];
 export function main(): void {
   const seen = new Set<string>();
   for (const c of contacts()) {
@@ -210,9 +211,15 @@ export function main(): void {
 export function main(): void {
   for (const c of new Set(contacts())) sendEmail(c, "hi");
 }` },
-  { name: "adversarial: the size of a set of an array of unknown length is refused", verdict: "refused", body: `export const guarantees = [m.nobodyTwice()];
+  // The size of a Set built from an array of unknown length: its distinct values, counted (unique.ts, counted.ts).
+  { name: "adversarial: the size of a set of an array of unknown length may be 2", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
   if (new Set(contacts()).size > 1) sendEmail("a", "hi");
+}` },
+  { name: "the size of a set of an array of unknown length is at most its length", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const cs = contacts();
+  if (new Set(cs).size > cs.length) sendEmail("a", "hi");
 }` },
 ];
 

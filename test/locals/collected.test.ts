@@ -1,6 +1,8 @@
 /**
- * Arrays a loop over an array of unknown length collects with `push` (core/prover/exec/collected.ts):
- * after the loop, the filtered view of the iterations that pushed, in iteration order. Each verdict
+ * Arrays and Sets a loop over an array of unknown length collects with `push`/`add`
+ * (core/prover/exec/collected.ts): after the loop, the filtered view of the iterations that
+ * pushed, in iteration order (a Set: its distinct values); inside it, `has`/`includes` of what
+ * earlier iterations (or this one) added. Each verdict
  * was decided from JavaScript's semantics before running the prover; counterexamples of the
  * violated cases are found among runs with short arrays. Line numbers count the three prepended
  * import lines (body line 1 is file line 4).
@@ -124,7 +126,155 @@ export async function main(): Promise<void> {
   for (const b of big) pay(b.payee, b.amount);
 }`,
   },
+  // ── membership across iterations: the "each address once" loop (a Set, or an array's includes) ──
+  {
+    name: "proved: a Set of the addresses already emailed: nobody is emailed twice",
+    verdict: "proved",
+    body: `export const guarantees = [m.nobodyTwice()];
+export function main(to: string[]): void {
+  const seen = new Set<string>();
+  for (const t of to) {
+    if (seen.has(t)) continue;
+    seen.add(t);
+    sendEmail(t, "hi");
+  }
+}`,
+  },
+  {
+    name: "proved: the same with an array and includes",
+    verdict: "proved",
+    body: `export const guarantees = [m.nobodyTwice()];
+export function main(to: string[]): void {
+  const sent: string[] = [];
+  for (const t of to) {
+    if (!sent.includes(t)) {
+      sent.push(t);
+      sendEmail(t, "hi");
+    }
+  }
+}`,
+  },
+  {
+    name: "violated: the Set remembers the raw address, the email goes to the trimmed one (\"a\" and \" a\")",
+    verdict: "violated",
+    line: 10,
+    body: `export const guarantees = [m.nobodyTwice()];
+export function main(to: string[]): void {
+  const seen = new Set<string>();
+  for (const t of to) {
+    if (seen.has(t)) continue;
+    seen.add(t);
+    sendEmail(t.trim(), "hi");
+  }
+}`,
+  },
+  {
+    name: "violated: the Set remembers another key than the one it tests",
+    verdict: "violated",
+    line: 8,
+    body: `export const guarantees = [m.nobodyTwice()];
+export function main(to: string[]): void {
+  const seen = new Set<string>();
+  for (const t of to) {
+    if (!seen.has(t)) sendEmail(t, "hi");
+    seen.add(t + "!");
+  }
+}`,
+  },
+  {
+    name: "proved: a key added in this iteration is in the Set at once",
+    verdict: "proved",
+    body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string[]): void {
+  const seen = new Set<string>();
+  for (const t of to) {
+    seen.add(t);
+    if (!seen.has(t)) sendEmail(t, "never");
+  }
+}`,
+  },
+  {
+    name: "violated: the twin that tests the key it just added (always there)",
+    verdict: "violated",
+    line: 9,
+    body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string[]): void {
+  const seen = new Set<string>();
+  for (const t of to) {
+    seen.add(t);
+    if (seen.has(t)) sendEmail(t, "always");
+  }
+}`,
+  },
+  {
+    name: "proved: after the loop the Set holds each kept address once (size, for…of)",
+    verdict: "proved",
+    body: `export const guarantees = [m.nobodyTwice(), m.neverEmail("ceo")];
+export function main(to: string[]): void {
+  const seen = new Set<string>();
+  for (const t of to) if (t !== "ceo") seen.add(t);
+  if (seen.size > to.length) sendEmail("ceo", "impossible");
+  for (const t of seen) sendEmail(t, "digest");
+}`,
+  },
+  {
+    name: "violated: after the loop the Set holds an excluded address written another way",
+    verdict: "violated",
+    line: 8,
+    body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(to: string[]): void {
+  const seen = new Set<string>();
+  for (const t of to) if (t !== "ceo") seen.add(t.trim());
+  for (const t of seen) sendEmail(t, "digest");
+}`,
+  },
+  {
+    name: "refused: membership of numbers across iterations",
+    verdict: "refused",
+    line: 8,
+    match: /strings only/,
+    body: `export const guarantees = [m.noPaymentOver(1000)];
+export async function main(): Promise<void> {
+  const seen = new Set<number>();
+  for (const inv of await openInvoices()) {
+    if (seen.has(inv.amount)) continue;
+    seen.add(inv.amount);
+    pay(inv.payee, inv.amount);
+  }
+}`,
+  },
   // ── refused on the node, with what to write instead ──
+  {
+    name: "refused: a callback in the body tests membership (it would read this iteration's additions only)",
+    verdict: "refused",
+    line: 8,
+    match: /used by a function here while a loop/,
+    body: `export const guarantees = [m.nobodyTwice()];
+export function main(to: string[], cc: string[]): void {
+  const sent: string[] = [];
+  for (const t of to) {
+    if (cc.some((c) => sent.includes(c + t))) continue;
+    sent.push(t);
+    sendEmail(t, "hi");
+  }
+}`,
+  },
+  {
+    name: "refused: a helper declared beside the Set tests membership",
+    verdict: "refused",
+    line: 7,
+    match: /used by a function here while a loop/,
+    body: `export const guarantees = [m.nobodyTwice()];
+export function main(to: string[]): void {
+  const seen = new Set<string>();
+  const known = (x: string): boolean => seen.has(x);
+  for (const t of to) {
+    if (known(t)) continue;
+    seen.add(t);
+    sendEmail(t, "hi");
+  }
+}`,
+  },
   {
     name: "refused: the array is read inside the loop that collects it",
     verdict: "refused",
@@ -155,7 +305,7 @@ export function main(to: string[]): void {
     name: "refused: the array is not empty when the loop starts",
     verdict: "refused",
     line: 7,
-    match: /not an empty array literal/,
+    match: /not empty when the loop starts/,
     body: `export const guarantees = [m.neverEmail("ceo")];
 export function main(to: string[]): void {
   const ok: string[] = ["ops"];

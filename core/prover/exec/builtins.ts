@@ -4,6 +4,7 @@ import { ARRAY_METHODS, callArrayMethod } from "./arrays";
 import { callSortedCopy, freshCopy } from "./inplace";
 import { CALLBACK_METHODS, callArrayCallback, compactView, viewOf } from "./callbacks";
 import { SET_VIEW_WHY } from "./unique";
+import { collectingCall } from "./collected";
 import { callJoin, callReduce } from "./folds";
 import { and, FLOAT64, numLit } from "../smt";
 import { boolT, num, UNDEF, type Sym } from "../values";
@@ -126,6 +127,9 @@ export function callNumber(ex: Exec, name: string, e: TS.CallExpression, st: Sta
 }
 
 export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpression, st: State): Sym {
+  // `seen.add(k)`, `seen.has(k)`, `out.includes(k)` on what the running loop collects (collected.ts).
+  const collecting = collectingCall(ex, e, st);
+  if (collecting) return collecting;
   // A Set built from an array (unique.ts) is a view of it, but its methods are not an array's:
   // `forEach` passes (value, value, set), not an index.
   if (target.k === "opaque" && target.why === SET_VIEW_WHY) refuse(e, `\`${name}\` of ${SET_VIEW_WHY}.`, "Loop with `for (const x of set)`, or spread it: `[...new Set(xs)]`.");

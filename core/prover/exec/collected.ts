@@ -1,26 +1,40 @@
 /**
- * Arrays a loop over an array of unknown length collects with `push`: `const out: T[] = []` before
- * the loop, `out.push(v)` in its body (under any condition, at most once per iteration), `out` read
- * only after the loop. The pushes come in iteration order, one per iteration that makes one, so
- * after the loop `out` is exactly a filtered view (callbacks.ts) of the loop's iterations: base
- * element i is the value iteration i pushes, kept iff iteration i runs, reaches a push and ends
- * normally (its path condition at the end, renamed from the loop's index q to i). It reads like
- * `xs.filter(…).map(…)`: iterated, joined, counted (`length`, counted.ts), spread into a `Set`.
+ * Arrays and Sets a loop over an array of unknown length collects: `const out: T[] = []` (or
+ * `const seen = new Set<string>()`) before the loop, `out.push(v)` (`seen.add(k)`) in its body
+ * under any condition, at most once per iteration. The additions come in iteration order, one per
+ * iteration that makes one, so after the loop `out` is exactly a filtered view (callbacks.ts) of
+ * the loop's iterations: base element i is the value iteration i pushes, kept iff iteration i
+ * runs, reaches a push and ends normally (its path condition at the end, renamed from the loop's
+ * index q to i). It reads like `xs.filter(…).map(…)`: iterated, joined, counted (`length`,
+ * counted.ts), spread into a `Set`; a Set is that view's distinct values (unique.ts).
  *
- * Inside the body the array stands for this iteration's pushes only (an empty literal, so the
- * ordinary `push` and path merges count them); any other mention of it there is refused, since
- * the body would read the wrong array. An iteration that ends abruptly stops the run (a `try`
- * around the loop is refused: its `catch` would see the pushes of the iteration that threw).
+ * Inside the body the variable stands for this iteration's additions only (an empty literal, so
+ * the ordinary `push` and path merges count them). The one read modelled there is membership,
+ * `out.includes(k)` / `seen.has(k)` (the "each address once" loop): some earlier iteration j < q
+ * added k, or this one did. For it each iteration's addition is named by two functions of the
+ * index, "iteration j added" and "the key it added", defined after the body ran (iteration j added
+ * exactly where its path reached the addition: the definition refers to the functions only at
+ * earlier indices, so it has one solution, the run's). Any other mention there is refused. An
+ * iteration that ends abruptly stops the run (a `try` around the loop is refused: its `catch`
+ * would see the addition of the iteration that threw).
  */
 import type * as TS from "typescript";
-import { and, renameSymbols } from "../smt";
-import type { Sym } from "../values";
+import { and, implies, or, renameSymbols } from "../smt";
+import { boolT, sameValueZero, UNDEF, type Sym } from "../values";
 import { elemTypeOf, makeView, renameSym } from "./callbacks";
+import { changeInPlace } from "./changes";
+import { ownedCollection, storedKey } from "./collections";
 import { factsAt } from "./counted";
-import { currentFrame, inside, refuse, type Exec } from "./context";
+import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
 import { indexLoops } from "./elements";
+import { evalExpr } from "./expressions";
+import { declare } from "./fresh";
+import { ownedArray, pushedArray, storable } from "./locals";
 import type { State } from "./state";
 import { insideTry } from "./try";
+import { uniqueView } from "./unique";
+
+type Kind = "array" | "set";
 
 const COLLECTED_WHY = "an array a loop over an array of unknown length built with `push`: it can be iterated (`for…of`, `forEach`, `map`, `filter`, `some`, `every`, `find`), joined, spread into a `Set`, and read by `length`, index, `slice` and `at` where the loop runs outside every other loop over an array of unknown length";
 
@@ -31,26 +45,44 @@ export interface Collectors {
   finish(end: State | null, after: State, assumptionsBefore: number): void;
 }
 
-/** `out.push(…)` as a statement, where `id` is `out`. */
-function isPushStatement(ex: Exec, id: TS.Identifier): boolean {
+/** How a mention of a collected variable uses it: a change (`out.push(x)`, `seen.add(k)` as statements), a membership test, or neither. */
+function mentionOf(ex: Exec, id: TS.Identifier, kind: Kind): "change" | "member" | undefined {
   const ts = ex.ts;
   let n: TS.Node = id;
   while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isNonNullExpression(n.parent))) n = n.parent;
   const access = n.parent;
-  if (!access || !ts.isPropertyAccessExpression(access) || access.expression !== n || access.name.text !== "push") return false;
+  if (!access || !ts.isPropertyAccessExpression(access) || access.expression !== n || access.questionDotToken) return undefined;
   const call = access.parent;
-  return ts.isCallExpression(call) && call.expression === access && ts.isExpressionStatement(call.parent);
+  if (!ts.isCallExpression(call) || call.expression !== access) return undefined;
+  const name = access.name.text;
+  if (name === (kind === "array" ? "push" : "add") && ts.isExpressionStatement(call.parent)) return "change";
+  if (name === (kind === "array" ? "includes" : "has") && call.arguments.length === 1 && !ts.isSpreadElement(call.arguments[0]!)) return "member";
+  return undefined;
 }
 
-/** The arrays the loop body pushes to that are declared outside it, each with its first push. */
-function pushTargets(ex: Exec, body: TS.Node): Map<TS.Symbol, TS.Node> {
+/** An array literal or `new Set()` without arguments, as the variable's initialiser. */
+function kindOf(ex: Exec, decl: TS.VariableDeclaration): Kind | undefined {
   const ts = ex.ts;
-  const out = new Map<TS.Symbol, TS.Node>();
+  const init = decl.initializer && skip(ex, decl.initializer);
+  if (!init) return undefined;
+  if (ts.isArrayLiteralExpression(init)) return "array";
+  if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === "Set" && (init.arguments?.length ?? 0) === 0) {
+    const ctor = ex.checker.getSymbolAtLocation(init.expression);
+    return ctor && isDefaultLibSymbol(ex, ctor) ? "set" : undefined;
+  }
+  return undefined;
+}
+
+/** The arrays and Sets the loop body changes that are declared outside it, each with its first change. */
+function collectTargets(ex: Exec, body: TS.Node): Map<TS.Symbol, { kind: Kind; first: TS.Identifier }> {
+  const ts = ex.ts;
+  const out = new Map<TS.Symbol, { kind: Kind; first: TS.Identifier }>();
   const visit = (n: TS.Node): void => {
-    if (ts.isIdentifier(n) && isPushStatement(ex, n)) {
+    if (ts.isIdentifier(n)) {
       const sym = ex.checker.getSymbolAtLocation(n);
       const decl = sym?.valueDeclaration;
-      if (sym && decl && ts.isVariableDeclaration(decl) && !inside(decl, body) && !out.has(sym)) out.set(sym, n.parent.parent);
+      const kind = decl && ts.isVariableDeclaration(decl) && !inside(decl, body) ? kindOf(ex, decl) : undefined;
+      if (sym && kind && !out.has(sym) && mentionOf(ex, n, kind) === "change") out.set(sym, { kind, first: n });
     }
     ts.forEachChild(n, visit);
   };
@@ -58,64 +90,117 @@ function pushTargets(ex: Exec, body: TS.Node): Map<TS.Symbol, TS.Node> {
   return out;
 }
 
+/** A collected variable: how it is changed, and (with membership tests in the body) what each iteration added. */
+interface Target {
+  readonly sym: TS.Symbol;
+  readonly kind: Kind;
+  readonly first: TS.Identifier;
+  /** Functions of the iteration index: iteration j added (Bool), and the key it added (String). */
+  readonly member?: { readonly added: string; readonly key: string };
+}
+
 /**
- * Prepares the collected arrays of a quantified loop at index q over an array of length `len`
- * (undefined when the body pushes to none declared outside it). Refuses, on the node, what the view would not model exactly.
+ * Prepares the collected arrays and Sets of a quantified loop at index q over an array of length
+ * `len` (undefined when the body changes none declared outside it). Refuses, on the node, what
+ * the view would not model exactly.
  */
 export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State, q: string, len: string, label: string): Collectors | undefined {
   const ts = ex.ts;
   const body = loop.statement;
   const frame = currentFrame(ex);
-  // The owner checks (a `const` array literal, declared by this function, never aliased) are
-  // ownedArray's, at the push (it refuses an array captured from outside the function).
-  const targets = new Map([...pushTargets(ex, body)].filter(([sym]) => !frame.fn || inside(sym.valueDeclaration!, frame.fn)));
-  if (targets.size === 0) return undefined;
-  for (const [sym, first] of targets) {
+  const found = [...collectTargets(ex, body)].filter(([sym]) => !frame.fn || inside(sym.valueDeclaration!, frame.fn));
+  if (found.length === 0) return undefined;
+  const targets = new Map<TS.Symbol, Target>();
+  for (const [sym, { kind, first }] of found) {
     const name = sym.name;
+    const what = kind === "array" ? "push" : "add";
     const decl = sym.valueDeclaration as TS.VariableDeclaration;
     if (ex.loops.length > 0) {
       refuse(first, `\`${name}\` is collected by a loop nested inside another loop over an array of unknown length, which is not modelled.`, "Collect in the outer loop only, or build the inner result with `filter`/`map`.");
     }
     if (insideTry(ex)) {
-      refuse(first, `\`${name}\` is collected by a loop inside a \`try\`: an iteration that throws after its push would leave its element for the \`catch\`, which is not modelled.`, "Move the loop out of the `try`, or build the array with `filter`/`map`.");
+      refuse(first, `\`${name}\` is collected by a loop inside a \`try\`: an iteration that throws after its \`${what}\` would leave its element for the \`catch\`, which is not modelled.`, "Move the loop out of the `try`, or build the array with `filter`/`map`.");
     }
+    // The owner's checks (a `const`, declared by this function, never aliased, stored or passed).
+    if (kind === "array") ownedArray(ex, first);
+    else ownedCollection(ex, first);
     const start = st.env.get(sym);
-    if (start?.k !== "arr" || start.items.length > 0) {
-      refuse(first, `\`${name}\` is not an empty array literal when the loop starts: only an array a loop over an array of unknown length builds from \`[]\` is modelled.`, `Start it empty right before the loop (\`const ${name}: T[] = []\`), and add what comes before with \`[...before, ...${name}]\` after the loop.`);
+    if (kind === "array" ? start?.k !== "arr" || start.items.length > 0 : start?.k !== "coll" || start.slots.length > 0) {
+      const empty = kind === "array" ? `\`const ${name}: T[] = []\`` : `\`const ${name} = new Set<string>()\``;
+      refuse(first, `\`${name}\` is not empty when the loop starts: only ${kind === "array" ? "an array" : "a Set"} a loop over an array of unknown length builds from empty is modelled.`, `Start it empty right before the loop (${empty}), and add what comes before after the loop.`);
     }
+    // A function that reads it (a callback in the body, a helper declared next to it) would read
+    // this iteration's additions where JavaScript reads the whole collection: refused.
+    const scope = decl.parent.parent.parent;
+    const inFunction = (n: TS.Node): boolean => {
+      for (let p = n.parent; p && p !== scope; p = p.parent) if (ts.isFunctionLike(p)) return true;
+      return false;
+    };
+    const closures = (n: TS.Node): void => {
+      if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym && inFunction(n)) {
+        refuse(n, `\`${name}\` is used by a function here while a loop over an array of unknown length collects it (line ${lineOf(first)}), which is not modelled.`, `Use it directly in the loop's body (\`if (${name}.${kind === "array" ? "includes" : "has"}(x)) continue;\`), not through a callback or helper.`);
+      }
+      ts.forEachChild(n, closures);
+    };
+    closures(scope);
+    let members = false;
     const visit = (n: TS.Node): void => {
-      if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym && !isPushStatement(ex, n)) {
-        refuse(n, `\`${name}\` is read inside the loop that collects it with \`push\` (over an array of unknown length, only what the loop pushes is modelled, not the array while it grows).`, `Read it after the loop, or keep what the body needs in a variable of its own (a counter: \`let n = 0\` … \`n++\`).`);
+      if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym) {
+        const use = mentionOf(ex, n, kind);
+        if (use === "member") members = true;
+        else if (use !== "change") {
+          refuse(n, `\`${name}\` is read inside the loop that collects it with \`${what}\` (over an array of unknown length, what the loop adds and \`${kind === "array" ? "includes" : "has"}\` checks are modelled, not the ${kind === "array" ? "array" : "Set"} while it grows).`, `Read it after the loop, or keep what the body needs in a variable of its own (a counter: \`let n = 0\` … \`n++\`).`);
+        }
       }
       ts.forEachChild(n, visit);
     };
     visit(body);
+    let member: Target["member"];
+    if (members) {
+      const added = ex.world.fresh(`${name}.added`);
+      declare(ex, added, "Bool", 1);
+      const key = ex.world.fresh(`${name}.key`);
+      declare(ex, key, "String", 1);
+      member = { added, key };
+    }
+    targets.set(sym, { sym, kind, first, ...(member ? { member } : {}) });
   }
-  const syms = new Set(targets.keys());
   return {
     enter(st2) {
-      for (const sym of syms) st2.env.set(sym, { k: "arr", items: [] });
-      frame.collecting = { body, syms };
+      for (const sym of targets.keys()) st2.env.set(sym, { k: "arr", items: [] });
+      frame.collecting = { body, targets, q };
     },
     finish(end, after, assumptionsBefore) {
       const local = ex.world.assumptions.slice(assumptionsBefore).filter((a) => a.loops.includes(q));
       const own = factsAt(local.map((a) => a.term), q);
       const rename = (t: string, i: string): string => renameSymbols(t, new Map([[q, i]]));
-      for (const [sym, first] of targets) {
+      for (const t of targets.values()) {
+        const { sym, first, member } = t;
         const v = end?.env.get(sym);
         let pushed: { when: string; value: Sym } | undefined;
         if (!end || !v || (v.k === "arr" && v.items.length === 0)) pushed = undefined;
         else if (v.k === "arr" && v.items.length === 1) pushed = { when: end.pc, value: v.items[0]! };
         else if (v.k === "sarr" && v.bound === 1) pushed = { when: and(end.pc, `(= ${v.len} 1)`), value: v.at("0") };
-        else refuse(first, `One iteration may push more than one element to \`${sym.name}\`, which is not modelled over an array of unknown length.`, "Push at most once per iteration (`if (…) out.push(x); else out.push(y)`), or build the array with `flatMap` on a literal array.");
+        else refuse(first, `One iteration may add more than one element to \`${sym.name}\`, which is not modelled over an array of unknown length.`, "Add at most once per iteration (`if (…) out.push(x); else out.push(y)`), or build the array with `flatMap` on a literal array.");
+        if (pushed && pushed.value.k !== "str" && pushed.value.k !== "num" && pushed.value.k !== "bool" && pushed.value.k !== "rec") {
+          refuse(first, `\`${sym.name}\` collects values other than strings, numbers, booleans or records of those over an array of unknown length, which is not modelled.`, "Collect strings, numbers, booleans or records of those.");
+        }
+        if (member) {
+          // What each iteration added, for the membership tests of later iterations: true of every run.
+          const j = ex.world.fresh("j");
+          const range = and(`(<= 0 ${j})`, `(< ${j} ${len})`);
+          const addedAt = pushed ? and(range, rename(pushed.when, j)) : "false";
+          ex.world.assumptions.push({ term: `(forall ((${j} Int)) (= (${member.added} ${j}) ${addedAt}))`, loops: [] });
+          if (pushed) {
+            if (pushed.value.k !== "str") refuse(first, `\`${sym.name}\` is tested for membership across iterations, which is modelled for strings only.`, "Collect and test strings (an id or an address).");
+            ex.world.assumptions.push({ term: `(forall ((${j} Int)) ${implies(`(${member.added} ${j})`, `(= (${member.key} ${j}) ${rename(pushed.value.t, j)})`)})`, loops: [] });
+          }
+        }
         if (!pushed) {
-          after.env.set(sym, { k: "arr", items: [] });
+          after.env.set(sym, t.kind === "array" ? { k: "arr", items: [] } : { k: "coll", map: false, slots: [] });
           continue;
         }
         const { when, value } = pushed;
-        if (value.k !== "str" && value.k !== "num" && value.k !== "bool" && value.k !== "rec") {
-          refuse(first, `\`${sym.name}\` collects values other than strings, numbers, booleans or records of those over an array of unknown length, which is not modelled.`, "Push strings, numbers, booleans or records of those.");
-        }
         const elem = elemTypeOf(value, first);
         const seen = new Set<string>();
         const at = (i: string): Sym => {
@@ -128,14 +213,68 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
         };
         const base: Extract<Sym, { k: "sarr" }> = { k: "sarr", len, at, elem, label: `${label}.collected` };
         // The iteration's facts belong to whether it pushed (true in every run), as for `filter`.
-        after.env.set(sym, makeView({ base, keep: (i) => and(rename(when, i), own(i)), facts: own }, COLLECTED_WHY));
+        const view = makeView({ base, keep: (i) => and(rename(when, i), own(i)), facts: own }, COLLECTED_WHY);
+        // A Set holds each key once, in the order of first insertion: the array's distinct values (unique.ts).
+        after.env.set(sym, t.kind === "array" ? view : uniqueView(ex, view, first)!);
       }
     },
   };
 }
 
-/** Whether `sym` is an array the quantified loop running now collects (ownedArray lets its body push to it). */
+function lineOf(n: TS.Node): number {
+  return n.getSourceFile().getLineAndCharacterOfPosition(n.getStart()).line + 1;
+}
+
+/** The collected target `e` calls a method of, in the body of the loop collecting it. */
+function targetOf(ex: Exec, e: TS.CallExpression): { t: Target; q: string; name: string } | undefined {
+  const ts = ex.ts;
+  const frame = currentFrame(ex);
+  const c = frame.collecting;
+  if (!c || c.body !== frame.loopBody) return undefined;
+  const callee = skip(ex, e.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  const recv = skip(ex, callee.expression);
+  if (!ts.isIdentifier(recv)) return undefined;
+  const sym = ex.checker.getSymbolAtLocation(recv);
+  const t = sym ? (c.targets.get(sym) as Target | undefined) : undefined;
+  return t ? { t, q: c.q, name: callee.name.text } : undefined;
+}
+
+/**
+ * A method of a variable the running loop collects, called in its body: `seen.add(k)` (appended to
+ * this iteration's additions, a number's -0 as +0), and the membership tests `seen.has(k)` /
+ * `out.includes(k)`: some earlier iteration added k, or this one did. `push` goes the ordinary
+ * way (locals.ts). Undefined for anything else.
+ */
+export function collectingCall(ex: Exec, e: TS.CallExpression, st: State): Sym | undefined {
+  const found = targetOf(ex, e);
+  if (!found) return undefined;
+  const { t, q, name } = found;
+  const current = st.env.get(t.sym);
+  if (current?.k !== "arr" && current?.k !== "sarr") return undefined;
+  if (name === "add" && t.kind === "set") {
+    if (e.arguments.length !== 1) refuse(e, "`add` takes one argument here.", "Call `seen.add(key)`.");
+    const v = storedKey(storable(evalExpr(ex, e.arguments[0]!, st), e.arguments[0]!));
+    changeInPlace(ex, st, t.sym, pushedArray(current, [v]), e);
+    return UNDEF;
+  }
+  if ((name === "has" && t.kind === "set") || (name === "includes" && t.kind === "array")) {
+    const arg = e.arguments[0]!;
+    const k = evalExpr(ex, arg, st);
+    if (k.k !== "str") refuse(arg, `Membership in \`${t.sym.name}\` across iterations of a loop over an array of unknown length is modelled for strings only.`, "Test strings (an id or an address), or loop over an array with a bounded length.");
+    const same = (x: Sym): string => sameValueZero(x, k) ?? refuse(arg, "The collected values and this one cannot be compared.", "Collect and test strings.");
+    const now = current.k === "arr" ? or(...current.items.map(same)) : and(`(< 0 ${current.len})`, same(current.at("0")));
+    if (!t.member) throw new Error("a membership test of a collected variable without its functions");
+    const j = ex.world.fresh("j");
+    const earlier = `(exists ((${j} Int)) ${and(`(<= 0 ${j})`, `(< ${j} ${q})`, `(${t.member.added} ${j})`, `(= (${t.member.key} ${j}) ${k.t})`)})`;
+    return boolT(or(earlier, now));
+  }
+  return undefined;
+}
+
+/** Whether `sym` is an array or Set the quantified loop running now collects (its owner checks let the body change it). */
 export function isCollecting(ex: Exec, sym: TS.Symbol): boolean {
-  const c = currentFrame(ex).collecting;
-  return c !== undefined && c.body === currentFrame(ex).loopBody && c.syms.has(sym);
+  const frame = currentFrame(ex);
+  const c = frame.collecting;
+  return c !== undefined && c.body === frame.loopBody && c.targets.has(sym);
 }

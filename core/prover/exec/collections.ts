@@ -17,6 +17,7 @@ import { evalExpr } from "./expressions";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import { compactCollection, type State } from "./state";
 import { uniqueView } from "./unique";
+import { isCollecting } from "./collected";
 
 export type Coll = Extract<Sym, { k: "coll" }>;
 
@@ -219,7 +220,7 @@ function readOnly(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefin
  * Map(…)`, declared in the function being executed and not outside a loop over an array of
  * unknown length, whose every mention reads or changes it on the spot. Refuses anything else.
  */
-function ownedCollection(ex: Exec, node0: TS.Expression): TS.Symbol {
+export function ownedCollection(ex: Exec, node0: TS.Expression): TS.Symbol {
   const ts = ex.ts;
   const node = skip(ex, node0);
   const how = "Keep the Set or Map in a `const` initialised with `new Set()`/`new Map()` in the function that changes it, and use it only through its methods, `size` and `for…of`.";
@@ -234,7 +235,7 @@ function ownedCollection(ex: Exec, node0: TS.Expression): TS.Symbol {
   const frame = currentFrame(ex);
   if (frame.fn && !inside(decl, frame.fn)) refuse(node, `The function changes \`${node.text}\`, which it captured from outside: closures that mutate captured state are not modelled.`, "Change the collection with `for…of` in the function that owns it.");
   if (!frame.fn && !inside(decl, node.getSourceFile())) refuse(node, "Changing module state is not modelled.", how);
-  if (frame.loopBody && !inside(decl, frame.loopBody)) {
+  if (frame.loopBody && !inside(decl, frame.loopBody) && !isCollecting(ex, sym)) {
     refuse(node, `The loop body changes \`${node.text}\`, declared outside a loop over an array of unknown length: that carries state across iterations of a quantified loop, which is not modelled.`, "Loop over a literal array or an array with a bounded length, or de-duplicate in the trusted tool; a check with `has` alone (no `add`) inside the loop is modelled.");
   }
   const scope = decl.parent.parent.parent;

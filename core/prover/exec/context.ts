@@ -20,8 +20,8 @@ export interface Frame {
   loopBody: TS.Node | undefined;
   /** Variables declared outside `loopBody` that it may assign: the state the loop carries (loopstate.ts). */
   carried?: ReadonlySet<TS.Symbol>;
-  /** Arrays declared outside `body` that it collects with `push` (collected.ts). */
-  collecting?: { readonly body: TS.Node; readonly syms: ReadonlySet<TS.Symbol> };
+  /** Arrays and Sets declared outside `body` that it collects, at the loop's index `q` (collected.ts). */
+  collecting?: { readonly body: TS.Node; readonly targets: ReadonlyMap<TS.Symbol, unknown>; readonly q: string };
 }
 
 /**

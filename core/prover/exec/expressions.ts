@@ -20,6 +20,7 @@ import { concat, evalBinary, toStr, toStrOrUndefined } from "./operators";
 import { branchValues, type State } from "./state";
 import { arrayLiteral } from "./locals";
 import { collectionSize, newCollection } from "./collections";
+import { SET_VIEW_WHY } from "./unique";
 import { elementAt } from "./arrays";
 
 export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
@@ -110,6 +111,11 @@ function readProperty(ex: Exec, e: TS.PropertyAccessExpression, target: Sym): Sy
     if (target.k === "sarr") return numFromInt(target.len, ARRAY_LENGTH_MAG);
   }
   if (target.k === "coll" && name === "size") return collectionSize(target);
+  // A Set built from an array (unique.ts): its size is the number of distinct values, its compacted length.
+  if (name === "size" && target.k === "opaque" && target.why === SET_VIEW_WHY) {
+    const distinct = compactView(ex, target);
+    if (distinct) return numFromInt(distinct.len, ARRAY_LENGTH_MAG);
+  }
   if (target.k === "rec") {
     const v = target.fields.get(name);
     if (v) return v;
