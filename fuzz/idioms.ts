@@ -88,7 +88,8 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       const ws = p.fresh("ws");
       const t = p.fresh("t");
       const limit = [0, 1, 500, 999, 1000, 1500][s.pick % 6]!;
-      const cmp = s.pick % 2 === 0 ? "(a, b) => a.amount - b.amount" : "(a, b) => b.amount - a.amount";
+      // (pick % 5 == 4: ties broken with `||`; the fuzz rows have one integer field, so the second level only ever sees ties.)
+      const cmp = (s.pick % 2 === 0 ? "(a, b) => a.amount - b.amount" : "(a, b) => b.amount - a.amount") + (s.pick % 5 === 4 ? ` || ${s.pick % 3 === 0 ? "a.amount - b.amount" : "b.amount - a.amount"}` : "");
       p.line(`const ${ws} = wholes();`);
       p.line(`const ${sorted} = ${copy(ws, `v.amount === ${[1, 500, 1000][s.pick % 3]}`)}.sort(${cmp});`);
       p.line(`let ${t} = 0;`);

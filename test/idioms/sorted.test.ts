@@ -24,10 +24,19 @@ export const manyInvoices = trusted(
   ensures((r: Invoice[]) => r.every((inv) => Number.isInteger(inv.amount) && inv.amount > 0 && inv.amount <= 1000)),
   function manyInvoices(): Invoice[] { return []; },
 );
+export interface Offer { readonly payee: string; readonly amount: number; readonly stops: number }
+/** At most four offers, integral amounts in (0, 1000] and stops from 0 to 3. */
+export const offers = trusted(
+  ensures((r: Offer[]) => r.length <= 4),
+  ensures((r: Offer[]) => r.every((o) => Number.isInteger(o.amount) && o.amount > 0 && o.amount <= 1000 && Number.isInteger(o.stops) && o.stops >= 0 && o.stops <= 3)),
+  function offers(): Offer[] { return []; },
+);
+/** At most four offers whose numbers may be anything. */
+export const looseOffers = trusted(ensures((r: Offer[]) => r.length <= 4), function looseOffers(): Offer[] { return []; });
 /** At most four invoices whose amounts may be anything (NaN too). */
 export const looseInvoices = trusted(ensures((r: Invoice[]) => r.length <= 4), function looseInvoices(): Invoice[] { return []; });
 `;
-const run = (body: string) => prove(`import { fourInvoices, manyInvoices, looseInvoices } from "./tools/inv/trusted/layer";\n` + body, { "tools/inv/trusted/layer.ts": LAYER });
+const run = (body: string) => prove(`import { fourInvoices, manyInvoices, looseInvoices, offers, looseOffers } from "./tools/inv/trusted/layer";\n` + body, { "tools/inv/trusted/layer.ts": LAYER });
 
 const BUDGET = (cmp: string, copy: (xs: string) => string = (xs) => `${xs}.slice()`) => `export const guarantees = [m.neverEmail("ceo@corp"), m.spendAtMost(500)];
 export function main(): void {
@@ -190,6 +199,26 @@ export function main(): void {
   if (amounts.length === 0) return;
   const most = amounts.reduce((a, x, i) => (i > 0 && x > a ? x : a));
   pay("p", most);
+}` },
+  // ── ties broken with `||`: `a.stops - b.stops || a.amount - b.amount` on integer keys ──
+  { name: "fewest stops, then cheapest: the first offer has no fewer stops than any, and is the cheapest among those", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const os = offers();
+  const best = os.slice().sort((a, b) => a.stops - b.stops || a.amount - b.amount)[0];
+  if (best === undefined) return;
+  if (os.some((o) => o.stops < best.stops || (o.stops === best.stops && o.amount < best.amount))) sendEmail("ceo@corp", "not the best");
+}` },
+  { name: "adversarial: the tie-breaker reversed: among equal stops the dearest comes first", verdict: "violated", line: 9, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const os = offers();
+  const best = os.filter((o) => o.amount > 0).sort((a, b) => a.stops - b.stops || b.amount - a.amount)[0];
+  if (best === undefined) return;
+  if (os.some((o) => o.stops === best.stops && o.amount < best.amount)) sendEmail("ceo@corp", "not the cheapest");
+}` },
+  { name: "refused: ties broken with `||` on numbers that may be NaN or fractions", verdict: "refused", line: 6, match: /integer keys/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const best = looseOffers().slice().sort((a, b) => a.stops - b.stops || a.amount - b.amount)[0];
+  if (best !== undefined) sendEmail(best.payee, "best");
 }` },
 ];
 

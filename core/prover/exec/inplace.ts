@@ -88,6 +88,17 @@ function sortNetwork(ex: Exec, items: readonly Sym[], order: Order, e: TS.CallEx
     if (k?.k === "num" && k.int === undefined && k.c === undefined) mayBeNaN.push(and(len === undefined ? "true" : `(< ${i} ${len})`, `(fp.isNaN ${k.t})`));
     else if (k?.k === "num" && k.c !== undefined && Number.isNaN(k.c)) refuse(e, `\`sort\` with a numeric comparator on ${what}, which is NaN: the comparator is inconsistent and the order is up to the engine.`, "Sort numbers that are not NaN.");
   }
+  // `a.x - b.x || a.y - b.y`: exact only where every key is an integer (a NaN difference is falsy,
+  // and a fraction's difference is not the order's): each level's key, of every element.
+  if (order.then) {
+    for (let level: Order | undefined = order; level; level = level.then) {
+      for (const [i, x] of items.entries()) {
+        const k = keyOf(x, level.key);
+        const integral = k?.k === "num" && (k.int !== undefined || (k.c !== undefined && Number.isInteger(k.c)));
+        if (!integral) refuse(e, `A comparator that breaks ties with \`||\` is modelled on integer keys (the key \`${level.key.join(".")}\` of element ${i} may be NaN or a fraction).`, "Sort by integers (amounts a tool's `ensures` declares integral with `Number.isInteger`), or by one key.");
+      }
+    }
+  }
   const network = compareExchanges(ex, items, order, e, len);
   const nan = or(...mayBeNaN);
   if (nan === "false") return network;
@@ -142,7 +153,7 @@ function compareExchanges(ex: Exec, items: readonly Sym[], order: Order, e: TS.C
   for (let pass = 0; pass < a.length - 1; pass++) {
     for (let j = 0; j < a.length - 1 - pass; j++) {
       const x = a[j]!, y = a[j + 1]!;
-      const swap = and(len === undefined ? "true" : `(< ${j + 1} ${len})`, after(order, keyOf(x, order.key)!, keyOf(y, order.key)!));
+      const swap = and(len === undefined ? "true" : `(< ${j + 1} ${len})`, after(order, x, y));
       if (swap === "false") continue;
       const m1 = merge(swap, y, x), m2 = merge(swap, x, y);
       if (!m1 || !m2) refuse(e, "The elements have values of different kinds.", "Sort an array of one element type.");
@@ -211,10 +222,16 @@ export function freshCopy(ex: Exec, receiver: TS.Expression): boolean {
 }
 
 /** The order a comparator gives: on numbers or strings, ascending or not, of the elements or of their field along `key`. */
-type Order = { on: "number" | "string"; descending: boolean; key: readonly string[] };
+type Order = {
+  on: "number" | "string";
+  descending: boolean;
+  key: readonly string[];
+  /** `a.x - b.x || a.y - b.y`: the order that decides where this one finds the keys equal (integers only). */
+  then?: Order;
+};
 
 /** Whether x must come after y (the comparator's result for (x, y) is positive). */
-function after(order: Order, x: Sym, y: Sym): string {
+function afterKeys(order: Order, x: Sym, y: Sym): string {
   // x and y are the keys compared (checked by sortNetwork before).
   const [p, q] = order.descending ? [y, x] : [x, y];
   if (p.k === "str" && q.k === "str") return p.c !== undefined && q.c !== undefined ? String(p.c > q.c) : `(str.< ${q.t} ${p.t})`;
@@ -225,6 +242,21 @@ function after(order: Order, x: Sym, y: Sym): string {
   throw new Error("sorted elements are checked before they are compared");
 }
 
+/** Whether element x must come after element y: by the first key, then (where equal) by the next. */
+function after(order: Order, x: Sym, y: Sym): string {
+  const kx = keyOf(x, order.key)!, ky = keyOf(y, order.key)!;
+  const first = afterKeys(order, kx, ky);
+  if (!order.then) return first;
+  // Integer keys (checked by sortNetwork): `a.x - b.x` is 0 exactly where they are equal.
+  const eq = kx.k === "num" && ky.k === "num" && kx.c !== undefined && ky.c !== undefined ? String(kx.c === ky.c) : `(= ${intOf(kx)} ${intOf(ky)})`;
+  return or(first, and(eq, after(order.then, x, y)));
+}
+
+function intOf(k: Sym): string {
+  if (k.k !== "num") throw new Error("lexicographic keys are checked to be numbers");
+  return k.int ?? String(k.c);
+}
+
 function compact(ex: Exec, v: Sym): Sym {
   if (v.k === "rec") return { ...v, fields: new Map([...v.fields].map(([k, f]) => [k, compact(ex, f)])) };
   if (v.k === "str" && v.c === undefined) return { k: "str", t: nameTerm(ex, v.t, "String", "s") };
@@ -232,7 +264,7 @@ function compact(ex: Exec, v: Sym): Sym {
   return v;
 }
 
-const SHAPES = "Sort numbers with `(a, b) => a - b` or `(a, b) => b - a`, strings with `sort()` or `(a, b) => (a < b ? -1 : a > b ? 1 : 0)`.";
+const SHAPES = "Sort numbers with `(a, b) => a - b` or `(a, b) => b - a` (ties broken with `|| a.y - b.y` on integer keys), strings with `sort()` or `(a, b) => (a < b ? -1 : a > b ? 1 : 0)`.";
 
 /** The order a comparator argument gives, recognised by its shape; anything else is refused. */
 function comparator(ex: Exec, e: TS.CallExpression): Order {
@@ -276,6 +308,27 @@ function comparator(ex: Exec, e: TS.CallExpression): Order {
     return undefined;
   };
   const e0 = bare(body);
+  // `a.x - b.x || a.y - b.y` (and more levels): the first difference that is not 0 decides.
+  const difference = (n: TS.Node): Order | undefined => {
+    const x = bare(n);
+    if (!ts.isBinaryExpression(x) || x.operatorToken.kind !== ts.SyntaxKind.MinusToken) return undefined;
+    const p = pathOf(name(x.left), name(x.right));
+    return p ? { on: "number", descending: !p.ab, key: p.key } : undefined;
+  };
+  const levels = (n: TS.Node): Order | undefined => {
+    const x = bare(n);
+    if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.BarBarToken) {
+      const first = levels(x.left), rest = levels(x.right);
+      if (!first || !rest) return undefined;
+      const chain = (o: Order): Order => (o.then ? { ...o, then: chain(o.then) } : { ...o, then: rest });
+      return chain(first);
+    }
+    return difference(x);
+  };
+  if (ts.isBinaryExpression(e0) && e0.operatorToken.kind === ts.SyntaxKind.BarBarToken) {
+    const lexicographic = levels(e0);
+    if (lexicographic) return lexicographic;
+  }
   // `a - b` / `b - a`.
   if (ts.isBinaryExpression(e0) && e0.operatorToken.kind === ts.SyntaxKind.MinusToken) {
     const p = pathOf(name(e0.left), name(e0.right));
