@@ -91,6 +91,28 @@ export function printLoopState(p: LoopStatePrinter, s: LoopStateStmt): void {
       p.line(`${p.effect(s.e)};`);
       return;
     }
+    case "whileRetry": {
+      // A retry loop whose bound is a counter in a later conjunct (while.ts): `!found && a < limit`
+      // (and `a < xs.length` with sink "measure"); the step kept, left out (unbounded: refused),
+      // made first, or the bound `<=` (wrong); with `strict`, a tool call in the first conjunct
+      // that still runs when the counter is past its bound.
+      const xs = p.fresh("xs");
+      const a = p.fresh("a");
+      const f = p.fresh("f");
+      const bound = Math.max(0, Math.min(limit, 5));
+      p.line(`const ${xs} = names();`);
+      p.line(`let ${a} = 0;`);
+      p.line(`let ${f} = false;`);
+      const cmp = s.update === "wrong" ? "<=" : "<";
+      const more = s.sink === "measure" ? ` && ${a} < ${xs}.length` : "";
+      const first = s.strict ? `log(${lit}) === undefined && !${f}` : `!${f}`;
+      const step = s.update === "missing" ? "" : `${a}++;`;
+      const read = `(${xs}[${a}] ?? ${lit})`;
+      if (s.update === "before") p.line(`while (${first} && ${a} ${cmp} ${bound}${more}) { ${step} sendEmail(${read}, ${lit}); ${f} = ${read}.startsWith(${lit}); }`);
+      else p.line(`while (${first} && ${a} ${cmp} ${bound}${more}) { sendEmail(${read}, ${lit}); ${f} = ${read}.startsWith(${lit}); ${step} }`);
+      p.line(`if (${f}) ${p.effect(s.e)};`);
+      return;
+    }
     case "foundBreak": {
       const x = p.fresh("x");
       p.line(`for (const ${x} of names()) {`);

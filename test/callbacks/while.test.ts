@@ -102,6 +102,37 @@ export function main(): void {
   let i = 0;
   while (i < xs.length) { i++; sendEmail("a", "x"); i++; }
 }` },
+  // A counter against a literal in any conjunct bounds the loop (`found === undefined && attempt < 3`).
+  { name: "retry up to three times until found: at most three sends", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(flags: boolean[]): void {
+  let attempt = 0;
+  let found = false;
+  while (!found && attempt < 3 && attempt < flags.length) {
+    sendEmail("a", "try");
+    found = flags[attempt] ?? false;
+    attempt++;
+  }
+}` },
+  { name: "adversarial: retry while attempt <= 3 (four sends)", verdict: "violated", line: 8, match: /emailsAtMost/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(flags: boolean[]): void {
+  let attempt = 0;
+  let found = false;
+  while (!found && attempt <= 3) {
+    sendEmail("a", "try");
+    found = flags[attempt] ?? false;
+    attempt++;
+  }
+}` },
+  { name: "adversarial: the conjunct before the counter still runs when the counter is past its bound (a third send)", verdict: "violated", line: 6, match: /emailsAtMost/, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(): void {
+  let n = 0;
+  while (sendEmail("a", "poll") === undefined && n < 2) n++;
+}` },
+  { name: "refused: no conjunct counts against a bound", verdict: "refused", line: 6, match: /not decided before every iteration/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(flags: boolean[]): void {
+  let found = false;
+  while (!found) { sendEmail("a", "try"); found = flags[0] ?? true; }
+}` },
 ];
 
 describe("while and do…while", () => {

@@ -339,13 +339,13 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
  * an array of at most N elements, a literal, or `Math.min` of anything with one of those among its
  * arguments (`i < Math.min(3, xs.length)`). Undefined when `b` has no static bound.
  */
-export function lengthCap(ex: Exec, test: TS.Expression, st: State): "past" | "within" | undefined {
+export function lengthCap(ex: Exec, test: TS.Expression, st: State, literal = false): "past" | "within" | undefined {
   const ts = ex.ts;
   if (!ts.isBinaryExpression(test)) return undefined;
   const op = test.operatorToken.kind;
   if (op !== ts.SyntaxKind.LessThanToken && op !== ts.SyntaxKind.LessThanEqualsToken) return undefined;
   if (!ts.isIdentifier(test.left)) return undefined;
-  const bound = staticBound(ex, test.right, st, true);
+  const bound = staticBound(ex, test.right, st, !literal);
   if (bound === undefined) return undefined;
   const counter = evalExpr(ex, test.left, st);
   if (counter.k !== "num" || counter.c === undefined) return undefined;

@@ -124,19 +124,36 @@ export function execWhile(ex: Exec, s: TS.WhileStatement | TS.DoStatement, st: S
   const labels = labelsOf(ex, s);
   // `i < xs.length` (or its `&& …`) over an array of at most N elements: decided past N, and within
   // it the loop ends on the paths where the test fails (as a `for` does, loops.ts).
-  const test0 = skip(ex, s.expression);
-  const counterTest = ts.isBinaryExpression(test0) && test0.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken ? skip(ex, test0.left) : test0;
+  // Any conjunct of a `&&` chain may be the counter test (`found === undefined && attempt < 3`).
+  const conjuncts: TS.Expression[] = [];
+  const flatten = (e: TS.Expression): void => {
+    const x = skip(ex, e);
+    if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+      flatten(x.left);
+      flatten(x.right);
+    } else conjuncts.push(x);
+  };
+  flatten(s.expression);
   let cur: State | null = { pc: st.pc, env: new Map(st.env) };
   for (let n = 0; cur; n++) {
     if (n > UNROLL_CAP) refuse(s, `The loop runs more than ${UNROLL_CAP} iterations.`, `Loops with evident bounds are unrolled up to ${UNROLL_CAP} iterations.`);
     // A `do…while` runs its body once before the first test; `continue` goes to the test.
     if (!isDo || n > 0) {
-      const cap = lengthCap(ex, counterTest, cur);
-      if (cap === "past") break;
+      // (A literal bound counts here: `attempt < 3` beside a test the prover cannot decide bounds the loop.)
+      const caps = conjuncts.map((c) => lengthCap(ex, c, cur!, true));
+      // The first conjunct past its bound: JavaScript evaluates nothing else of the test.
+      if (caps[0] === "past") break;
       const test = cond(evalExpr(ex, s.expression, cur), s.expression);
       if (test === "false") break;
+      if (caps.includes("past")) {
+        // A later conjunct past its bound: the conjuncts before it were evaluated (above), and the
+        // test is false in every run (its term may not show it: `i < xs.length` of a bounded array).
+        exited.push({ pc: and(cur.pc, not(test)), env: cur.env });
+        cur = null;
+        break;
+      }
       if (test !== "true") {
-        if (cap === undefined) refuse(s.expression, `The \`${isDo ? "do…while" : "while"}\` condition is not decided before every iteration (the loop runs an unknown number of times).`, "Count against a literal (`let i = 0; while (i < 5) { …; i++; }`), count over an array (`let i = 0; while (i < xs.length && …) { …; i++; }`, the step last), write `for (let i = 0; i < N; i++)` with a literal N, or loop over an array with `for (const x of xs)`.");
+        if (!caps.includes("within")) refuse(s.expression, `The \`${isDo ? "do…while" : "while"}\` condition is not decided before every iteration (the loop runs an unknown number of times).`, "Count against a literal (`let i = 0; while (i < 5) { …; i++; }`), count over an array (`let i = 0; while (i < xs.length && …) { …; i++; }`, the step last), write `for (let i = 0; i < N; i++)` with a literal N, or loop over an array with `for (const x of xs)`.");
         compactPc(ex, cur);
         exited.push({ pc: and(cur.pc, not(test)), env: cur.env });
         cur = { pc: and(cur.pc, test), env: new Map(cur.env) };
