@@ -114,9 +114,17 @@ export async function main(x: number): Promise<void> {
 export async function main(xs: number[]): Promise<void> {
   try { await Promise.all(xs.map((x) => pay("acct", x))); } catch { }
 }` },
-  { name: "refused: not async, with an argument that calls a built-in", verdict: "refused", line: 5, match: /must be an `async` arrow/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+  { name: "not async, with an argument that calls a built-in that cannot throw: every element's call", verdict: "violated", line: 5, match: /ceo@corp/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export async function main(xs: string[]): Promise<void> {
   await Promise.all(xs.map((x) => sendEmail(x.trim(), "1")));
+}` },
+  { name: "refused: not async, with an argument that may throw (encodeURIComponent of a lone surrogate)", verdict: "refused", line: 5, match: /may throw/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map((x) => sendEmail(encodeURIComponent(x), "1")));
+}` },
+  { name: "refused: not async, with an argument that may be undefined", verdict: "refused", line: 5, match: /may throw/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export async function main(xs: string[]): Promise<void> {
+  await Promise.all(xs.map((x, i) => sendEmail(xs[i + 1]!.trim(), "1")));
 }` },
   { name: "refused: not async, a tool whose implementation is not async (its failed requires would throw inside map)", verdict: "refused", line: 5, match: /must be an `async` arrow/, body: `export const guarantees = [m.nothing()];
 export async function main(xs: string[]): Promise<void> {

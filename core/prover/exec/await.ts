@@ -149,7 +149,7 @@ export function asyncImplementation(ex: Exec, tool: ToolModel): boolean {
   return tool.async && isAsyncFunction(ex, tool.implementation);
 }
 
-export function containsCall(ex: Exec, node: TS.Node): boolean {
+function containsCall(ex: Exec, node: TS.Node): boolean {
   const ts = ex.ts;
   let found = false;
   const visit = (n: TS.Node): void => {

@@ -21,7 +21,7 @@ import type * as TS from "typescript";
 import { and, implies, ite, not, or, renameSymbols } from "../smt";
 import { boolT, merge, num, numFromInt, renameNum, truthy, UNDEF, type FunctionLike, type Sym } from "../values";
 import { ARRAY_LENGTH_MAG } from "./integers";
-import { asyncImplementation, checkAwaited, containsCall, toolOf } from "./await";
+import { asyncImplementation, checkAwaited, toolOf } from "./await";
 import { insideTry } from "./try";
 import { isAsync, isDefaultLibSymbol, refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
@@ -150,8 +150,13 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
   const single = body !== undefined && ts.isCallExpression(body) && !body.arguments.some((a) => containsCallOrAwait(ex, a));
   const { fn } = callbackOfAsync(ex, arg);
   if (!single) ex.unordered++;
+  const throwsBefore = ex.world.throws.length;
   try {
-    return runAllMap(ex, view, fn, mapCall, st);
+    const value = runAllMap(ex, view, fn, mapCall, st);
+    if (!isAsync(ex, arg) && ex.world.throws.length > throwsBefore) {
+      refuse(arg, "This arrow is not `async`, and evaluating its call's arguments may throw: JavaScript would stop `map` at that element (an `async` arrow rejects only its element's promise).", "Write `async (x) => tool(…)`, or make the arguments safe (test a value that may be undefined first).");
+    }
+    return value;
   } finally {
     if (!single) ex.unordered--;
   }
@@ -160,10 +165,10 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
 /**
  * `(x) => tool({ … })`, not `async`: the arrow returns the promise of one call of a tool whose
  * implementation is `async` (its failed `requires` rejects that promise, as in an `async` arrow),
- * with arguments that call nothing. What is left that differs from `async (x) => tool(…)` is a
- * throw while the arguments are evaluated (a value that may be undefined), which would stop `map`
- * at that element: outside a `try` it ends the run, is reported, and the run is incomplete (no
- * lower bound counts it); inside one the `catch` would see fewer calls, so it is refused there.
+ * with arguments that call only built-ins (`Math.min(c.amount, 1000)`). What is left that differs
+ * from `async (x) => tool(…)` is a throw while the arguments are evaluated (a value that may be
+ * undefined, a built-in that throws), which would stop `map` at that element: `awaitAllMap`
+ * refuses the arrow where its run records one, and it is refused inside a `try`.
  */
 function returnsToolPromise(ex: Exec, arrow: TS.ArrowFunction): boolean {
   const ts = ex.ts;
@@ -171,7 +176,7 @@ function returnsToolPromise(ex: Exec, arrow: TS.ArrowFunction): boolean {
   const body = skip(ex, arrow.body);
   if (!ts.isCallExpression(body) || body.questionDotToken || body.expression !== skip(ex, body.expression)) return false;
   const tool = toolOf(ex, body);
-  return tool !== undefined && asyncImplementation(ex, tool) && !body.arguments.some((a) => containsCall(ex, a));
+  return tool !== undefined && asyncImplementation(ex, tool) && !body.arguments.some((a) => containsCallOrAwait(ex, a));
 }
 
 /** Every element's callback, for `awaitAllMap`. */
