@@ -155,8 +155,8 @@ export class IdiomPrinter extends ExprPrinter {
     // With cmp > 2, a callback that does more than one call: its calls interleave with the other
     // elements' (events in one order among those a run may have).
     if (this.awaits() && s.cmp > 2) this.line(`const ${rs}: string[] = await Promise.all(${from}.map(async (${params}) => { ${s.cmp % 2 === 1 ? `${this.effect(e)}; ` : ""}const v = await lookupAsync(${key}); await sendEmailAsync(v, ${lit}); return v; }));`);
-    // (pick 3: an arrow that is not `async`, returning the async tool's promise; the key plain, as it must call nothing.)
-    else if (this.awaits() && s.pick === 3 && !s.useIndex) this.line(`const ${rs}: string[] = await Promise.all(${from}.map((${params}) => lookupAsync(${x})));`);
+    // (pick 3: an arrow that is not `async`, returning the async tool's promise; its key calls at most a built-in.)
+    else if (this.awaits() && s.pick === 3 && !s.useIndex) this.line(`const ${rs}: string[] = await Promise.all(${from}.map((${params}) => lookupAsync(${s.cmp % 2 === 0 ? x : `${x}.slice(1)`})));`);
     else if (this.awaits()) this.line(`const ${rs}: string[] = await Promise.all(${from}.map(async (${params}) => lookupAsync(${key})));`);
     else this.line(`const ${rs}: string[] = ${from}.map((${params}) => lookup(${key}));`);
     const r = this.fresh("r");
