@@ -122,7 +122,7 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       const x = s.pick % 5 === 4 ? lit : p.expr(s.x);
       const use = [
         () => p.use(s.e, enc(x)),
-        () => p.use(s.e, `"u/" + ${enc(x)}`),
+        () => p.use(s.e, `("u/" + ${enc(x)})`),
         () => `if (${enc(x)} === ${p.str(URI_TEXTS[(s.pick + k) % URI_TEXTS.length]!)}) ${p.effect(s.e)}`,
       ][s.pick % 3]!;
       if (s.pick % 7 === 5) {
