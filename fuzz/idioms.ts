@@ -57,7 +57,9 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       const le = s.pick % 7 === 6 ? "<=" : "<";
       // Sometimes the bound is `Math.min` of a literal and the length (either order).
       const bound = s.pick % 6 === 1 ? `Math.min(${k}, ${f}.length)` : s.pick % 6 === 4 ? `Math.min(${f}.length, ${k + 1})` : `${f}.length`;
-      p.line(`for (let ${i} = 0; ${i} ${le} ${bound}; ${i}${s.pick % 5 === 3 ? " += 2" : "++"}) {`);
+      // (pick % 6 == 2: a second counter test in a later conjunct, `i < f.length && i < k`.)
+      const second = s.pick % 6 === 2 ? ` && ${i} ${s.pick % 4 === 2 ? "<=" : "<"} ${k}` : "";
+      p.line(`for (let ${i} = 0; ${i} ${le} ${bound}${second}; ${i}${s.pick % 5 === 3 ? " += 2" : "++"}) {`);
       p.line(`  const ${y} = ${f}[${i}];`);
       p.line(`  ${s.pick % 2 === 0 ? `${p.use(s.e, `(${y} ?? ${p.str(s.lits[0] ?? "z")})`)};` : `if (${y} !== undefined) ${p.use(s.e, `\`\${${y}}\${${i}}\``)};`}`);
       p.line("}");

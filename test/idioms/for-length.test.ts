@@ -135,6 +135,21 @@ export function main(xs: string[]): void {
 export function main(xs: string[]): void {
   for (let i = 0; i < xs.length; i++) sendEmail(xs[i] ?? "", "s");
 }` },
+  // A counter test in a later conjunct (loops.ts `conjunctCaps`): `i < xs.length && i < 2`.
+  { name: "`i < cs.length && i < 2` over at most three contacts: at most two sends", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(): void {
+  const cs = fewContacts();
+  for (let i = 0; i < cs.length && i < 2; i++) sendEmail(cs[i]!, "pack");
+}` },
+  { name: "adversarial: `i < cs.length && i <= 2` sends three", verdict: "violated", line: 6, match: /emailsAtMost/, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(): void {
+  const cs = fewContacts();
+  for (let i = 0; i < cs.length && i <= 2; i++) sendEmail(cs[i]!, "pack");
+}` },
+  { name: "adversarial: a call in the conjunct before the counter still runs when the counter is past (a third email)", verdict: "violated", match: /emailsAtMost/, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(): void {
+  for (let i = 0; sendEmail("a", "poll") === undefined && i < 2; i++) log("x");
+}` },
 ];
 
 describe("for (let i = 0; i < xs.length; i++) over a bounded array, Math.min bounds, and arrays of unknown length", () => proveCases(cases));

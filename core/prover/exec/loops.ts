@@ -310,12 +310,19 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
   for (let n = 0; ; n++) {
     if (!cur) break;
     if (n > UNROLL_CAP) refuse(s, `The loop runs more than ${UNROLL_CAP} iterations.`, `Loops with literal bounds are unrolled up to ${UNROLL_CAP} iterations.`);
-    const cap = s.condition ? lengthCap(ex, s.condition, cur) : undefined;
-    if (cap === "past") break;
+    const caps = s.condition ? conjunctCaps(ex, s.condition, cur) : [];
+    // The first conjunct past its bound: JavaScript evaluates nothing else of the test.
+    if (caps[0] === "past") break;
     const test = s.condition ? cond(evalExpr(ex, s.condition, cur), s.condition) : "true";
     if (test === "false") break;
+    if (caps.includes("past")) {
+      // A later conjunct past its bound: the ones before it ran (above); the test is false in every run.
+      exited.push({ pc: and(cur.pc, not(test)), env: cur.env });
+      cur = null;
+      break;
+    }
     if (test !== "true") {
-      if (cap === undefined) refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", `Use a literal bound (\`i < 10\`), a bound \`i < xs.length\` on an array of at most N elements, N ≤ ${BOUNDED_UNROLL_CAP} (\`xs.slice(0, N)\`, a tool whose \`ensures\` bounds it), \`i < Math.min(N, xs.length)\`, or loop over the array with \`for (const x of xs)\`.`);
+      if (!caps.includes("within")) refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", `Use a literal bound (\`i < 10\`), a bound \`i < xs.length\` on an array of at most N elements, N ≤ ${BOUNDED_UNROLL_CAP} (\`xs.slice(0, N)\`, a tool whose \`ensures\` bounds it), \`i < Math.min(N, xs.length)\`, or loop over the array with \`for (const x of xs)\`.`);
       // Within the array's static bound: this iteration runs where the test holds, the loop ends where it does not.
       compactPc(ex, cur);
       exited.push({ pc: and(cur.pc, not(test)), env: cur.env });
@@ -332,6 +339,26 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
   const out = joinStates(ex, [...broken, ...exited, cur], s);
   if (out) for (const [k, v] of out.env) if (st.env.has(k)) st.env.set(k, v);
   return { fall: out ? { pc: out.pc, env: st.env } : null, returns, jumps: outward };
+}
+
+/**
+ * The counter tests among the `&&` conjuncts of a loop's test, in order, each past or within its
+ * static bound (a literal counts: `found === undefined && attempt < 3`); undefined for the others.
+ * Any conjunct within its bound bounds the loop; the first past it ends the loop before the test
+ * runs, a later one after the conjuncts before it ran.
+ */
+export function conjunctCaps(ex: Exec, test: TS.Expression, st: State): ("past" | "within" | undefined)[] {
+  const ts = ex.ts;
+  const conjuncts: TS.Expression[] = [];
+  const flatten = (e: TS.Expression): void => {
+    const x = skip(ex, e);
+    if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+      flatten(x.left);
+      flatten(x.right);
+    } else conjuncts.push(x);
+  };
+  flatten(test);
+  return conjuncts.map((c) => lengthCap(ex, c, st, true));
 }
 
 /**

@@ -11,7 +11,7 @@ import { UNROLL_CAP } from "./caps";
 import { refuse, skip, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { cond } from "./guards";
-import { isUnitStep, lengthCap, quantified, type Binder } from "./loops";
+import { isUnitStep, conjunctCaps, quantified, type Binder } from "./loops";
 import { compactPc, joinStates, jumpsOf, labelsOf, passedOn, type Flow, type Jump, type State } from "./state";
 import { execStatement, execStatements } from "./statements";
 import type { Sym } from "../values";
@@ -122,25 +122,15 @@ export function execWhile(ex: Exec, s: TS.WhileStatement | TS.DoStatement, st: S
   const exited: State[] = [];
   const outward: Jump[] = [];
   const labels = labelsOf(ex, s);
-  // `i < xs.length` (or its `&& …`) over an array of at most N elements: decided past N, and within
+  // `i < xs.length` (in any conjunct) over an array of at most N elements: decided past N, and within
   // it the loop ends on the paths where the test fails (as a `for` does, loops.ts).
-  // Any conjunct of a `&&` chain may be the counter test (`found === undefined && attempt < 3`).
-  const conjuncts: TS.Expression[] = [];
-  const flatten = (e: TS.Expression): void => {
-    const x = skip(ex, e);
-    if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
-      flatten(x.left);
-      flatten(x.right);
-    } else conjuncts.push(x);
-  };
-  flatten(s.expression);
   let cur: State | null = { pc: st.pc, env: new Map(st.env) };
   for (let n = 0; cur; n++) {
     if (n > UNROLL_CAP) refuse(s, `The loop runs more than ${UNROLL_CAP} iterations.`, `Loops with evident bounds are unrolled up to ${UNROLL_CAP} iterations.`);
     // A `do…while` runs its body once before the first test; `continue` goes to the test.
     if (!isDo || n > 0) {
-      // (A literal bound counts here: `attempt < 3` beside a test the prover cannot decide bounds the loop.)
-      const caps = conjuncts.map((c) => lengthCap(ex, c, cur!, true));
+      // Any conjunct may be the counter test (`found === undefined && attempt < 3`).
+      const caps = conjunctCaps(ex, s.expression, cur);
       // The first conjunct past its bound: JavaScript evaluates nothing else of the test.
       if (caps[0] === "past") break;
       const test = cond(evalExpr(ex, s.expression, cur), s.expression);
