@@ -22,7 +22,7 @@ export interface Fact {
   /**
    * Made in a callback of `Promise.all(xs.map(async (x) => { await a(x); await b(x); }))` (any that
    * does more than make one call): after the first await the callbacks' calls interleave as they settle, so `order` is one order
-   * among those a run may have (exec/callbacks.ts `awaitAllMap`).
+   * among those a run may have (exec/all-map.ts `awaitAllMap`).
    */
   readonly unordered?: true;
 }

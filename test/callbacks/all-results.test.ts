@@ -1,5 +1,5 @@
 /**
- * The value of `await Promise.all(xs.map(async (x) => tool(…)))` (callbacks.ts, `awaitAllMap`):
+ * The value of `await Promise.all(xs.map(async (x) => tool(…)))` (all-map.ts, `awaitAllMap`):
  * the array of the resolved results in array order, element i the result of element i's call, its
  * length the array's. Also `const [a, b] = await Promise.all([tool(a), tool(b)])`. The layer is the
  * async test layer with `double` (its result is twice its argument) and `echo` (its result is its

@@ -1,5 +1,5 @@
 /**
- * `await Promise.all(xs.map(async (x) => tool(…)))` (callbacks.ts, `awaitAllMap`), and the arrow
+ * `await Promise.all(xs.map(async (x) => tool(…)))` (all-map.ts, `awaitAllMap`), and the arrow
  * that is not `async` but returns one call of an async tool: every element's call is made before any settles; a failed `requires` rejects only its element's promise. Lines
  * count the two import lines of the async test layer (body line 1 is file line 3).
  */

@@ -15,7 +15,7 @@ import { isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import type { State } from "./state";
 import { callTool } from "./tools";
-import { awaitAllMap } from "./callbacks";
+import { awaitAllMap } from "./all-map";
 
 const AWAIT_EACH = "Await each call where you make it: `const r = await tool(…)`, or `for (const x of xs) { await tool(x); }` for several.";
 
@@ -57,7 +57,7 @@ export function awaitedAtOnce(ex: Exec, call: TS.CallExpression): boolean {
 
 /**
  * The arrow is the callback of `await Promise.all(xs.map(arrow))`: the promise it returns is the
- * element's promise, awaited by the `Promise.all` (callbacks.ts `awaitAllMap` decides which arrows
+ * element's promise, awaited by the `Promise.all` (all-map.ts `awaitAllMap` decides which arrows
  * that are not `async` it accepts there).
  */
 function mapCallbackOfAwaitedAll(ex: Exec, arrow: TS.ArrowFunction): boolean {

@@ -62,7 +62,7 @@ export interface Exec {
   mainFile: TS.SourceFile | undefined;
   /** Arrays created so far (each has its own element functions). */
   arrays: number;
-  /** Callbacks of `Promise.all` that do more than make one call, being run: their calls may interleave (callbacks.ts `awaitAllMap`). */
+  /** Callbacks of `Promise.all` that do more than make one call, being run: their calls may interleave (all-map.ts `awaitAllMap`). */
   unordered: number;
   /** Trimmed strings by method, string term and loop indices, with the assumption that defines them (strings.ts). */
   readonly trims: Map<string, { readonly r: string; readonly defined: World["assumptions"][number] }>;
