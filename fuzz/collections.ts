@@ -82,7 +82,10 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
       const v = p.fresh("v");
       p.line(`const ${mm} = new Map<string, number>();`);
       p.line(`for (const ${y} of ${list}) { const ${old} = ${mm}.get(${y}); ${mm}.set(${y}, (${old} ?? 0) + 1); }`);
-      p.line(`for (const [${y}, ${v}] of ${mm}) if (${v} >= ${k}) ${p.use(s.e, y)};`);
+      // The Map itself, its entries() (session 35), or a spread copy of them.
+      const source = [mm, `${mm}.entries()`, `[...${mm}.entries()]`][s.pick % 3]!;
+      p.line(`for (const [${y}, ${v}] of ${source}) if (${v} >= ${k}) ${p.use(s.e, y)};`);
+      if (s.pick % 4 === 3) p.line(`for (const ${y} of [...${mm}.keys()]) if (${mm}.get(${y}) === ${k}) ${p.use(s.e, y)};`);
       return;
     }
     case "get": {

@@ -221,6 +221,41 @@ export function main(): void {
   const cs = contacts();
   if (new Set(cs).size > cs.length) sendEmail("a", "hi");
 }` },
+  // `entries()`, `keys()`, `values()` where `for…of` iterates them or a spread copies them.
+  { name: "a report of counts from [...m.entries()]: two equal contacts give \"b: 2\" (violated)", verdict: "violated", line: 8, match: /fewContacts@\d+:\d+ → \["b", "b"\]/, body: `export const guarantees = [m.neverEmail("b: 2")];
+export function main(): void {
+  const counts = new Map<string, number>();
+  for (const w of fewContacts()) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const lines = [...counts.entries()].map(([k, v]) => \`\${k}: \${v}\`);
+  sendEmail(lines.join("\\n"), "report");
+}` },
+  { name: "the same report never says 4 of at most three contacts (proved)", verdict: "proved", body: `export const guarantees = [m.neverEmail("b: 4")];
+export function main(): void {
+  const counts = new Map<string, number>();
+  for (const w of fewContacts()) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const v of [...counts.values()]) if (v > 3) sendEmail("b: 4", "impossible");
+  const lines = [...counts.entries()].map(([k, v]) => \`\${k}: \${v}\`);
+  sendEmail(lines.join("\\n"), "report");
+}` },
+  { name: "a Set's keys() and entries() in for…of: each kept value, paired with itself (proved)", verdict: "proved", body: `export const guarantees = [m.neverEmail("b")];
+export function main(): void {
+  const seen = new Set<string>();
+  for (const w of fewContacts()) if (w !== "b") seen.add(w);
+  for (const k of seen.keys()) sendEmail(k, "hi");
+  for (const [k, v] of seen.entries()) if (k !== v) sendEmail("b", "never");
+}` },
+  { name: "refused: an iterator kept in a variable (used up by its first pass)", verdict: "refused", line: 6, match: /used up by one pass/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const m2 = new Map<string, number>([["a", 1]]);
+  const it = m2.keys();
+  for (const k of it) sendEmail(k, "x");
+}` },
+  { name: "refused: a Map changed while for…of iterates its entries()", verdict: "refused", match: /changed while a `for…of` iterates it/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const m2 = new Map<string, number>([["a", 1], ["b", 2]]);
+  for (const [k] of m2.entries()) m2.delete(k === "a" ? "b" : "a");
+  if (m2.size === 0) sendEmail("x", "empty");
+}` },
 ];
 
 describe("Sets and Maps the program builds", () => {

@@ -18,10 +18,13 @@ import { definite, noFunctionValue, notOpaque } from "./guards";
 import { compactCollection, type State } from "./state";
 import { uniqueView } from "./unique";
 import { isCollecting } from "./collected";
+import { makeView } from "./callbacks";
 
 export type Coll = Extract<Sym, { k: "coll" }>;
 
 const READS: ReadonlySet<string> = new Set(["has", "get", "size"]);
+/** Iterators, read only where a `for…of` iterates them or a spread copies them (readOnly). */
+const ITERATORS: ReadonlySet<string> = new Set(["entries", "keys", "values"]);
 const WRITES: ReadonlySet<string> = new Set(["add", "set", "delete", "clear"]);
 
 const INSTEAD = "Use `has`, `get`, `add`, `set`, `delete`, `clear`, `size` and `for…of` on a Set or Map.";
@@ -132,6 +135,7 @@ export function knownItems(c: Coll): Sym[] | undefined {
 /** A method call on a Set or Map. */
 export function callCollectionMethod(ex: Exec, target: Coll, name: string, e: TS.CallExpression, st: State): Sym {
   const kind = target.map ? "Map" : "Set";
+  if (ITERATORS.has(name)) return iterated(ex, target, name, e);
   if (!READS.has(name) && !WRITES.has(name) || name === "size") refuse(e.expression, `\`${kind}.prototype.${name}\` is not modelled.`, INSTEAD);
   if ((name === "add" || name === "get") && target.map !== (name === "get")) refuse(e.expression, `A ${kind} has no \`${name}\`.`, INSTEAD);
   if (name === "set" && !target.map) refuse(e.expression, "A Set has no `set`.", INSTEAD);
@@ -170,6 +174,31 @@ export function callCollectionMethod(ex: Exec, target: Coll, name: string, e: TS
   return result;
 }
 
+/**
+ * `m.entries()`, `m.keys()`, `m.values()` (and a Set's) where they are iterated (`for…of`) or
+ * spread (`[...m.entries()]`; readOnly lets nothing else use them): the elements in insertion
+ * order, each where its slot is present: an array when every slot is, else a filtered view of the
+ * slots (callbacks.ts), which reads as the compacted array.
+ */
+function iterated(ex: Exec, c: Coll, name: string, e: TS.CallExpression): Sym {
+  const ts = ex.ts;
+  if (e.arguments.length > 0) refuse(e, `\`${name}\` takes no arguments.`, `Call \`${name}()\`.`);
+  // An iterator is used up by one pass: only the pass written where it is made is modelled.
+  let at: TS.Node = e;
+  while (ts.isParenthesizedExpression(at.parent)) at = at.parent;
+  const p = at.parent;
+  if (!(ts.isForOfStatement(p) && p.expression === at) && !(ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent))) {
+    refuse(e, `\`${name}()\` is modelled only where \`for…of\` iterates it or a spread copies it (an iterator is used up by one pass).`, `Write \`for (const x of m.${name}())\` or \`[...m.${name}()]\`.`);
+  }
+  const items = c.slots.map((s): Sym => {
+    const v = c.map ? s.value! : s.key;
+    return name === "keys" ? s.key : name === "values" ? v : { k: "arr", items: [s.key, v] };
+  });
+  const keeps = c.slots.map((s) => s.present);
+  if (keeps.every((k) => k === "true")) return { k: "arr", items };
+  return makeView({ base: { k: "arr", items }, keep: (i) => (/^\d+$/.test(i) ? (keeps[Number(i)] ?? "false") : "false") });
+}
+
 /** `m.get(k)`: the value of the present slot holding k, undefined where there is none. */
 function got(c: Coll, k: Sym): Sym {
   const hits = c.slots.map((s) => ({ hit: and(s.present, equal(s.key, k)), v: s.value! })).filter((h) => h.hit !== "false");
@@ -196,23 +225,32 @@ function readOnly(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefin
     const call = p.parent;
     if (!ts.isCallExpression(call) || call.expression !== p) return "is read by a method that is not called here";
     if (READS.has(name)) return undefined;
+    // `for (const [k, v] of m.entries())`, `[...m.values()]`: read where they stand (nothing keeps the iterator).
+    if (ITERATORS.has(name) && (ts.isForOfStatement(call.parent) && call.parent.expression === call || ts.isSpreadElement(call.parent) && ts.isArrayLiteralExpression(call.parent.parent))) {
+      if (ts.isForOfStatement(call.parent) && changedWhileIterated(ex, call.parent.statement, sym)) return "is changed while a `for…of` iterates it";
+      return undefined;
+    }
     // `add` and `set` return the collection itself: only a discarded result keeps it unaliased.
     if ((name === "add" || name === "set") && !ts.isExpressionStatement(call.parent)) return `is returned by \`${name}\` here (chained or stored)`;
     if (WRITES.has(name)) return undefined;
     return `is used by \`${name}\` here`;
   }
-  if (ts.isForOfStatement(p) && p.expression === n) {
-    let changed = false;
-    const look = (m: TS.Node): void => {
-      if (changed) return;
-      if (ts.isCallExpression(m) && ts.isPropertyAccessExpression(m.expression) && WRITES.has(m.expression.name.text) && ts.isIdentifier(skip(ex, m.expression.expression)) && ex.checker.getSymbolAtLocation(skip(ex, m.expression.expression)) === sym) changed = true;
-      else ts.forEachChild(m, look);
-    };
-    look(p.statement);
-    return changed ? "is changed while a `for…of` iterates it" : undefined;
-  }
+  if (ts.isForOfStatement(p) && p.expression === n) return changedWhileIterated(ex, p.statement, sym) ? "is changed while a `for…of` iterates it" : undefined;
   if (ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent)) return undefined;
   return "is stored, passed or captured here (another name could reach it)";
+}
+
+/** Whether the loop body changes the collection (the model iterates a snapshot; JavaScript sees the change). */
+function changedWhileIterated(ex: Exec, body: TS.Node, sym: TS.Symbol): boolean {
+  const ts = ex.ts;
+  let changed = false;
+  const look = (m: TS.Node): void => {
+    if (changed) return;
+    if (ts.isCallExpression(m) && ts.isPropertyAccessExpression(m.expression) && WRITES.has(m.expression.name.text) && ts.isIdentifier(skip(ex, m.expression.expression)) && ex.checker.getSymbolAtLocation(skip(ex, m.expression.expression)) === sym) changed = true;
+    else ts.forEachChild(m, look);
+  };
+  look(body);
+  return changed;
 }
 
 /**
