@@ -29,7 +29,7 @@ import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } fro
 import { indexLoops } from "./elements";
 import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
-import { ownedArray, pushedArray, storable } from "./locals";
+import { ownedArray, pushed as pushedArray, storable } from "./locals";
 import type { State } from "./state";
 import { insideTry } from "./try";
 import { uniqueView } from "./unique";

@@ -99,11 +99,7 @@ function sameKinds(target: Arr, values: readonly Sym[]): void {
 class KindMismatch extends Error {}
 
 /** The array with `xs` appended (an array of bounded length keeps each new element's position). */
-export function pushedArray(target: Arr, xs: readonly Sym[]): Arr {
-  return pushed(target, xs);
-}
-
-function pushed(target: Arr, xs: readonly Sym[]): Arr {
+export function pushed(target: Arr, xs: readonly Sym[]): Arr {
   if (target.k === "arr") return { k: "arr", items: [...target.items, ...xs] };
   sameKinds(target, xs);
   const base = target;
