@@ -255,7 +255,8 @@ export type CollectionsStmt = { readonly k: "collections"; readonly op: (typeof 
  * State carried across the iterations of a loop over an array of unknown length (profile
  * `loopstate`, fuzz/loopstate.ts): a budget over the integral amounts of `invoices()` (`budget`,
  * `budgetBreak`), a counter of emails to `names()` (`counter`, `counterBreak`), a found flag
- * (`found`, `foundBreak`), each at `limit` (+ `slack`, the off-by-one), with its update kept,
+ * (`found`, `foundBreak`), counter `while` loops (`whileIndex`, `whileRetry`), the element or
+ * one field of it a loop picks (`pick`, `pickField`), each at `limit` (+ `slack`, the off-by-one), with its update kept,
  * left out, made before the check, or made wrong (`update`); the state then guards `e`.
  */
 export type LoopStateStmt = { readonly k: "loopstate"; readonly op: LoopStateOp; readonly limit: number; readonly slack: number; readonly strict: boolean; readonly update: "ok" | "missing" | "before" | "wrong"; readonly sink: "pay" | "measure"; readonly lit: string; readonly e: Effect };
@@ -275,7 +276,7 @@ export type CountedOp = (typeof COUNTED_OPS)[number];
 /** Idiomatic TypeScript (profile `idioms`, fuzz/idioms.ts): `xs.entries()` in `for…of`, `i < f.length` over a bounded array, sorted copies, `encodeURIComponent`. */
 export type IdiomsStmt = { readonly k: "idioms"; readonly op: (typeof import("./idioms").IDIOMS_OPS)[number]; readonly lits: readonly string[]; readonly x: StrExpr; readonly src: StrsExpr; readonly cmp: number; readonly pick: number; readonly e: Effect };
 
-export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak", "whileIndex", "whileRetry"] as const;
+export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak", "whileIndex", "whileRetry", "pick", "pickField"] as const;
 export type LoopStateOp = (typeof LOOPSTATE_OPS)[number];
 
 export const ALLMAP_READS = ["length", "index", "forOf", "filter", "map", "join", "includes", "some", "every", "pay"] as const;

@@ -113,6 +113,51 @@ export function printLoopState(p: LoopStatePrinter, s: LoopStateStmt): void {
       p.line(`if (${f}) ${p.effect(s.e)};`);
       return;
     }
+    case "pick": {
+      // The element a loop picks (loopstate.ts, carried as its index): the cheapest row of
+      // `invoices()` (sink "pay") or of `rows()` (any numbers: NaN, negative, fractions), from
+      // `undefined` (ok), from the first row unchecked (missing: empty arrays throw), from a literal
+      // row (before), or the largest instead (wrong); `strict` picks ties too (`<=`).
+      if (s.sink === "pay") p.use("invoices");
+      const xs = p.fresh("xs");
+      const b = p.fresh("b");
+      const w = p.fresh("w");
+      p.line(`const ${xs} = ${s.sink === "pay" ? "invoices" : "rows"}();`);
+      if (s.update === "missing") p.line(`let ${b} = ${xs}[0];`);
+      else if (s.update === "before") p.line(`let ${b}: { to: string; amount: number } | undefined = { to: ${lit}, amount: ${limit} };`);
+      else p.line(`let ${b}: { to: string; amount: number } | undefined = undefined;`);
+      const cmp = s.update === "wrong" ? (s.strict ? ">=" : ">") : s.strict ? "<=" : "<";
+      p.line(`for (const ${w} of ${xs}) if (${b} === undefined || ${w}.amount ${cmp} ${b}.amount) ${b} = ${w};`);
+      const sink = s.sink === "pay" ? `pay(${b}.to, ${b}.amount);` : `measure(${b}.amount);`;
+      p.line(`if (${b} !== undefined && ${b}.amount <= ${limit}) ${sink}`);
+      p.line(`if (${b} !== undefined && ${b}.to.startsWith(${lit})) ${p.effect(s.e)};`);
+      return;
+    }
+    case "pickField": {
+      // One field of the element a loop picks: the smallest amount from Infinity (ok), from a
+      // literal (before: it may stay), from -Infinity picking the largest (wrong), or the
+      // recipient of the last row over the limit (missing); `strict` skips rows to the literal
+      // address with `continue`.
+      if (s.sink === "pay") p.use("invoices");
+      const xs = p.fresh("xs");
+      const v = p.fresh("v");
+      const w = p.fresh("w");
+      p.line(`const ${xs} = ${s.sink === "pay" ? "invoices" : "rows"}();`);
+      const skip = s.strict ? `if (${w}.to === ${lit}) continue; ` : "";
+      if (s.update === "missing") {
+        p.line(`let ${v} = ${lit};`);
+        p.line(`for (const ${w} of ${xs}) { ${skip}if (${w}.amount > ${limit}) ${v} = ${w}.to; }`);
+        p.line(`sendEmail(${v}, ${lit});`);
+      } else {
+        const start = s.update === "ok" ? "Infinity" : s.update === "wrong" ? "-Infinity" : String(limit);
+        const cmp = s.update === "wrong" ? ">" : "<";
+        p.line(`let ${v} = ${start};`);
+        p.line(`for (const ${w} of ${xs}) { ${skip}if (${w}.amount ${cmp} ${v}) ${v} = ${w}.amount; }`);
+        p.line(`if (${v} <= ${limit}) ${s.sink === "pay" ? `pay(${lit}, ${v})` : `measure(${v})`};`);
+      }
+      p.line(`${p.effect(s.e)};`);
+      return;
+    }
     case "foundBreak": {
       const x = p.fresh("x");
       p.line(`for (const ${x} of names()) {`);

@@ -84,6 +84,8 @@ export interface LoopVar {
   /** Int variables: |S(k)| ≤ base + k·step must be established for the Int model to be exact. */
   readonly base?: number;
   readonly step?: number;
+  /** A variable that holds the loop's element at index S(k) (-1: none yet): what holds of that index at every k, by construction. */
+  readonly index?: (k: string) => string;
   /** Where the program assigns it (refusals point there). */
   readonly at: TS.Node;
 }

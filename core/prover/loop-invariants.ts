@@ -49,11 +49,12 @@ function literals(terms: readonly string[]): number[] {
 function candidates(ls: LoopState, ghosts: readonly { fn: string; kind: "count" | "sum"; group: string }[]): Map<string, Cand> {
   const out = new Map<string, Cand>();
   const add = (key: string, c: Cand): void => void out.set(key, c);
-  const ints = ls.vars.filter((v) => v.sort === "Int");
+  // An element's index is bounded by construction (exec/loopstate.ts), not by candidates.
+  const ints = ls.vars.filter((v) => v.sort === "Int" && !v.index);
   const bools = ls.vars.filter((v) => v.sort === "Bool");
   const live = ls.vars.find((v) => v.name === "");
-  const base = literals([...ls.vars.map((v) => v.next), ...ls.facts.map((f) => f.guard)]);
-  for (const v of ls.vars) if (v.sort === "Int") base.push(Number(v.init.replace(/[()\-\s]/g, "")) * (v.init.startsWith("(-") ? -1 : 1));
+  const base = literals([...ints.map((v) => v.next), ...ls.facts.map((f) => f.guard)]);
+  for (const v of ints) base.push(Number(v.init.replace(/[()\-\s]/g, "")) * (v.init.startsWith("(-") ? -1 : 1));
   const consts = [...new Set(base.flatMap((c) => [c, c - 1, c + 1, -c]))].filter((c) => Math.abs(c) <= CARRIED_MAG).sort((a, b) => Math.abs(a) - Math.abs(b) || a - b).slice(0, MAX_CONSTANTS * 4);
   for (const v of ints) {
     const s = (k: string) => app(v.fn, k);
@@ -132,7 +133,7 @@ async function establish(session: Z3Session, world: World, budget: ProgramBudget
   for (const g of ghosts) world.declarations.push(`(declare-fun ${g.fn} (Int) Int)`);
   const ghostBase = ghosts.map((g) => `(= ${app(g.fn, "0")} 0)`);
   const transitions = [
-    ...ls.vars.map((v) => `(= ${app(v.fn, next)} ${v.next})`),
+    ...ls.vars.filter((v) => !v.index).map((v) => `(= ${app(v.fn, next)} ${v.next})`),
     ...ghosts.map((g) => {
       const amount = g.kind === "count" ? "1" : (g.fact.fields.get(g.field!) as { int: string }).int;
       return `(= ${app(g.fn, next)} (+ ${app(g.fn, q)} ${ite(g.fact.guard, amount, "0")}))`;
@@ -166,6 +167,7 @@ async function establish(session: Z3Session, world: World, budget: ProgramBudget
   const keys = [...cands.keys()];
   for (const v of ls.vars) {
     if (v.sort !== "Int") continue;
+    if (v.index) continue;
     // Bounded by its growth per iteration over at most 2^32 - 1 iterations, or between two literals.
     const grows = cands.has(`mag ${v.fn}`) && v.base! + ARRAY_LENGTH_MAG * v.step! <= CARRIED_MAG;
     const boxed = keys.some((k) => k.startsWith(`le ${v.fn} `)) && keys.some((k) => k.startsWith(`ge ${v.fn} `));
@@ -173,7 +175,7 @@ async function establish(session: Z3Session, world: World, budget: ProgramBudget
       return new CarriedStateRefusal(v.at, `\`${v.name}\` is carried across iterations of a loop over an array of unknown length, but no invariant bounds it for every length (its integer model is exact only within 2^52).`, "Change it by integers of bounded size (an `ensures` with `Number.isInteger` and literal bounds on the amounts), or guard each change with a literal limit (`if (total + x <= 2000)`).");
     }
   }
-  const inv = [...cands.values()];
+  const inv = [...cands.values(), ...ls.vars.flatMap((v) => (v.index ? [v.index] : []))];
   ls.invariant = inv.map((c) => c(q));
   const ghostMap = new Map<Fact, { count: string; sums: Map<string, string> }>();
   for (const g of ghosts) {

@@ -12,7 +12,7 @@
  */
 import type * as TS from "typescript";
 import type { Sym } from "../values";
-import type { Exec } from "./context";
+import { currentFrame, refuse, type Exec } from "./context";
 import type { State } from "./state";
 
 /** A variable's first in-place change in a block: where it stands in program order, and its node. */
@@ -33,6 +33,12 @@ const watching = new WeakMap<Exec, Watched[]>();
 
 /** Rebind `sym` to `value` in `st`, a change made at `node`. */
 export function changeInPlace(ex: Exec, st: State, sym: TS.Symbol, value: Sym, node: TS.Node): void {
+  const element = currentFrame(ex).carriedElements?.get(sym);
+  if (element) {
+    // Its value after the loop is read back from the index it records (loopstate.ts), so it may hold nothing else.
+    if (value !== element.element) refuse(node, `\`${sym.name}\` is carried across iterations of a loop over an array of unknown length as the element it last picked, so it may only be set to the loop's element (or the same field of it).`, "Assign the loop variable itself (`best = o`) or one field of it (`min = o.price`), and compute other values after the loop from it.");
+    st.env.set(element.shadow, element.index);
+  }
   st.env.set(sym, value);
   const blocks = watching.get(ex);
   if (!blocks || blocks.length === 0) return;

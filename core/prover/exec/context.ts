@@ -13,6 +13,13 @@ import { ProofAbandoned } from "../turns";
 import type { FunctionLike, Sym } from "../values";
 import { EXEC_STEP_LIMIT, TERM_CHAR_LIMIT } from "./caps";
 
+/** A variable a quantified loop sets to its element: the element, and the hidden variable that records its index. */
+export interface CarriedElementWrite {
+  readonly element: Sym;
+  readonly shadow: TS.Symbol;
+  readonly index: Sym;
+}
+
 /** A function the executor is inside: `main`, an inlined helper, a contract body or lambda. */
 export interface Frame {
   readonly fn: FunctionLike | undefined;
@@ -20,6 +27,8 @@ export interface Frame {
   loopBody: TS.Node | undefined;
   /** Variables declared outside `loopBody` that it may assign: the state the loop carries (loopstate.ts). */
   carried?: ReadonlySet<TS.Symbol>;
+  /** Carried variables the body may only set to its element (loopstate.ts): each with the index it then holds. */
+  carriedElements?: ReadonlyMap<TS.Symbol, CarriedElementWrite>;
   /** Arrays and Sets declared outside `body` that it collects, at the loop's index `q` (collected.ts). */
   collecting?: { readonly body: TS.Node; readonly targets: ReadonlyMap<TS.Symbol, unknown>; readonly q: string };
 }

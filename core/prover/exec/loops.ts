@@ -128,7 +128,7 @@ export function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement | TS
   ex.world.loopRanges.set(q, { len: iterable.len });
   const started = startedFlag(ex, q, iterable.len);
   // State carried across iterations (loopstate.ts), or `break`: S(q) in the body, S(len) after it.
-  const carried = beginCarried(ex, s, st, q, iterable.len, lowered);
+  const carried = beginCarried(ex, s, st, q, iterable, keep, lowered);
   // Arrays the body collects with `push` (collected.ts): this iteration's pushes in the body, a view after it.
   const collected = beginCollected(ex, s, st, q, iterable.len, iterable.label);
   const entry = and(st.pc, range(q), started.term, carried?.entry ?? "true");
@@ -144,7 +144,7 @@ export function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement | TS
   frame.loopBody = s.statement;
   let flow: Flow;
   try {
-    carried?.enter(body);
+    carried?.enter(body, element);
     collected?.enter(body);
     // Bound inside the loop: a pattern that may throw (a field that may be undefined) throws in iteration q.
     loopSym(body, element, numFromInt(q, ARRAY_LENGTH_MAG));

@@ -14,10 +14,11 @@
  */
 import type * as TS from "typescript";
 import type { LoopVar } from "../facts";
-import { and, ite, not, rejoin } from "../smt";
-import { boolT, intToFp, type Sym } from "../values";
+import { and, ite, not, or, rejoin, renameSymbols } from "../smt";
+import { boolT, intToFp, merge, numFromInt, type Sym } from "../values";
 import { Refusal } from "../../refusal";
-import { currentFrame, type Exec } from "./context";
+import { currentFrame, type CarriedElementWrite, type Exec } from "./context";
+import { ARRAY_LENGTH_MAG } from "./integers";
 import { declare } from "./fresh";
 import { jumpsOf, joinStates, labelsOf, type Flow, type State } from "./state";
 import { insideTry } from "./try";
@@ -47,12 +48,31 @@ interface Carried {
   readonly negz?: string;
 }
 
+/**
+ * A variable the loop sets only to its element (`if (o.price < best.price) best = o`), or to one
+ * field of it (`min = o.price`): carried as the index of the element it holds, I(k), -1 while it
+ * still holds its value from before the loop (any value). After the loop it is that value or
+ * (the field of) the element at I(len), exactly; which element is not assumed beyond what the
+ * loop-invariants.ts range says (an index below k whose iteration picked it).
+ */
+interface CarriedElement {
+  readonly sym: TS.Symbol;
+  readonly name: string;
+  readonly at: TS.Node;
+  readonly fn: string;
+  readonly init: Sym;
+  /** The fields it reads from the element (`best = o`: none; `min = o.price`: price). */
+  readonly path: readonly string[];
+  /** The hidden variable the body's states carry the index in (joined like any other). */
+  readonly shadow: TS.Symbol;
+}
+
 /** A quantified loop whose body carries state: what the body starts from, and how to close the loop. */
 export interface CarriedLoop {
   /** Extra path condition of iteration q (the loop has not been broken out of). */
   readonly entry: string;
-  /** Binds the carried variables to their values when iteration q starts. */
-  enter(body: State): void;
+  /** Binds the carried variables to their values when iteration q starts (`element`: the loop's element there). */
+  enter(body: State, element: Sym): void;
   /** After the body: records the updates and the loop's facts, and binds the values after the loop in `after`. */
   finish(flow: Flow, after: State, factsBefore: number): void;
 }
@@ -99,6 +119,35 @@ function carriedAssignments(ex: Exec, body: TS.Node): Map<TS.Symbol, TS.Node> {
   return out;
 }
 
+/**
+ * `x = o` or `x = o.price` (`o.a.b`), with `o` the `for…of` loop's own variable: the fields read
+ * from its element, or undefined for any other write. Each later write must be the same value
+ * (changes.ts compares it with the element's fields).
+ */
+function elementPath(ex: Exec, loop: TS.ForOfStatement, node: TS.Node): string[] | undefined {
+  const ts = ex.ts;
+  if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
+  const init = loop.initializer;
+  if (!ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0]!.name)) return undefined;
+  const own = ex.checker.getSymbolAtLocation(init.declarations[0]!.name);
+  const path: string[] = [];
+  let e: TS.Expression = node.right;
+  for (;;) {
+    while (ts.isParenthesizedExpression(e)) e = e.expression;
+    if (!ts.isPropertyAccessExpression(e) || e.questionDotToken) break;
+    path.unshift(e.name.text);
+    e = e.expression;
+  }
+  return ts.isIdentifier(e) && own !== undefined && ex.checker.getSymbolAtLocation(e) === own ? path : undefined;
+}
+
+/** The fields `path` of an element (undefined where one is not a field of a record). */
+function project(element: Sym, path: readonly string[]): Sym | undefined {
+  let v: Sym | undefined = element;
+  for (const f of path) v = v?.k === "rec" ? v.fields.get(f) : undefined;
+  return v;
+}
+
 /** The first `break` that leaves this loop (not an inner loop or `switch`), if any. */
 function ownBreak(ex: Exec, body: TS.Node): TS.Node | undefined {
   const ts = ex.ts;
@@ -128,7 +177,8 @@ export interface LoweredWhile {
  * Prepares the carried state of a quantified `for…of` (undefined when the body carries none): the
  * loop is at index `q` over an array of length `len`, entered from `st`.
  */
-export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement | TS.WhileStatement, st: State, q: string, len: string, lowered?: LoweredWhile): CarriedLoop | undefined {
+export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement | TS.WhileStatement, st: State, q: string, iterable: Extract<Sym, { k: "sarr" }>, keep: ((index: string) => string) | undefined, lowered?: LoweredWhile): CarriedLoop | undefined {
+  const len = iterable.len;
   const assigned = carriedAssignments(ex, loop.statement);
   if (lowered) assigned.delete(lowered.counter);
   const brk = ownBreak(ex, loop.statement) ?? lowered?.exit;
@@ -143,8 +193,10 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
     refuse(first, "State carried across iterations (an assignment of a variable declared outside the loop, or `break`) is not modelled inside a `try` (a throw would stop the loop at an iteration the state depends on).", "Move the loop out of the `try`, or compute the state in a helper called outside it.");
   }
   const vars: Carried[] = [];
+  const elements: CarriedElement[] = [];
   for (const [sym, node] of assigned) {
     const v = st.env.get(sym);
+    let path: string[] | undefined;
     const name = sym.name;
     if (v?.k === "num" && v.c !== undefined && Number.isInteger(v.c) && !Object.is(v.c, -0) && Math.abs(v.c) <= INIT_MAG && v.int !== undefined) {
       const fn = ex.world.fresh(`${name}.at`);
@@ -156,26 +208,51 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
       const fn = ex.world.fresh(`${name}.at`);
       declare(ex, fn, "Bool", 1);
       vars.push({ sym, name, at: node, fn, sort: "Bool", init: String(v.c), initMag: 0 });
+    } else if (v && ex.ts.isForOfStatement(loop) && (path = elementPath(ex, loop, node))) {
+      const fn = ex.world.fresh(`${name}.index`);
+      declare(ex, fn, "Int", 1);
+      elements.push({ sym, name, at: node, fn, init: v, path, shadow: { name: `${name}.index`, flags: 0, escapedName: `${name}.index`, declarations: [] } as unknown as TS.Symbol });
     } else {
-      refuse(node, `\`${name}\` is carried across iterations of a loop over an array of unknown length, but only integer and boolean variables that hold a literal when the loop starts are modelled.`, "Start it from a literal (`let total = 0`, `let done = false`) right before the loop, keep it an integer (amounts a tool's `ensures` declares integral with `Number.isInteger` and literal bounds), or loop over a literal array.");
+      refuse(node, `\`${name}\` is carried across iterations of a loop over an array of unknown length, but only integer and boolean variables that hold a literal when the loop starts are modelled.`, "Start it from a literal (`let total = 0`, `let done = false`) right before the loop and keep it an integer (amounts a tool's `ensures` declares integral with `Number.isInteger` and literal bounds), set it only to the loop's element or one field of it (`best = o`, `min = o.price`), or loop over a literal array.");
     }
   }
   for (const c of vars) ex.world.assumptions.push({ term: `(= ${at(c.fn, "0")} ${c.init})`, loops: [] });
+  for (const c of elements) ex.world.assumptions.push({ term: `(= ${at(c.fn, "0")} (- 1))`, loops: [] });
+  const picks = (c: CarriedElement, element: Sym): Sym => {
+    const v = project(element, c.path);
+    if (!v) refuse(c.at, `\`${c.name}\` is set to \`${c.path.join(".")}\` of the loop's element, which is not a field of it the prover models.`, "Set it to the element itself and read the field after the loop.");
+    return v;
+  };
+  const held = (c: CarriedElement, k: string): Sym => {
+    const v = merge(`(= ${at(c.fn, k)} (- 1))`, c.init, picks(c, iterable.at(at(c.fn, k))));
+    if (!v) refuse(c.at, `\`${c.name}\` holds a value of another kind before the loop than the loop's elements.`, "Start it from the array's first element or `undefined`.");
+    return v;
+  };
   let live: string | undefined;
   if (brk) {
     live = ex.world.fresh("notBroken");
     declare(ex, live, "Bool", 1);
     ex.world.assumptions.push({ term: at(live, "0"), loops: [] });
   }
-  const carriedSyms = new Set(vars.map((c) => c.sym));
+  const carriedSyms = new Set([...vars.map((c) => c.sym), ...elements.map((c) => c.sym)]);
   return {
     entry: live ? at(live, q) : "true",
-    enter(body) {
+    enter(body, element) {
       for (const c of vars) body.env.set(c.sym, valueAt(c, q));
-      currentFrame(ex).carried = carriedSyms;
+      const writes = new Map<TS.Symbol, CarriedElementWrite>();
+      for (const c of elements) {
+        body.env.set(c.sym, held(c, q));
+        body.env.set(c.shadow, numFromInt(at(c.fn, q), ARRAY_LENGTH_MAG));
+        writes.set(c.sym, { element: picks(c, element), shadow: c.shadow, index: numFromInt(q, ARRAY_LENGTH_MAG) });
+      }
+      const frame = currentFrame(ex);
+      frame.carried = carriedSyms;
+      frame.carriedElements = writes;
     },
     finish(flow, after, factsBefore) {
-      currentFrame(ex).carried = undefined;
+      const frame = currentFrame(ex);
+      frame.carried = undefined;
+      frame.carriedElements = undefined;
       const labels = labelsOf(ex, loop);
       const breaks = jumpsOf(flow, "break", labels).map((j) => j.state);
       const end = joinStates(ex, [...jumpsOf(flow, "continue", labels).map((j) => j.state), flow.fall, ...breaks], loop);
@@ -199,6 +276,21 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
           out.push({ name: c.name, fn: c.fn, sort: "Bool", init: c.init, next, at: c.at });
           after.env.set(c.sym, valueAt(c, len));
         }
+      }
+      for (const c of elements) {
+        const v = end?.env.get(c.shadow);
+        const still = at(c.fn, q);
+        const next = end && v?.k === "num" && v.int !== undefined ? ite(end.pc, v.int, still) : still;
+        // Each iteration j keeps it or sets it to j (j's update is j exactly where iteration j
+        // ran and picked its element): so it is -1, or an index below k whose iteration picked.
+        // (Its value when iteration i starts is below i, so only the iteration's own pick makes it i.)
+        const picked = (i: string): string => and(`(< ${at(c.fn, i)} ${i})`, `(= ${renameSymbols(next, new Map([[q, i]]))} ${i})`);
+        const index = (k: string): string => {
+          const i = at(c.fn, k);
+          return or(`(= ${i} (- 1))`, and(`(<= 0 ${i})`, `(< ${i} ${k})`, keep ? keep(i) : "true", picked(i)));
+        };
+        out.push({ name: c.name, fn: c.fn, sort: "Int", init: "(- 1)", next, index, at: c.at });
+        after.env.set(c.sym, held(c, len));
       }
       if (live) {
         const broke = breaks.length === 0 ? "false" : rejoin(breaks.map((b) => b.pc));
