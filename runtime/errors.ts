@@ -1,4 +1,4 @@
-import { StringOf, join, map, show } from "./intrinsics";
+import { ErrorCtor, StringOf, isInstance, join, map, show } from "./intrinsics";
 import type { Occurrence } from "./occurrence";
 
 /** Base class of the errors the clauz3 runtime throws. */
@@ -12,6 +12,27 @@ export class Clauz3Error extends Error {
 function showArgs(args: Readonly<Record<string, unknown>>): string {
   const keys = Object.keys(args);
   return join(map(keys, (k) => `${k}=${show(args[k])}`), ", ");
+}
+
+/**
+ * A tool's implementation threw (or rejected with) a value that is not an `Error`: the tool throws
+ * this instead, the value as its `cause`, so that whatever an agent program catches is an `Error`
+ * (the prover models `String(err)`, `err.message` and `err instanceof Error` on that ground).
+ */
+export class ToolFailedError extends Clauz3Error {
+  constructor(
+    readonly tool: string,
+    thrown: unknown,
+  ) {
+    // Nothing of the thrown value's own code runs here: primitives are printed, objects are not.
+    const what = thrown === null || (typeof thrown !== "object" && typeof thrown !== "function") ? StringOf(thrown) : typeof thrown === "function" ? "a function" : "an object";
+    super(`${tool} failed, throwing a value that is not an Error: ${what}`, { cause: thrown });
+  }
+}
+
+/** What a tool throws for `thrown`: an Error as it is, any other value wrapped. */
+export function asToolError(tool: string, thrown: unknown): unknown {
+  return isInstance(thrown, ErrorCtor) ? thrown : new ToolFailedError(tool, thrown);
 }
 
 /** A `requires` precondition failed: thrown before the tool's implementation runs. */

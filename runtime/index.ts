@@ -8,7 +8,7 @@ export type { Recorder, TraceMark } from "./recorder";
 export { enforce } from "./backstop";
 export type { Enforced, EnforceOptions } from "./backstop";
 export { check } from "./check";
-export { Clauz3Error, RequiresError, EnsuresError, GuaranteeViolationError, IncompleteRunError, IntrinsicsChangedError, ArgumentError, RecorderError } from "./errors";
+export { Clauz3Error, RequiresError, EnsuresError, ToolFailedError, GuaranteeViolationError, IncompleteRunError, IntrinsicsChangedError, ArgumentError, RecorderError } from "./errors";
 export type { ViolationPhase, Incompleteness } from "./errors";
 export { ToolCall } from "./occurrence";
 export type { Occurrence } from "./occurrence";

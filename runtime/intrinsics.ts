@@ -23,6 +23,7 @@ export const ObjectIsExtensible = Object.isExtensible;
 export const ArrayIsArray = Array.isArray;
 export const JSONStringify = JSON.stringify;
 export const StringOf = String;
+export const ErrorCtor = Error;
 export const isPromise = types.isPromise;
 export const isAsyncFunction = types.isAsyncFunction;
 export const PromiseCtor = Promise;

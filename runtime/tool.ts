@@ -1,7 +1,7 @@
 import { approvalRequirementOf, assertApproved, definingFile } from "./approval";
 import { DECLARATION, METADATA_KEY, TOOL } from "./brand";
 import { firstBrokenElement } from "./elements";
-import { EnsuresError, RequiresError } from "./errors";
+import { asToolError, EnsuresError, RequiresError } from "./errors";
 import { Event } from "./event";
 import { FluentUpdate, UNKNOWN_VALUE, type UpdatesDeclaration } from "./fluent";
 import { admit } from "./in-flight";
@@ -319,10 +319,11 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       const wait = async ? admission.wait : undefined;
       const start = (): unknown => admission.run(() => ReflectApply(impl, this, values));
       result = wait === undefined ? start() : promiseThen(wait, start);
-    } catch (error) {
+    } catch (thrown) {
       admission.settle();
       // The call did not return: its run is incomplete even if the caller catches this.
       failedWrites();
+      const error = asToolError(name, thrown);
       tell(to, "failed", [name, error]);
       throw error;
     }
@@ -348,9 +349,10 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     const settled = promiseThen(result, (value: unknown) => {
       admission.settle();
       return ensuresDecls.length === 0 ? value : check(value);
-    }, (error: unknown) => {
+    }, (thrown: unknown) => {
       admission.settle();
       failedWrites();
+      const error = asToolError(name, thrown);
       tell(to, "failed", [name, error]);
       throw error;
     });

@@ -1,4 +1,4 @@
-import { EnsuresError, RequiresError, ToolCall, ensures, record, requires, toolInfo, trusted } from "clauz3";
+import { EnsuresError, RequiresError, ToolCall, ToolFailedError, ensures, record, requires, toolInfo, trusted } from "clauz3";
 import { Event, effect, performs } from "clauz3/events";
 import { check } from "clauz3/spec";
 
@@ -163,6 +163,33 @@ describe("trusted tools", () => {
     );
     await expect(fetchCount(2)).resolves.toBe(2);
     await expect(fetchCount(-1)).rejects.toBeInstanceOf(EnsuresError);
+  });
+
+  it("an implementation that throws something other than an Error throws a ToolFailedError with it as the cause; Errors pass as they are", async () => {
+    const boom = new RangeError("out of range");
+    const fails = trusted(function fails(what: string): void {
+      if (what === "error") throw boom;
+      throw what === "object" ? { toString: () => "never called" } : what;
+    });
+    const failsAsync = trusted(async function failsAsync(what: string): Promise<void> {
+      throw what === "error" ? boom : Symbol(what);
+    });
+    expect(() => fails("error")).toThrow(boom);
+    let caught: unknown;
+    try {
+      fails("text");
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ToolFailedError);
+    expect((caught as ToolFailedError).cause).toBe("text");
+    expect(String(caught)).toBe("ToolFailedError: fails failed, throwing a value that is not an Error: text");
+    expect(() => fails("object")).toThrow("fails failed, throwing a value that is not an Error: an object");
+    await expect(failsAsync("error")).rejects.toBe(boom);
+    const rejected = await failsAsync("s").catch((error: unknown) => error);
+    expect(rejected).toBeInstanceOf(ToolFailedError);
+    expect(typeof (rejected as ToolFailedError).cause).toBe("symbol");
+    expect((rejected as Error).message).toBe("failsAsync failed, throwing a value that is not an Error: Symbol(s)");
   });
 
   it("refuses a second performs, a missing implementation and unknown declarations", () => {

@@ -4,6 +4,7 @@
  * operators.ts, identifiers in names.ts, calls in calls.ts.
  */
 import type * as TS from "typescript";
+import { caughtProperty } from "./caught";
 import { resolveDeclaration } from "../../runtime-symbols";
 import { not } from "../smt";
 import { bool, boolT, num, numFromInt, str, UNDEF, type Sym } from "../values";
@@ -120,6 +121,8 @@ function readProperty(ex: Exec, e: TS.PropertyAccessExpression, target: Sym): Sy
     const v = target.fields.get(name);
     if (v) return v;
   }
+  const caught = caughtProperty(target, e.name);
+  if (caught) return caught;
   const compact = compactView(ex, target);
   if (compact) return readProperty(ex, e, compact);
   if (target.k === "opaque") refuse(e, `This value cannot be read: ${target.why}.`, "Use tool results of modelled types (string, number, boolean, arrays, interfaces of those).");

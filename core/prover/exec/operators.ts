@@ -1,5 +1,6 @@
 /** Binary operators (`&&`, `||`, `??`, equality, comparisons, arithmetic, `+`) and conversion to strings. */
 import type * as TS from "typescript";
+import { caughtText, instanceOf } from "./caught";
 import { NUMBER_TEXT_KIND } from "../conversions";
 import { and, ite, not, or, RM, strLit } from "../smt";
 import { bool, boolT, compareInt, num, str, strictEquals, type NumSym, type Sym, UNDEF } from "../values";
@@ -63,6 +64,7 @@ export function evalBinary(ex: Exec, e: TS.BinaryExpression, st: State): Sym {
   }
   if (op === ts.SyntaxKind.CommaToken) refuse(e, "The comma operator is not modelled.", "Write separate statements.");
   if (op === ts.SyntaxKind.InKeyword) refuseObjectOperator(ex, e);
+  if (op === ts.SyntaxKind.InstanceOfKeyword) return instanceOf(ex, e, evalExpr(ex, e.left, st));
   const equality = op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
   let left = evalExpr(ex, e.left, st);
   let right = evalExpr(ex, e.right, st);
@@ -185,6 +187,11 @@ export function toStr(ex: Exec, v: Sym, at: TS.Node): Sym {
     }
     case "bool": return v.c !== undefined ? str(String(v.c)) : { k: "str", t: ite(v.t, '"true"', '"false"') };
     case "undef": return str("undefined");
+    case "opaque": {
+      const text = caughtText(v);
+      if (text) return text;
+      refuse(at, `Converting this value to a string is not modelled: ${v.why}.`, "Concatenate strings, numbers and booleans only.");
+    }
     default: refuse(at, "Converting this value to a string is not modelled.", "Concatenate strings, numbers and booleans only.");
   }
 }

@@ -7,6 +7,7 @@
  * fractions: core/prover/conversions.ts); what none covers is refused on its node.
  */
 import type * as TS from "typescript";
+import { caughtText } from "./caught";
 import { caseKind, NUMBER_OF_TEXT_KIND, toFixedKind } from "../conversions";
 import { and, ite, not, numLit, or, strLit } from "../smt";
 import { bool, boolT, num, numFromInt, str, type Sym } from "../values";
@@ -41,6 +42,8 @@ export function callStringGlobal(ex: Exec, e: TS.CallExpression, st: State): Sym
   if (e.arguments.length === 0) return str("");
   if (e.arguments.length > 1) refuse(e, "`String` with more than one argument is not modelled.", "Pass one value: `String(x)`.");
   const v = evalExpr(ex, e.arguments[0]!, st);
+  const caught = caughtText(v);
+  if (caught) return caught;
   notOpaque(v, e.arguments[0]!);
   noFunctionValue(v, e.arguments[0]!);
   return sized(toStrOrUndefined(ex, v, e.arguments[0]!), e);

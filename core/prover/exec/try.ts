@@ -24,6 +24,7 @@ import type * as TS from "typescript";
 import type { ThrowFact } from "../facts";
 import { and, not, or } from "../smt";
 import { refuse, symbolOfDecl, type Exec } from "./context";
+import { caughtValue } from "./caught";
 import { declare } from "./fresh";
 import { joinStates, type Flow, type State } from "./state";
 import { watchChanges, type Change } from "./changes";
@@ -158,8 +159,8 @@ export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
       const decl = handler.variableDeclaration;
       if (decl) {
         if (!ts.isIdentifier(decl.name)) refuse(decl.name, "Destructuring the caught value is not modelled.", "Write `catch (error)` or `catch`.");
-        // What was thrown (an Error, a RequiresError, whatever a tool threw) is not modelled: any use is refused.
-        cst.env.set(symbolOfDecl(ex, decl), { k: "opaque", why: "the caught value is whatever was thrown (an error of the program, of a `requires`, or of a tool's implementation)" });
+        // What was thrown: an Error whose texts are unknown (caught.ts), or a value not modelled at all.
+        cst.env.set(symbolOfDecl(ex, decl), caughtValue(ex, decl));
       }
       if (fin) {
         const handled = collecting(ex, () => runBlock(ex, handler.block, cst, "`catch` block", true));

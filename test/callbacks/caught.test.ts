@@ -1,0 +1,155 @@
+/**
+ * The value a `catch (err)` binds (core/prover/exec/caught.ts): an Error whenever the program's
+ * own throws are `new Error(…)` (`TypeError`, `RangeError`) or rethrow a caught value (the runtime
+ * turns anything else a tool throws into a ToolFailedError). `String(err)`, `${err}`,
+ * `err.message` are strings the prover does not know (one per entry into the `catch`), and
+ * `err instanceof Error` is true; other reads are refused. Verdicts decided from JavaScript's
+ * semantics: a tool may throw an Error of any name and message. IMPORTS are prepended: body line 1
+ * is file line 3.
+ */
+import { describe } from "vitest";
+import { proveCases, type ProveCase } from "../prover/prove-helpers";
+
+const CASES: readonly ProveCase[] = [
+  {
+    name: "proved: the error's text after a prefix is never an empty subject",
+    verdict: "proved",
+    body: `export const guarantees = [m.subjectsNonEmpty()];
+export function main(a: string): void {
+  try {
+    log(a);
+  } catch (err) {
+    sendEmail("ops", \`log failed: \${String(err)}\`);
+  }
+}`,
+  },
+  {
+    name: "violated: the error's message alone may be empty (an Error with no message)",
+    verdict: "violated",
+    line: 8,
+    body: `export const guarantees = [m.subjectsNonEmpty()];
+export function main(a: string): void {
+  try {
+    log(a);
+  } catch (err) {
+    sendEmail("ops", err instanceof Error ? err.message : "unknown");
+  }
+}`,
+  },
+  {
+    name: "violated: the error's text is the address emailed, and a tool may throw any text",
+    verdict: "violated",
+    line: 8,
+    body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(a: string): void {
+  try {
+    log(a);
+  } catch (err) {
+    sendEmail("" + err, "failed");
+  }
+}`,
+  },
+  {
+    name: "proved: two reads of one caught error agree",
+    verdict: "proved",
+    body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  try {
+    log(a);
+  } catch (err) {
+    if (String(err) !== \`\${err}\` || (err as Error).message !== (err as Error).message) sendEmail("ops", "impossible");
+  }
+}`,
+  },
+  {
+    name: "proved: a rethrown error reaches the outer catch as an Error (its text after a prefix)",
+    verdict: "proved",
+    body: `export const guarantees = [m.subjectsNonEmpty()];
+export function main(a: string): void {
+  try {
+    try {
+      log(a);
+    } catch (e) {
+      log("retrying");
+      throw e;
+    }
+  } catch (outer) {
+    sendEmail("ops", "failed twice: " + String(outer));
+  }
+}`,
+  },
+  {
+    name: "proved: the program's own Error is caught and its text read",
+    verdict: "proved",
+    body: `export const guarantees = [m.subjectsNonEmpty()];
+export function main(a: string): void {
+  try {
+    if (a === "") throw new RangeError("empty");
+    log(a);
+  } catch (err) {
+    sendEmail("ops", \`[\${err}]\`);
+  }
+}`,
+  },
+  {
+    name: "refused: a program that throws a string may catch one (its text is not an Error's)",
+    verdict: "refused",
+    match: /throws values other than `new Error/,
+    body: `export const guarantees = [m.subjectsNonEmpty()];
+export function main(a: string): void {
+  try {
+    if (a === "") throw "empty";
+    log(a);
+  } catch (err) {
+    sendEmail("ops", "failed: " + String(err));
+  }
+}`,
+  },
+  {
+    name: "refused: a caught value reassigned before it is rethrown",
+    verdict: "refused",
+    body: `export const guarantees = [m.subjectsNonEmpty()];
+export function main(a: string): void {
+  try {
+    try {
+      log(a);
+    } catch (e) {
+      e = a;
+      throw e;
+    }
+  } catch (outer) {
+    sendEmail("ops", "failed: " + String(outer));
+  }
+}`,
+  },
+  {
+    name: "refused: other properties of the caught error (its stack) are not modelled",
+    verdict: "refused",
+    match: /stack/,
+    body: `export const guarantees = [m.subjectsNonEmpty()];
+export function main(a: string): void {
+  try {
+    log(a);
+  } catch (err) {
+    sendEmail("ops", "failed: " + (err as Error).stack);
+  }
+}`,
+  },
+  {
+    name: "refused: instanceof of anything but Error",
+    verdict: "refused",
+    match: /instanceof/,
+    body: `export const guarantees = [m.subjectsNonEmpty()];
+export function main(a: string): void {
+  try {
+    log(a);
+  } catch (err) {
+    if (err instanceof TypeError) sendEmail("ops", "type");
+  }
+}`,
+  },
+];
+
+describe("the value a catch binds", () => {
+  proveCases(CASES);
+});
