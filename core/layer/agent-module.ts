@@ -79,14 +79,33 @@ function hasModifier(ts: TypeScript, node: TS.Node, kind: TS.SyntaxKind): boolea
   return ts.canHaveModifiers(node) && (ts.getModifiers(node)?.some((m) => m.kind === kind) ?? false);
 }
 
-/** Whether evaluating an expression at module load can run code (calls, getters, conversions of identifiers). */
-function isInert(ts: TypeScript, e: TS.Expression): boolean {
+/** Built-ins a module may construct at load from inert literals: `new Map([[k, v], …])`, `new Set([…])`. */
+const INERT_COLLECTIONS = new Set(["Map", "Set"]);
+
+/**
+ * Whether evaluating an expression at module load runs no code (calls, getters, conversions of
+ * identifiers): literals, functions, arrays and plain object literals of those, and `new Map`/`new
+ * Set` of a literal array of them (the built-ins themselves, not a local of that name: `program`
+ * tells the default library apart).
+ */
+function isInert(ts: TypeScript, e: TS.Expression, program?: TS.Program, checker?: TS.TypeChecker): boolean {
   let x = e;
   while (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isSatisfiesExpression(x)) x = x.expression;
+  const inert = (y: TS.Expression): boolean => isInert(ts, y, program, checker);
   if (ts.isArrowFunction(x) || ts.isFunctionExpression(x) || ts.isLiteralExpression(x) || ts.isNoSubstitutionTemplateLiteral(x)) return true;
   if (x.kind === ts.SyntaxKind.TrueKeyword || x.kind === ts.SyntaxKind.FalseKeyword || x.kind === ts.SyntaxKind.NullKeyword) return true;
-  if (ts.isPrefixUnaryExpression(x)) return isInert(ts, x.operand);
-  if (ts.isArrayLiteralExpression(x)) return x.elements.every((el) => !ts.isSpreadElement(el) && !ts.isOmittedExpression(el) && isInert(ts, el));
+  if (ts.isPrefixUnaryExpression(x)) return inert(x.operand);
+  if (ts.isArrayLiteralExpression(x)) return x.elements.every((el) => !ts.isSpreadElement(el) && !ts.isOmittedExpression(el) && inert(el));
+  // `{ cap: 500, team: "ops" }`: no getter, method, spread, computed or shorthand name, no `__proto__`.
+  if (ts.isObjectLiteralExpression(x)) {
+    return x.properties.every((p) => ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) || ts.isNumericLiteral(p.name)) && p.name.text !== "__proto__" && inert(p.initializer));
+  }
+  if (ts.isNewExpression(x) && ts.isIdentifier(x.expression) && INERT_COLLECTIONS.has(x.expression.text) && program && checker) {
+    const decls = checker.getSymbolAtLocation(x.expression)?.declarations ?? [];
+    const builtIn = decls.length > 0 && decls.every((d) => program.isSourceFileDefaultLibrary(d.getSourceFile()));
+    const args = x.arguments ?? [];
+    return builtIn && (args.length === 0 || (args.length === 1 && ts.isArrayLiteralExpression(args[0]!) && inert(args[0]!)));
+  }
   return false;
 }
 
@@ -97,7 +116,7 @@ function isInert(ts: TypeScript, e: TS.Expression): boolean {
  * (the program's `guarantees`). Ambient (`declare`) statements, namespaces, enums and classes are
  * refused: they either run code or describe values that do not exist at run time.
  */
-export function topLevelRefusal(ts: TypeScript, file: TS.SourceFile, exempt: ReadonlySet<TS.Node> = new Set()): Refusal | undefined {
+export function topLevelRefusal(ts: TypeScript, file: TS.SourceFile, exempt: ReadonlySet<TS.Node> = new Set(), program?: TS.Program, checker?: TS.TypeChecker): Refusal | undefined {
   for (const s of file.statements) {
     if (hasModifier(ts, s, ts.SyntaxKind.DeclareKeyword)) {
       return new Refusal(s, "Ambient (`declare`) declarations in agent code describe values that TypeScript cannot see being created; the checker would trust them.", "Remove the declaration; import values from TypeScript modules instead.");
@@ -114,7 +133,7 @@ export function topLevelRefusal(ts: TypeScript, file: TS.SourceFile, exempt: Rea
         if (!ts.isIdentifier(d.name)) {
           return new Refusal(d.name, "Destructuring at the top level runs code (iterators, getters) when the module is loaded.", "Declare each value with its own `const name = literal`.");
         }
-        if (d.initializer && !isInert(ts, d.initializer)) {
+        if (d.initializer && !isInert(ts, d.initializer, program, checker)) {
           return new Refusal(d.initializer, "Top-level code runs when the module is imported, outside `main`.", "Move the computation into `main`; at the top level declare only literals and helpers.");
         }
       }

@@ -105,7 +105,7 @@ export function checkProgramShape(
     const loads = runtimeLoads(ts, program, file, layer.isTrusted, host);
     if (loads.refusal) return loads.refusal;
     for (const m of loads.agentModules) {
-      const effect = topLevelRefusal(ts, m, m === file && guarantees ? new Set([guarantees]) : new Set());
+      const effect = topLevelRefusal(ts, m, m === file && guarantees ? new Set([guarantees]) : new Set(), program, checker);
       if (effect && m !== file) return new Refusal(effect.node, `${effect.reason} (${baseName(m.fileName)} is loaded when the program runs.)`, effect.instead);
       if (effect) return effect;
     }

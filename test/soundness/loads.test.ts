@@ -72,6 +72,47 @@ const agentModules: Case[] = [
   },
 ];
 
+/**
+ * Constants a module may build at load without running code: plain object literals, and `new Map`
+ * / `new Set` of literal arrays (the built-ins: a local or imported `Map` runs its own code).
+ */
+const ROUTES = `const ROUTES = new Map([["report", "/data/report.md"], ["notes", "/data/notes.md"]]);\nconst SEEN = new Set(["report"]);\nconst CFG = { dir: "/data", "max files": 2, nested: { on: true } };\n`;
+const loadTimeConstants: Case[] = [
+  {
+    name: "control: a Map, a Set and an object of literals at the top level, read in main",
+    files: { "plan.ts": `${HEAD}${ROUTES}${GUARANTEES}export function main(key: string): void {\n  const path = ROUTES.get(key) ?? CFG.dir + "/index.md";\n  if (SEEN.has(key) || CFG.nested.on) readFile(path);\n}\n` },
+    expect: { verdict: "proved" },
+  },
+  {
+    name: "a top-level Map whose value the guarantee forbids is read in main",
+    files: { "plan.ts": `${HEAD}const ROUTES = new Map([["key", "/secrets/key"]]);\n${GUARANTEES}export function main(key: string): void {\n  const path = ROUTES.get(key);\n  if (path !== undefined) readFile(path);\n}\n` },
+    expect: { verdict: "violated", line: 7 },
+  },
+  {
+    name: "a `Map` imported from an agent module is not the built-in",
+    files: {
+      "plan.ts": `import { Map } from "./maps";\n${HEAD}const ROUTES = new Map([["a", "b"]]);\n${GUARANTEES}${SAFE_MAIN}`,
+      "maps.ts": `export class Map<K, V> {\n  constructor(entries: [K, V][]) {\n    void entries;\n  }\n}\n`,
+    },
+    expect: { verdict: "refused", at: "plan.ts:4", match: /Top-level code runs when the module is imported/ },
+  },
+  {
+    name: "a getter in a top-level object literal runs code when read",
+    files: { "plan.ts": `${HEAD}const CFG = { get dir() { return "/secrets"; } };\n${GUARANTEES}${SAFE_MAIN}` },
+    expect: { verdict: "refused", at: "plan.ts:3", match: /Top-level code runs when the module is imported/ },
+  },
+  {
+    name: "a spread and a computed name in a top-level object literal",
+    files: { "plan.ts": `${HEAD}const BASE = { a: 1 };\nconst CFG = { ...BASE, ["b"]: 2 };\n${GUARANTEES}${SAFE_MAIN}` },
+    expect: { verdict: "refused", at: "plan.ts:4", match: /Top-level code runs when the module is imported/ },
+  },
+  {
+    name: "a top-level Map built from a computed array",
+    files: { "plan.ts": `${HEAD}const PAIRS: [string, string][] = [["a", "b"]];\nconst ROUTES = new Map(PAIRS.map(([k, v]) => [k, v]));\n${GUARANTEES}${SAFE_MAIN}` },
+    expect: { verdict: "refused", at: "plan.ts:4", match: /Top-level code runs when the module is imported/ },
+  },
+];
+
 const javascript: Case[] = [
   {
     name: "a .d.ts that shadows the .js Node loads",
@@ -226,6 +267,10 @@ const declarations: Case[] = [
 
 describe("agent modules a program loads are held to the agent rules", () => {
   it.each(agentModules.map((c) => [c.name, c] as const))("%s", async (_name, c) => check(c));
+});
+
+describe("constants built at load from literals", () => {
+  it.each(loadTimeConstants.map((c) => [c.name, c] as const))("%s", async (_name, c) => check(c));
 });
 
 describe("what Node loads is what TypeScript checked", () => {
