@@ -39,6 +39,12 @@ export interface ConversionKind {
   /** An input whose result is `result`, when one is easy to find (checked with `compute` before use). */
   readonly inverse?: (result: string | number) => number | string | undefined;
   /**
+   * Several inputs that may have `result`, for a conversion that is not injective (case mapping:
+   * the text itself, in capitals, capitalised): a model's wanted text is sought at any of them
+   * (checked with `compute` before use), so the other constraints pick one.
+   */
+  readonly preimages?: (result: string | number) => readonly (number | string)[];
+  /**
    * `inverse` is exact where the function is read: a text the model wants has one input (`String`
    * round-trips every finite non-zero number; `JSON.parse` undoes `JSON.stringify`), or none.
    */
@@ -99,6 +105,11 @@ export function caseKind(name: "toLowerCase" | "toUpperCase"): ConversionKind {
     exact: { when: (s) => `(str.in_re ${s} ${name === "toLowerCase" ? ASCII_NO_UPPER : ASCII_NO_LOWER})`, value: (s) => s },
     compute: (x) => (name === "toLowerCase" ? (x as string).toLowerCase() : (x as string).toUpperCase()),
     inverse: (text) => String(text),
+    preimages: (text) => {
+      const t = String(text);
+      const words = (f: (w: string) => string): string => t.replace(/[^\s@.]+/g, f);
+      return [t, t.toUpperCase(), t.toLowerCase(), words((w) => w.charAt(0).toUpperCase() + w.slice(1)), words((w) => w.charAt(0).toLowerCase() + w.slice(1).toUpperCase())];
+    },
     what: `\`${name}\` of a string the prover does not know`,
     // Case maps each code point on its own (some into two characters), but for Σ, which lowers by
     // its neighbours; a surrogate in `L` could pair with a neighbour into another code point.
@@ -425,11 +436,13 @@ export async function disagreements(get: GetValues, later: readonly string[], gr
     pins.push(`(= ${arg} ${lit(input)})`);
     const wanted = kind.inverse?.(modelled);
     const found = wanted !== undefined && typeof wanted === (kind.from === "Float64" ? "number" : "string") && Object.is(kind.compute(wanted), modelled);
+    const others = (kind.preimages?.(modelled) ?? []).filter((x, j, all) => all.indexOf(x) === j && typeof x === (kind.from === "Float64" ? "number" : "string") && Object.is(kind.compute(x), modelled));
     // An injective conversion gives the wanted text at one input at most: at this argument, that
     // text means that input (or is impossible). Where the exact branch is taken the function is
     // never read, so these facts may constrain it there as they like.
     if (kind.injective) facts.push(found ? `(=> (= (${kind.fn} ${arg}) ${lit(modelled)}) (= ${arg} ${lit(wanted)}))` : `(not (= (${kind.fn} ${arg}) ${lit(modelled)}))`);
-    if (found) hints.push(`(= ${arg} ${lit(wanted)})`);
+    if (others.length > 1) hints.push(`(or ${others.map((x) => `(= ${arg} ${lit(x)})`).join(" ")})`);
+    else if (found) hints.push(`(= ${arg} ${lit(wanted)})`);
     else if (kind.exact) hints.push(kind.exact.when(arg));
   });
   return { facts, hints, pins };

@@ -80,7 +80,7 @@ export function main(amount: number): void {
 export function main(): void {
   for (const c of contacts()) if (c.toLowerCase() === "boss") sendEmail(c, "s");
 }` },
-  { name: "adversarial: the same loop with a guarantee four elements break: found with JavaScript's case mapping", verdict: "violated", line: 5, match: /contacts@5:19 → \["boss", "boss", "boss", "boss"\]/, body: `export const guarantees = [m.emailsAtMost(3)];
+  { name: "adversarial: the same loop with a guarantee four elements break: found with JavaScript's case mapping", verdict: "violated", line: 5, match: /contacts@5:19 → \[("[bB][oO][sS][sS]"(, )?){4}\]/, body: `export const guarantees = [m.emailsAtMost(3)];
 export function main(): void {
   for (const c of contacts()) if (c.toLowerCase() === "boss") sendEmail(c, "s");
 }` },
@@ -120,6 +120,11 @@ export function main(to: string): void {
 export function main(to: string): void {
   if (to.toLowerCase().includes("@corp")) return;
   sendEmail(to, "s");
+}` },
+  { name: "a domain check on the lower case, the original address emailed: an address in capitals passes it (a model's wanted text is sought in capitals too)", verdict: "violated", line: 6, match: /to="[^"]*@(?!corp")[cC][oO][rR][pP]"/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string): void {
+  if (!to.toLowerCase().endsWith("@corp")) return;
+  if (!to.endsWith("@corp")) sendEmail(to, "s");
 }` },
   { name: "adversarial: a final Σ lowers to ς, not σ (no fact for a text with Σ)", verdict: "violated", line: 6, match: /to="ΑΣ"/, body: `export const guarantees = [m.neverEmail("ΑΣ")];
 export function main(to: string): void {
