@@ -244,6 +244,20 @@ export function main(): void {
   for (const k of seen.keys()) sendEmail(k, "hi");
   for (const [k, v] of seen.entries()) if (k !== v) sendEmail("b", "never");
 }` },
+  // `[...m]` and `[...s]` alone: a Map's pairs, a Set's keys, each where its key is present.
+  { name: "[...m] of a Map some keys of which are present: each pair once (violated: \"b\" is emailed)", verdict: "violated", line: 7, match: /SendEmail\(to="b"/, body: `export const guarantees = [m.neverEmail("b")];
+export function main(): void {
+  const first = new Map<string, string>();
+  for (const w of fewContacts()) if (!first.has(w)) first.set(w, w + "!");
+  for (const [to, note] of [...first]) sendEmail(to, note);
+}` },
+  { name: "[...s] of a Set of the kept contacts, mapped: never the excluded one, never twice (proved)", verdict: "proved", body: `export const guarantees = [m.neverEmail("b"), m.nobodyTwice()];
+export function main(): void {
+  const keep = new Set<string>();
+  for (const w of fewContacts()) if (w !== "b") keep.add(w);
+  [...keep].map((to) => to.length).forEach((n, i) => { if (n < 0 || i > 2) sendEmail("b", "impossible"); });
+  for (const to of [...keep]) sendEmail(to, "hi");
+}` },
   { name: "refused: an iterator kept in a variable (used up by its first pass)", verdict: "refused", line: 6, match: /used up by one pass/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
   const m2 = new Map<string, number>([["a", 1]]);

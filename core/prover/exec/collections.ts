@@ -190,6 +190,15 @@ function iterated(ex: Exec, c: Coll, name: string, e: TS.CallExpression): Sym {
   if (!(ts.isForOfStatement(p) && p.expression === at) && !(ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent))) {
     refuse(e, `\`${name}()\` is modelled only where \`for…of\` iterates it or a spread copies it (an iterator is used up by one pass).`, `Write \`for (const x of m.${name}())\` or \`[...m.${name}()]\`.`);
   }
+  return collectionElements(c, name as "entries" | "keys" | "values");
+}
+
+/**
+ * What iterating a Set or Map yields, in insertion order, each where its slot is present: keys,
+ * values or `[key, value]` pairs (`[...m]` and `for…of m` are a Map's pairs, a Set's keys). An
+ * array when every slot is present, else a filtered view of the slots (callbacks.ts).
+ */
+export function collectionElements(c: Coll, name: "entries" | "keys" | "values" = c.map ? "entries" : "keys"): Sym {
   const items = c.slots.map((s): Sym => {
     const v = c.map ? s.value! : s.key;
     return name === "keys" ? s.key : name === "values" ? v : { k: "arr", items: [s.key, v] };

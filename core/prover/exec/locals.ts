@@ -19,7 +19,7 @@ import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } fro
 import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import { ARRAY_LENGTH_MAG } from "./integers";
-import { knownItems } from "./collections";
+import { collectionElements, knownItems } from "./collections";
 import { callInPlace } from "./inplace";
 import { changeInPlace } from "./changes";
 import { isCollecting } from "./collected";
@@ -249,6 +249,8 @@ export function arrayLiteral(ex: Exec, e: TS.ArrayLiteralExpression, st: State):
   let evaluated: Sym | undefined;
   if (only && ts.isSpreadElement(only)) {
     evaluated = evalExpr(ex, only.expression, st);
+    // `[...m]`: a Set's keys or a Map's pairs, each where its key is present (collections.ts).
+    if (evaluated.k === "coll") evaluated = collectionElements(evaluated);
     const view = viewOf(evaluated);
     if (view?.keep) return makeView(view);
     if (evaluated.k === "sarr" && evaluated.bound === undefined) return evaluated;
