@@ -381,6 +381,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           lit: strLit,
           caught: fc.option(effect, { nil: null, freq: 4 }),
           fin: fc.option(effect, { nil: null, freq: 2 }),
+          read: fc.constantFrom("none" as const, "none" as const, "text" as const, "message" as const, "instanceof" as const),
         }).map((x) => ({ k: "tryThrow", ...x }))],
         [s.tryLoop, fc.record({
           how: fc.constantFrom("for" as const, "forEach" as const),

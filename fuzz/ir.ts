@@ -186,8 +186,10 @@ export type Stmt =
   /**
    * `try { if (v OP lit) throw …; } catch { effect } finally { effect }`: the try block calls no tool
    * (the oracle's runs cannot make a tool's implementation fail, which the prover assumes any may).
+   * With `read`, the catch binds the error and logs its text first: `String(e)`, `e.message`, or
+   * `e instanceof Error ? e.message : "?"` (exec/caught.ts).
    */
-  | { readonly k: "tryThrow"; readonly i: number; readonly op: "===" | "!==" | "startsWith"; readonly lit: string; readonly caught: Effect | null; readonly fin: Effect | null }
+  | { readonly k: "tryThrow"; readonly i: number; readonly op: "===" | "!==" | "startsWith"; readonly lit: string; readonly caught: Effect | null; readonly fin: Effect | null; readonly read: "none" | "text" | "message" | "instanceof" }
   /**
    * A throwing loop inside a `try`: `try { for (const x of src) if (x OP lit) throw …; } catch
    * { effect } finally { effect }` (or the loop as `src.forEach(…)`); over an array of unknown

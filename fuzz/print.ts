@@ -306,7 +306,7 @@ class Printer extends IdiomPrinter {
         const test = s.op === "startsWith" ? `${v}.startsWith(${lit})` : `${v} ${s.op} ${lit}`;
         this.line("try {");
         this.line(`  if (${test}) throw new Error(${this.str("try")});`);
-        this.tryEnd(s.caught, s.fin);
+        this.tryEnd(s.caught, s.fin, s.read);
         return;
       }
       case "tryLoop": {
@@ -380,8 +380,14 @@ class Printer extends IdiomPrinter {
   }
 
   /** A `try` block's end: `catch` with its effect (a log when there is none and no `finally`), `finally` with its. */
-  private tryEnd(caught: Effect | null, fin: Effect | null): void {
-    if (caught || !fin) {
+  private tryEnd(caught: Effect | null, fin: Effect | null, read: "none" | "text" | "message" | "instanceof" = "none"): void {
+    if (read !== "none") {
+      const e = this.fresh("e");
+      this.line(`} catch (${e}) {`);
+      const text = read === "text" ? `String(${e})` : read === "message" ? `(${e} as Error).message` : `(${e} instanceof Error ? ${e}.message : ${this.str("?")})`;
+      this.line(`  log(${text});`);
+      if (caught) this.line(`  ${this.effect(caught)};`);
+    } else if (caught || !fin) {
       this.line("} catch {");
       this.line(`  ${caught ? this.effect(caught) : `log(${this.str("caught")})`};`);
     }

@@ -48,6 +48,15 @@ export interface ThrowFact {
   readonly site: TS.Node;
   readonly loops: readonly string[];
   readonly order: number;
+  /** What a `catch` reads of the value a `throw` statement throws (`new Error(msg)`, a caught Error rethrown). */
+  readonly thrown?: CaughtTexts;
+}
+
+/** The texts of a caught Error (exec/caught.ts): `String(err)`, `err.message`; `inexact` where they are any text only because the prover does not write them out. */
+export interface CaughtTexts {
+  readonly text: Sym;
+  readonly message: Sym;
+  readonly inexact?: true;
 }
 
 /**
@@ -133,6 +142,12 @@ export class World {
    * shows it again.
    */
   unknownSplits = 0;
+  /**
+   * Reads of the text of an error the engine or the runtime throws (a value that may be undefined,
+   * a failing `requires`, exec/caught.ts): any text, so a model is a counterexample only once a
+   * run with short arrays shows it again (where such a read is refused: never).
+   */
+  inexactCaught = 0;
   /**
    * Callback indices over filtered arrays of unknown length (exec/callbacks.ts `quantified`): an
    * element's position among the kept elements is stated (0 to its base index), not defined, so a

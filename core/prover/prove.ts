@@ -399,6 +399,7 @@ function overApproximated(world: World): string | undefined {
   if (world.nanSorts > 0) return "any order for a `sort` by numbers that may be NaN";
   if (world.unknownSplits > 0) return "the parts past the first few of a `split` of an unknown string";
   if (world.keptIndices > 0) return "the position of an element among the kept elements of a `filter` over an array of unknown length";
+  if (world.inexactCaught > 0) return "any text for an error the engine or the runtime throws";
   return undefined;
 }
 
@@ -418,6 +419,9 @@ function carriedWhy(world: World, bound: number): string | undefined {
   }
   if (world.loopStates.length === 0 && world.keptIndices > 0) {
     return `an element's position among the kept elements of a \`filter\` over an array of unknown length is read here, and for some position it could have the guarantee may fail, but no run with arrays of at most ${bound} elements (positions exact) breaks it; it is not proved`;
+  }
+  if (world.loopStates.length === 0 && world.inexactCaught > 0) {
+    return `the text of an error the engine or the runtime throws (a read of undefined, a failing \`requires\`) is read here, and for some wording the guarantee may fail, but the wording is not modelled, so no run shows it; it is not proved`;
   }
   if (world.loopStates.length === 0) return undefined;
   return `a loop here carries state across iterations, and over its invariant the guarantee may fail, but no run with arrays of at most ${bound} elements breaks it (longer runs are not searched); it is not proved`;

@@ -92,6 +92,47 @@ export function main(a: string): void {
 }`,
   },
   {
+    name: "proved: the texts of the program's own Error are exactly JavaScript's (a try block that calls no tool)",
+    verdict: "proved",
+    body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  try {
+    if (a === "") throw new RangeError("empty input");
+    if (a === "x") throw new Error();
+  } catch (e) {
+    const text = String(e);
+    if (text !== "RangeError: empty input" && text !== "Error") sendEmail("ops", text);
+    if ((e as Error).message !== "empty input" && (e as Error).message !== "") sendEmail("ops", "message");
+  }
+}`,
+  },
+  {
+    name: "violated: the message of the program's own Error is not its text",
+    verdict: "violated",
+    line: 8,
+    body: `export const guarantees = [m.neverEmail("RangeError: empty input")];
+export function main(a: string): void {
+  try {
+    if (a === "") throw new RangeError(\`empty \${"input"}\`);
+  } catch (e) {
+    sendEmail(String(e), "failed");
+  }
+}`,
+  },
+  {
+    name: "refused (true verdict: proved): the engine's text for a read of undefined is not modelled, so no counterexample is read from it",
+    verdict: "refused",
+    match: /engine or the runtime/,
+    body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(xs: string[]): void {
+  try {
+    if (xs[0].trim() === "") throw new Error("blank");
+  } catch (e) {
+    sendEmail(String(e), "failed");
+  }
+}`,
+  },
+  {
     name: "refused: a program that throws a string may catch one (its text is not an Error's)",
     verdict: "refused",
     match: /throws values other than `new Error/,

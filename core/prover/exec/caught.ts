@@ -4,14 +4,19 @@
  * the engine throws `TypeError`s, the clauz3 runtime throws its `Clauz3Error`s (a failing
  * `requires`, the backstop), and a tool whose implementation throws anything else throws a
  * `ToolFailedError` instead (runtime/errors.ts `asToolError`). Of such a value the program may
- * read `String(err)` (also `${err}`, `"…" + err`), `err.message` and `err instanceof Error` (true):
- * each text is a string the prover does not know, one per entry into the `catch` (so two reads
- * agree). Anything else, or a program that throws other values, keeps the value unmodelled.
+ * read `String(err)` (also `${err}`, `"…" + err`), `err.message` and `err instanceof Error` (true),
+ * fixed for one entry into the `catch` (two reads agree): exactly what the program's own `throw`
+ * gives, any text for a tool's failure (see `caughtValue`). Anything else, or a program that
+ * throws other values, keeps the value unmodelled.
  */
 import type * as TS from "typescript";
-import { bool, type Sym } from "../values";
+import type { CaughtTexts } from "../facts";
+import { Refusal } from "../../refusal";
+import { strLit } from "../smt";
+import { bool, merge, str, type Sym } from "../values";
 import { isAgentDecl, isDefaultLibSymbol, refuse, type Exec } from "./context";
 import { freshValue } from "./fresh";
+import { toStr } from "./operators";
 
 const CAUGHT_WHY = "the caught value is whatever was thrown (an error of the program, of a `requires`, or of a tool's implementation)";
 
@@ -60,23 +65,84 @@ function onlyErrorsThrown(ex: Exec, file: TS.SourceFile): boolean {
   return ok;
 }
 
-/** The value `catch (err)` binds at `decl`, on one entry into the `catch`. */
-export function caughtValue(ex: Exec, decl: TS.VariableDeclaration): Sym {
+/** A point a `catch` may be entered from, with the texts of what it throws there (try.ts). */
+export interface CatchEntry {
+  readonly term: string;
+  /** Inside a quantified loop entered in the `try` block: the text may depend on the iteration. */
+  readonly inLoop: boolean;
+  /** A `throw` statement's texts, "tool" for a tool whose implementation failed (any Error), undefined for an error of the engine or the runtime. */
+  readonly texts: CaughtTexts | "tool" | undefined;
+}
+
+/**
+ * The value `catch (err)` binds at `decl`, entered from `entries` (in program order). Its texts
+ * are those of the first entry reached: a `throw new Error(msg)` of the program's own gives
+ * exactly `Error: msg` and `msg` (an Error rethrown, its own); a tool whose implementation failed,
+ * any text (a trusted implementation may throw any Error); an error of the engine or the runtime
+ * (a read of undefined, a failing `requires`) any text too, but only because their wording is not
+ * written out here: those texts are inexact (see `caughtText`).
+ */
+export function caughtValue(ex: Exec, decl: TS.VariableDeclaration, entries: readonly CatchEntry[]): Sym {
   if (!onlyErrorsThrown(ex, decl.getSourceFile())) return { k: "opaque", why: `${CAUGHT_WHY}; the program throws values other than \`new Error(…)\`, so it may not be an Error` };
-  const text = freshValue(ex, "caught.text", { kind: "string" }, decl);
-  const message = freshValue(ex, "caught.message", { kind: "string" }, decl);
-  return { k: "opaque", why: CAUGHT_WHY, caught: { text, message } };
+  const unknown = (): CaughtTexts => ({ text: freshValue(ex, "caught.text", { kind: "string" }, decl), message: freshValue(ex, "caught.message", { kind: "string" }, decl) });
+  const live = entries.filter((x) => x.term !== "false");
+  let inexact = live.some((x) => x.texts === undefined || (x.inLoop && x.texts !== "tool") || (x.texts !== "tool" && x.texts.inexact));
+  let acc: CaughtTexts = unknown();
+  if (!live.some((x) => x.inLoop)) {
+    for (const x of [...live].reverse()) {
+      const t = x.texts === "tool" || x.texts === undefined ? unknown() : x.texts;
+      const text = merge(x.term, t.text, acc.text);
+      const message = merge(x.term, t.message, acc.message);
+      if (!text || !message) {
+        inexact = true;
+        break;
+      }
+      acc = { text, message };
+    }
+  }
+  return { k: "opaque", why: CAUGHT_WHY, caught: { text: acc.text, message: acc.message, ...(inexact ? { inexact: true as const } : {}) } };
+}
+
+/** The texts of `new Error(arg)` (`TypeError`, `RangeError`): its message is `String(arg)` ("" without one), its text `Name: message` (`Name` alone for ""). */
+export function thrownTexts(ex: Exec, name: string, arg: Sym | undefined, at: TS.Node): CaughtTexts | undefined {
+  let message: Sym;
+  try {
+    message = arg === undefined || arg.k === "undef" ? str("") : arg.k === "maybe" ? (merge(arg.def, toStr(ex, arg.v, at), str("")) ?? str("")) : toStr(ex, arg, at);
+  } catch (error) {
+    if (error instanceof Refusal) return undefined;
+    throw error;
+  }
+  if (message.k !== "str") return undefined;
+  if (message.c !== undefined) return { text: str(message.c === "" ? name : `${name}: ${message.c}`), message };
+  return { text: { k: "str", t: `(ite (= ${message.t} "") ${strLit(name)} (str.++ ${strLit(`${name}: `)} ${message.t}))` }, message };
+}
+
+/** The texts of a caught Error being rethrown (`throw err`), or undefined for any other value. */
+export function caughtTexts(v: Sym): CaughtTexts | undefined {
+  return v.k === "opaque" && v.caught ? v.caught : undefined;
+}
+
+/**
+ * A read of a caught Error's text: inexact texts (an error of the engine or the runtime may reach
+ * the `catch`) make the world over-approximated, and are refused in the search among short runs,
+ * so that no counterexample rests on a wording no run has.
+ */
+function readText(ex: Exec, v: Extract<Sym, { k: "opaque" }>, t: Sym, at: TS.Node): Sym {
+  if (!v.caught?.inexact) return t;
+  if (ex.arrayBound !== undefined) refuse(at, "The text of an error the engine or the runtime throws (a value that may be undefined, a failing `requires`) may reach this `catch`; its wording is not modelled, so no counterexample is read from it.", "Read the text only where the `try` block's calls cannot fail a `requires` and read nothing that may be undefined, or do not read it.");
+  ex.world.inexactCaught++;
+  return t;
 }
 
 /** `String(err)` of a caught Error, or undefined for any other value. */
-export function caughtText(v: Sym): Sym | undefined {
-  return v.k === "opaque" ? v.caught?.text : undefined;
+export function caughtText(ex: Exec, v: Sym, at: TS.Node): Sym | undefined {
+  return v.k === "opaque" && v.caught ? readText(ex, v, v.caught.text, at) : undefined;
 }
 
 /** `err.message` of a caught Error (other properties of it are refused), or undefined for any other value. */
-export function caughtProperty(v: Sym, name: TS.Identifier | TS.PrivateIdentifier): Sym | undefined {
+export function caughtProperty(ex: Exec, v: Sym, name: TS.Identifier | TS.PrivateIdentifier): Sym | undefined {
   if (v.k !== "opaque" || !v.caught) return undefined;
-  if (name.text === "message") return v.caught.message;
+  if (name.text === "message") return readText(ex, v, v.caught.message, name);
   refuse(name, `\`${name.text}\` of a caught error is not modelled (its text is: \`String(err)\`, \`err.message\`).`, "Read `err.message` or `String(err)`.");
 }
 

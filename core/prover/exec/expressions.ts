@@ -121,7 +121,7 @@ function readProperty(ex: Exec, e: TS.PropertyAccessExpression, target: Sym): Sy
     const v = target.fields.get(name);
     if (v) return v;
   }
-  const caught = caughtProperty(target, e.name);
+  const caught = caughtProperty(ex, target, e.name);
   if (caught) return caught;
   const compact = compactView(ex, target);
   if (compact) return readProperty(ex, e, compact);

@@ -188,7 +188,7 @@ export function toStr(ex: Exec, v: Sym, at: TS.Node): Sym {
     case "bool": return v.c !== undefined ? str(String(v.c)) : { k: "str", t: ite(v.t, '"true"', '"false"') };
     case "undef": return str("undefined");
     case "opaque": {
-      const text = caughtText(v);
+      const text = caughtText(ex, v, at);
       if (text) return text;
       refuse(at, `Converting this value to a string is not modelled: ${v.why}.`, "Concatenate strings, numbers and booleans only.");
     }

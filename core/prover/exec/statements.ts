@@ -4,6 +4,8 @@
  * loops.ts, `switch` in switch.ts, assignments in assignments.ts.
  */
 import type * as TS from "typescript";
+import type { CaughtTexts } from "../facts";
+import { caughtTexts, thrownTexts } from "./caught";
 import { holeOpen } from "../holes";
 import { and, not, or } from "../smt";
 import { UNDEF, type FunctionLike, type Sym } from "../values";
@@ -122,10 +124,12 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
   }
   if (ts.isThrowStatement(s)) {
     const e = skip(ex, s.expression);
+    let thrown: CaughtTexts | undefined;
     if (ts.isNewExpression(e) && ts.isIdentifier(e.expression) && /^(Error|TypeError|RangeError)$/.test(e.expression.text)) {
-      for (const a of e.arguments ?? []) evalExpr(ex, a, st);
-    } else evalExpr(ex, s.expression, st);
-    ex.world.throws.push({ guard: st.pc, site: s, loops: [...ex.loops], order: ex.world.nextOrder() });
+      const args = (e.arguments ?? []).map((a) => evalExpr(ex, a, st));
+      thrown = thrownTexts(ex, e.expression.text, args[0], e);
+    } else thrown = caughtTexts(evalExpr(ex, s.expression, st));
+    ex.world.throws.push({ guard: st.pc, site: s, loops: [...ex.loops], order: ex.world.nextOrder(), ...(thrown ? { thrown } : {}) });
     return { fall: null, returns: [] };
   }
   if (ts.isForOfStatement(s)) return execForOf(ex, s, st);

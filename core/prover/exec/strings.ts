@@ -42,7 +42,7 @@ export function callStringGlobal(ex: Exec, e: TS.CallExpression, st: State): Sym
   if (e.arguments.length === 0) return str("");
   if (e.arguments.length > 1) refuse(e, "`String` with more than one argument is not modelled.", "Pass one value: `String(x)`.");
   const v = evalExpr(ex, e.arguments[0]!, st);
-  const caught = caughtText(v);
+  const caught = caughtText(ex, v, e.arguments[0]!);
   if (caught) return caught;
   notOpaque(v, e.arguments[0]!);
   noFunctionValue(v, e.arguments[0]!);

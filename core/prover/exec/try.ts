@@ -21,7 +21,7 @@
  * `finally`, and `return` inside a `finally`, are refused.
  */
 import type * as TS from "typescript";
-import type { ThrowFact } from "../facts";
+import type { CaughtTexts, ThrowFact } from "../facts";
 import { and, not, or } from "../smt";
 import { refuse, symbolOfDecl, type Exec } from "./context";
 import { caughtValue } from "./caught";
@@ -38,6 +38,8 @@ interface Exit {
   readonly order: number;
   /** A throw the executor records as a finding where nothing catches it. */
   readonly reported?: ThrowFact;
+  /** What a `catch` reads of the error (caught.ts): a `throw`'s texts, "tool" for a tool's failure, undefined for the engine's or the runtime's. */
+  readonly texts?: CaughtTexts | "tool";
 }
 
 /** The `try` blocks being executed, innermost last, per executor. */
@@ -55,7 +57,7 @@ export function mayFail(ex: Exec, pc: string, label: string): string {
   declare(ex, name, "Bool", ex.loops.length);
   const failed = ex.loops.length === 0 ? name : `(${name} ${ex.loops.join(" ")})`;
   const order = ex.world.nextOrder();
-  frame.push({ term: and(pc, failed), loops: [...ex.loops], order });
+  frame.push({ term: and(pc, failed), loops: [...ex.loops], order, texts: "tool" });
   ex.world.failures.push({ label, failed, loops: [...ex.loops], order, guard: pc });
   return and(pc, not(failed));
 }
@@ -78,7 +80,7 @@ function collecting<T>(ex: Exec, work: () => T): { flow: T; exits: Exit[] } {
   } finally {
     stack.pop();
   }
-  for (const t of ex.world.throws.splice(marks.throws)) exits.push({ term: t.guard, loops: t.loops, order: t.order, reported: t });
+  for (const t of ex.world.throws.splice(marks.throws)) exits.push({ term: t.guard, loops: t.loops, order: t.order, reported: t, ...(t.thrown ? { texts: t.thrown } : {}) });
   for (const o of ex.world.obligations.slice(marks.obligations)) exits.push({ term: and(o.guard, not(o.holds)), loops: o.loops, order: o.order });
   return { flow, exits };
 }
@@ -160,7 +162,9 @@ export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
       if (decl) {
         if (!ts.isIdentifier(decl.name)) refuse(decl.name, "Destructuring the caught value is not modelled.", "Write `catch (error)` or `catch`.");
         // What was thrown: an Error whose texts are unknown (caught.ts), or a value not modelled at all.
-        cst.env.set(symbolOfDecl(ex, decl), caughtValue(ex, decl));
+        const outer = new Set(ex.loops);
+        const entries = [...tried.exits].sort((a, b) => a.order - b.order).map((x) => ({ term: x.term, inLoop: x.loops.some((l) => !outer.has(l)), texts: x.texts }));
+        cst.env.set(symbolOfDecl(ex, decl), caughtValue(ex, decl, entries));
       }
       if (fin) {
         const handled = collecting(ex, () => runBlock(ex, handler.block, cst, "`catch` block", true));
