@@ -56,7 +56,13 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       p.line(`const ${f} = ${src}${slice};`);
       const le = s.pick % 7 === 6 ? "<=" : "<";
       // Sometimes the bound is `Math.min` of a literal and the length (either order).
-      const bound = s.pick % 6 === 1 ? `Math.min(${k}, ${f}.length)` : s.pick % 6 === 4 ? `Math.min(${f}.length, ${k + 1})` : `${f}.length`;
+      let bound = s.pick % 6 === 1 ? `Math.min(${k}, ${f}.length)` : s.pick % 6 === 4 ? `Math.min(${f}.length, ${k + 1})` : `${f}.length`;
+      // Sometimes (session 36) that bound is a `const` declared before the loop.
+      if (s.pick % 6 !== 0 && s.pick % 6 !== 2 && s.pick % 6 !== 3 && s.pick % 6 !== 5 && s.pick % 9 >= 5) {
+        const n = p.fresh("n");
+        p.line(`const ${n} = ${bound};`);
+        bound = n;
+      }
       // (pick % 6 == 2: a second counter test in a later conjunct, `i < f.length && i < k`.)
       const second = s.pick % 6 === 2 ? ` && ${i} ${s.pick % 4 === 2 ? "<=" : "<"} ${k}` : "";
       p.line(`for (let ${i} = 0; ${i} ${le} ${bound}${second}; ${i}${s.pick % 5 === 3 ? " += 2" : "++"}) {`);

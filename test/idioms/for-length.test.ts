@@ -150,6 +150,30 @@ export function main(): void {
 export function main(): void {
   for (let i = 0; sendEmail("a", "poll") === undefined && i < 2; i++) log("x");
 }` },
+  // A `const` bound before the loop: the static bound of what it holds (names it reads are consts too).
+  { name: "const n = Math.min(xs.length, 3) before the loop: at most three emails", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  const n = Math.min(xs.length, 3);
+  for (let i = 0; i < n; i++) sendEmail(xs[i] ?? "", \`\${i + 1}/\${n}\`);
+}` },
+  { name: "adversarial: the same bound of 4 under a cap of three emails", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  const n = Math.min(4, xs.length);
+  for (let i = 0; i < n; i++) sendEmail(xs[i] ?? "", "s");
+}` },
+  { name: "adversarial: a `let` bound is not static (it may change before the loop)", verdict: "refused", line: 7, match: /not a literal/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  let n = Math.min(xs.length, 3);
+  if (xs.length > 9) n = xs.length;
+  for (let i = 0; i < n; i++) sendEmail(xs[i] ?? "", "s");
+}` },
+  { name: "adversarial: a const bound computed from a `let` is not static", verdict: "refused", line: 8, match: /not a literal/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  let k = 3;
+  if (xs.length > 9) k = 50;
+  const n = Math.min(k, 40);
+  for (let i = 0; i < n; i++) sendEmail(xs[i] ?? "", "s");
+}` },
 ];
 
 describe("for (let i = 0; i < xs.length; i++) over a bounded array, Math.min bounds, and arrays of unknown length", () => proveCases(cases));

@@ -385,6 +385,49 @@ function isMath(ex: Exec, id: TS.Identifier): boolean {
   return sym !== undefined && isDefaultLibSymbol(ex, sym);
 }
 
+/** The initializer of the `const` an identifier names (undefined for anything else). */
+function constInitializer(ex: Exec, id: TS.Identifier): TS.Expression | undefined {
+  const ts = ex.ts;
+  const decl = ex.checker.getSymbolAtLocation(id)?.valueDeclaration;
+  if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name) || !decl.initializer) return undefined;
+  return ts.isVariableDeclarationList(decl.parent) && (decl.parent.flags & ts.NodeFlags.BlockScoped) === ts.NodeFlags.Const ? decl.initializer : undefined;
+}
+
+/** A parameter no code of its function assigns (`xs` of `main(xs: string[])`): it holds one value throughout. */
+function unassignedParameter(ex: Exec, sym: TS.Symbol | undefined): boolean {
+  const ts = ex.ts;
+  const decl = sym?.valueDeclaration;
+  if (!decl || !ts.isParameter(decl) || !ts.isIdentifier(decl.name)) return false;
+  let assigned = false;
+  const visit = (n: TS.Node): void => {
+    if (assigned) return;
+    const target = ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment ? n.left : (ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) ? n.operand : undefined;
+    if (target && ts.isIdentifier(skip(ex, target)) && ex.checker.getSymbolAtLocation(skip(ex, target)) === sym) assigned = true;
+    ts.forEachChild(n, visit);
+  };
+  visit(decl.parent);
+  return !assigned;
+}
+
+/** Whether every name an expression reads (property names aside) is a `const`, an unassigned parameter or a built-in. */
+function readsOnlyConsts(ex: Exec, e: TS.Expression): boolean {
+  const ts = ex.ts;
+  let ok = true;
+  const visit = (n: TS.Node): void => {
+    if (!ok) return;
+    if (ts.isPropertyAccessExpression(n)) return visit(n.expression);
+    if (ts.isIdentifier(n)) {
+      const sym = ex.checker.getSymbolAtLocation(n);
+      if (!(constInitializer(ex, n) || (sym && isDefaultLibSymbol(ex, sym)) || unassignedParameter(ex, sym))) ok = false;
+      return;
+    }
+    if (ts.isFunctionLike(n)) ok = false;
+    else ts.forEachChild(n, visit);
+  };
+  visit(e);
+  return ok;
+}
+
 /** A number `e` never exceeds in any run (see `lengthCap`); `top`: a bare literal is no array's bound, so only inside `Math.min`. */
 function staticBound(ex: Exec, e0: TS.Expression, st: State, top = false): number | undefined {
   const ts = ex.ts;
@@ -394,6 +437,12 @@ function staticBound(ex: Exec, e0: TS.Expression, st: State, top = false): numbe
     return arr.k === "sarr" ? arr.bound : undefined;
   }
   if (!top && ts.isNumericLiteral(e)) return Number(e.text);
+  // `const n = Math.min(xs.length, 5)` before the loop: the bound of what it holds, read now (the
+  // names it reads are `const` too, so they hold what they held then).
+  if (ts.isIdentifier(e)) {
+    const init = constInitializer(ex, e);
+    return init && readsOnlyConsts(ex, init) ? staticBound(ex, init, st, top) : undefined;
+  }
   if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && e.expression.expression.text === "Math" && e.expression.name.text === "min" && e.arguments.every((a) => !ts.isSpreadElement(a)) && isMath(ex, e.expression.expression)) {
     const bounds = e.arguments.map((a) => staticBound(ex, a, st)).filter((b): b is number => b !== undefined);
     return bounds.length === 0 ? undefined : Math.min(...bounds);
