@@ -344,6 +344,79 @@ export function main(groups: string[], to: string[]): void {
   }
 }`,
   },
+  // Outside review adv36: a state joined after the body whose long terms were named without the
+  // loop's index read the same iteration at every index (nine wrong proofs); the loop's test was
+  // not checked for reads of what it collects.
+  {
+    name: "violated: membership across iterations where the iteration's paths meet with long terms (\"a\" then \"a!\")",
+    verdict: "violated",
+    line: 8,
+    body: `export const guarantees = [m.neverEmail("evil")];
+export function main(xs: string[]): void {
+  const sent: string[] = [];
+  for (const x of xs) {
+    if (sent.includes(x)) sendEmail("evil", "again");
+    if (x === "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz") {
+      sent.push("#");
+      continue;
+    }
+    sent.push(x + "!");
+  }
+}`,
+  },
+  {
+    name: "violated: after such a loop, its elements are those of different iterations",
+    verdict: "violated",
+    line: 14,
+    body: `export const guarantees = [m.neverEmail("evil")];
+export function main(xs: string[]): void {
+  const out: string[] = [];
+  for (const x of xs) {
+    if (x === "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz") {
+      out.push("#");
+      continue;
+    }
+    out.push(x + "!");
+  }
+  if (out.length === 2 && out[0] !== out[1]) sendEmail("evil", "two");
+}`,
+  },
+  {
+    name: "violated: what a catch collected is found by a later iteration (a send fails once)",
+    verdict: "violated",
+    line: 9,
+    body: `export const guarantees = [m.neverEmail("evil")];
+export function main(xs: string[]): void {
+  const failed: string[] = [];
+  for (const x of xs) {
+    if (failed.includes(x)) {
+      sendEmail("evil", "again");
+      continue;
+    }
+    try {
+      sendEmail(x + "@y", "s");
+    } catch {
+      failed.push(x);
+    }
+  }
+}`,
+  },
+  {
+    name: "refused: the loop's test reads what the loop collects",
+    verdict: "refused",
+    line: 8,
+    match: /read by the loop's test/,
+    body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(to: string[]): void {
+  const out: string[] = [];
+  let i = 0;
+  while (i < to.length && out.length === i) {
+    sendEmail("ops", "s");
+    out.push("k");
+    i++;
+  }
+}`,
+  },
 ];
 
 describe("arrays collected by a loop over an array of unknown length", () => {

@@ -155,6 +155,17 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
       ts.forEachChild(n, visit);
     };
     visit(body);
+    // The loop's own test (and a `for`'s step) runs between iterations, where the body's additions
+    // model nothing of the collection so far: any mention there is refused (outside review adv36:
+    // `while (i < to.length && out.length === i)` read the length as 0).
+    const between = ts.isWhileStatement(loop) || ts.isDoStatement(loop) ? [loop.expression] : ts.isForStatement(loop) ? [loop.condition, loop.incrementor] : [];
+    const mentions = (n: TS.Node): void => {
+      if (ts.isIdentifier(n) && ex.checker.getSymbolAtLocation(n) === sym) {
+        refuse(n, `\`${name}\` is read by the loop's test while the loop collects it with \`${what}\` (over an array of unknown length, the collection is modelled after the loop, and inside the body as \`${kind === "array" ? "includes" : "has"}\` only).`, "Keep what the test needs in a variable of its own (a counter: `let n = 0` … `n++`), or read the collection after the loop.");
+      }
+      ts.forEachChild(n, mentions);
+    };
+    for (const e of between) if (e) mentions(e);
     let member: Target["member"];
     if (members) {
       const added = ex.world.fresh(`${name}.added`);

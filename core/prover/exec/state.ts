@@ -59,10 +59,28 @@ export function compactPc(ex: Exec, st: State): void {
 export function nameTerm(ex: Exec, term: string, sort: string, prefix: string, always = false): string {
   if (term.length <= PC_NAME_AT && !(always && term.startsWith("("))) return term;
   const name = ex.world.fresh(prefix);
-  const params = ex.loops.map((q, i) => [q, `${name}.${i}`] as const);
+  // Every loop index the term mentions is a parameter, also one whose loop already ended: a state
+  // joined after the body (collected.ts, loopstate.ts) still speaks of the iteration, and is renamed
+  // to other iterations later (outside review adv36: a macro with its index free read the same
+  // iteration at every index).
+  const ended = [...ex.world.loopRanges.keys()].filter((q) => !ex.loops.includes(q) && mentionsSymbol(term, q));
+  const indices = [...ex.loops, ...ended];
+  const params = indices.map((q, i) => [q, `${name}.${i}`] as const);
   const body = renameSymbols(term, new Map(params));
   ex.world.declarations.push(`(define-fun ${name} (${params.map(([, p]) => `(${p} Int)`).join(" ")}) ${sort} ${body})`);
-  return params.length === 0 ? name : `(${name} ${ex.loops.join(" ")})`;
+  return params.length === 0 ? name : `(${name} ${indices.join(" ")})`;
+}
+
+/** Whether a term mentions a symbol (a cheap over-estimate: a mention inside a string literal counts too, which only adds a parameter). */
+function mentionsSymbol(term: string, sym: string): boolean {
+  let at = term.indexOf(sym);
+  while (at >= 0) {
+    const before = at === 0 ? " " : term[at - 1]!;
+    const after = term[at + sym.length] ?? " ";
+    if (/[\s()]/.test(before) && /[\s()]/.test(after)) return true;
+    at = term.indexOf(sym, at + 1);
+  }
+  return false;
 }
 
 /**
