@@ -258,6 +258,26 @@ export function main(): void {
   [...keep].map((to) => to.length).forEach((n, i) => { if (n < 0 || i > 2) sendEmail("b", "impossible"); });
   for (const to of [...keep]) sendEmail(to, "hi");
 }` },
+  // Records as a Map's values (a tool's elements, grouped by a key), read, iterated and sorted.
+  { name: "a Map of records, one per contact, iterated: never the excluded one (proved)", verdict: "proved", body: `export const guarantees = [m.neverEmail("b"), m.nobodyTwice()];
+export function main(): void {
+  const byName = new Map<string, { name: string; n: number }>();
+  for (const c of fewContacts()) if (!byName.has(c)) byName.set(c, { name: c, n: c.length });
+  for (const v of byName.values()) if (v.name !== "b") sendEmail(v.name, \`\${v.n}\`);
+}` },
+  { name: "the shortest record of such a Map, sorted from its values: \"b\" may be it (violated)", verdict: "violated", line: 8, match: /SendEmail\(to="b"/, body: `export const guarantees = [m.neverEmail("b")];
+export function main(): void {
+  const byName = new Map<string, { name: string; n: number }>();
+  for (const c of fewContacts()) byName.set(c, { name: c, n: c.length });
+  const sorted = [...byName.values()].sort((a, b) => a.n - b.n);
+  if (sorted.length > 0) sendEmail(sorted[0]!.name, "shortest");
+}` },
+  { name: "refused: a Map value of an array (not a record of strings, numbers and booleans)", verdict: "refused", match: /records of those are modelled as values of a Map/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(): void {
+  const groups = new Map<string, string[]>();
+  for (const c of fewContacts()) groups.set(c, [c]);
+  for (const [k] of groups) sendEmail(k, "x");
+}` },
   { name: "refused: an iterator kept in a variable (used up by its first pass)", verdict: "refused", line: 6, match: /used up by one pass/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
   const m2 = new Map<string, number>([["a", 1]]);

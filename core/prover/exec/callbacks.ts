@@ -109,7 +109,23 @@ function literalElemType(items: readonly Sym[]): Extract<Sym, { k: "sarr" }>["el
   const kinds = new Set(items.map((x) => x.k));
   if (kinds.size !== 1) return undefined;
   const [kind] = kinds;
+  if (kind === "rec") {
+    // Records of one shape (a Map's values that are a tool's elements): the first one's type.
+    const shape = (r: Sym): string => (r.k === "rec" ? [...r.fields].map(([n, f]) => `${n}:${f.k}${shape(f)}`).join(",") : "");
+    if (new Set(items.map(shape)).size !== 1 || !plainRecord(items[0]!)) return undefined;
+    return recordType(items[0]!);
+  }
   return kind === "str" ? { kind: "string" } : kind === "num" ? { kind: "number" } : kind === "bool" ? { kind: "boolean" } : undefined;
+}
+
+/** A record whose fields are strings, numbers, booleans or records of those. */
+function plainRecord(v: Sym): boolean {
+  return v.k === "rec" && [...v.fields.values()].every((f) => f.k === "str" || f.k === "num" || f.k === "bool" || plainRecord(f));
+}
+
+function recordType(v: Sym): Extract<Sym, { k: "sarr" }>["elem"] {
+  if (v.k === "rec") return { kind: "record", name: "mapped", fields: [...v.fields].map(([name, f]) => ({ name, type: recordType(f) })) };
+  return v.k === "str" ? { kind: "string" } : v.k === "num" ? { kind: "number" } : { kind: "boolean" };
 }
 
 export function makeView(view: View, why = VIEW_WHY): Sym {

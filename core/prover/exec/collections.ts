@@ -73,12 +73,13 @@ function key(v: Sym, at: TS.Node): Sym {
   refuse(at, "Only strings and numbers are modelled as keys of a Set or Map (a value that may be undefined, an object or an array is not).", "Use string or number keys; test a possibly undefined value first.");
 }
 
-/** A Map value: a string, number or boolean. */
+/** A Map value: a string, number or boolean, or a record of those (a tool result's element). */
 function value(v: Sym, at: TS.Node): Sym {
   notOpaque(v, at);
   noFunctionValue(v, at);
-  if (v.k === "str" || v.k === "num" || v.k === "bool") return v;
-  refuse(at, "Only strings, numbers and booleans are modelled as values of a Map.", "Store strings, numbers or booleans.");
+  const plain = (x: Sym): boolean => x.k === "str" || x.k === "num" || x.k === "bool" || (x.k === "rec" && [...x.fields.values()].every(plain));
+  if (plain(v)) return v;
+  refuse(at, "Only strings, numbers, booleans and records of those are modelled as values of a Map.", "Store strings, numbers, booleans or records of those.");
 }
 
 /** Whether the collection holds `k`, by SameValueZero. */
