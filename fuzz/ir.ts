@@ -271,7 +271,7 @@ export type LoopStateStmt = { readonly k: "loopstate"; readonly op: LoopStateOp;
  * `lit2`, pushing a changed element, or pushing on both branches of an `if`.
  */
 export type CountedStmt = { readonly k: "counted"; readonly op: CountedOp; readonly pred: "startsWith" | "endsWith" | "===" | "!=="; readonly lit: string; readonly lit2: string; readonly limit: number; readonly slack: number; readonly via: CountedVia; readonly e: Effect };
-export const COUNTED_VIA = ["filter", "filter", "push", "pushContinue", "pushBreak", "pushMapped", "pushBoth"] as const;
+export const COUNTED_VIA = ["filter", "filter", "push", "pushContinue", "pushBreak", "pushMapped", "pushBoth", "pushLong", "pushSeen"] as const;
 export type CountedVia = (typeof COUNTED_VIA)[number];
 export const COUNTED_OPS = ["length", "lengthVsSource", "slice", "sliceFrom", "index", "last", "boundSource", "nested", "template", "each", "join"] as const;
 export type CountedOp = (typeof COUNTED_OPS)[number];

@@ -278,6 +278,21 @@ export function main(): void {
   for (const c of fewContacts()) groups.set(c, [c]);
   for (const [k] of groups) sendEmail(k, "x");
 }` },
+  // `get`/`has` of a key that may be undefined: never held where it is undefined (keys are strings and numbers).
+  { name: "has/get of a key that may be undefined, tested in a conditional (a find's result, as TypeScript narrows it) (proved)", verdict: "proved", body: `export const guarantees = [m.neverEmail("b")];
+export function main(): void {
+  const routes = new Map([["a", "team-a"], ["c", "team-c"]]);
+  const word = fewContacts().find((w) => w.startsWith("x"));
+  const team = word !== undefined ? routes.get(word) ?? "general" : "general";
+  if (word !== undefined && routes.has(word) && team === "general") sendEmail("b", "impossible");
+  sendEmail(team, "route");
+}` },
+  { name: "get of a key that may be undefined: the value where it is held (violated: \"b\" is a value)", verdict: "violated", line: 7, match: /SendEmail\(to="b"/, body: `export const guarantees = [m.neverEmail("b")];
+export function main(): void {
+  const routes = new Map([["xa", "b"]]);
+  const word = fewContacts().find((w) => w.startsWith("x"));
+  sendEmail(word === undefined ? "general" : routes.get(word) ?? "general", "route");
+}` },
   { name: "refused: an iterator kept in a variable (used up by its first pass)", verdict: "refused", line: 6, match: /used up by one pass/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
   const m2 = new Map<string, number>([["a", 1]]);

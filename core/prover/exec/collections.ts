@@ -148,9 +148,14 @@ export function callCollectionMethod(ex: Exec, target: Coll, name: string, e: TS
     notOpaque(k, e.arguments[0]!);
     noFunctionValue(k, e.arguments[0]!);
     // A key of another kind (undefined, a boolean) is never held: keys are strings and numbers.
-    if (k.k !== "str" && k.k !== "num") refuse(e.arguments[0]!, "Only strings and numbers are modelled as keys of a Set or Map.", "Test a possibly undefined value first.");
-    if (name === "has") return boolT(holds(target, k));
-    return got(target, k);
+    // So a key that may be undefined (`words.find(…)`) is not held where it is undefined.
+    const inner = k.k === "maybe" ? k.v : k;
+    if (inner.k !== "str" && inner.k !== "num") refuse(e.arguments[0]!, "Only strings and numbers are modelled as keys of a Set or Map.", "Test a possibly undefined value first.");
+    const read = name === "has" ? boolT(holds(target, inner)) : got(target, inner);
+    if (k.k !== "maybe") return read;
+    const m = merge(k.def, read, name === "has" ? boolT("false") : UNDEF);
+    if (!m) refuse(e, "The Map's values and `undefined` do not merge here.", INSTEAD);
+    return m;
   }
   const owner = ownedCollection(ex, (e.expression as TS.PropertyAccessExpression).expression);
   let next: Coll;
