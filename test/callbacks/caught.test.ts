@@ -133,6 +133,21 @@ export function main(xs: string[]): void {
 }`,
   },
   {
+    name: "violated: such a text only logged changes no event: the retry after a failed send is found",
+    verdict: "violated",
+    line: 10,
+    body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(xs: string[]): void {
+  try {
+    if (xs[0].trim() === "") throw new Error("blank");
+    sendEmail("ops", "first");
+  } catch (e) {
+    console.log(\`failed: \${String(e)} (\${(e as Error).message})\`);
+    sendEmail("ops", "retry");
+  }
+}`,
+  },
+  {
     name: "refused: a program that throws a string may catch one (its text is not an Error's)",
     verdict: "refused",
     match: /throws values other than `new Error/,

@@ -128,10 +128,30 @@ export function caughtTexts(v: Sym): CaughtTexts | undefined {
  * so that no counterexample rests on a wording no run has.
  */
 function readText(ex: Exec, v: Extract<Sym, { k: "opaque" }>, t: Sym, at: TS.Node): Sym {
-  if (!v.caught?.inexact) return t;
+  if (!v.caught?.inexact || onlyLogged(ex, at)) return t;
   if (ex.arrayBound !== undefined) refuse(at, "The text of an error the engine or the runtime throws (a value that may be undefined, a failing `requires`) may reach this `catch`; its wording is not modelled, so no counterexample is read from it.", "Read the text only where the `try` block's calls cannot fail a `requires` and read nothing that may be undefined, or do not read it.");
   ex.world.inexactCaught++;
   return t;
+}
+
+/**
+ * Whether a read only goes to the console: the first call around it (past `String(…)` of it) is
+ * `console.log` (`info`, `warn`, `error`, `debug`), with templates, `+` and parentheses between.
+ * Its text then changes no event, so its wording does not matter.
+ */
+function onlyLogged(ex: Exec, at: TS.Node): boolean {
+  const ts = ex.ts;
+  let n: TS.Node = at;
+  for (let p = n.parent; p; n = p, p = p.parent) {
+    if (ts.isCallExpression(p)) {
+      const callee = p.expression;
+      if (ts.isIdentifier(callee) && callee.text === "String" && p.arguments[0] === n) continue;
+      return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "console" && /^(log|info|warn|error|debug)$/.test(callee.name.text) && p.arguments.includes(n as TS.Expression) && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol));
+    }
+    const passThrough = ts.isTemplateSpan(p) || ts.isTemplateExpression(p) || ts.isParenthesizedExpression(p) || (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken) || (ts.isPropertyAccessExpression(p) && p.name === n);
+    if (!passThrough) return false;
+  }
+  return false;
 }
 
 /** `String(err)` of a caught Error, or undefined for any other value. */
