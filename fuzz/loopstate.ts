@@ -127,10 +127,11 @@ export function printLoopState(p: LoopStatePrinter, s: LoopStateStmt): void {
       else if (s.update === "before") p.line(`let ${b}: { to: string; amount: number } | undefined = { to: ${lit}, amount: ${limit} };`);
       else p.line(`let ${b}: { to: string; amount: number } | undefined = undefined;`);
       const cmp = s.update === "wrong" ? (s.strict ? ">=" : ">") : s.strict ? "<=" : "<";
-      p.line(`for (const ${w} of ${xs}) if (${b} === undefined || ${w}.amount ${cmp} ${b}.amount) ${b} = ${w};`);
-      const sink = s.sink === "pay" ? `pay(${b}.to, ${b}.amount);` : `measure(${b}.amount);`;
-      p.line(`if (${b} !== undefined && ${b}.amount <= ${limit}) ${sink}`);
-      p.line(`if (${b} !== undefined && ${b}.to.startsWith(${lit})) ${p.effect(s.e)};`);
+      p.line(`for (const ${w} of ${xs}) if (${b} === undefined || ${w}.amount ${cmp} ${b}!.amount) ${b} = ${w};`);
+      // `b!`: inside `if (false)` TypeScript does not narrow `b` by the test before it.
+      const sink = s.sink === "pay" ? `pay(${b}!.to, ${b}!.amount);` : `measure(${b}!.amount);`;
+      p.line(`if (${b} !== undefined && ${b}!.amount <= ${limit}) ${sink}`);
+      p.line(`if (${b} !== undefined && ${b}!.to.startsWith(${lit})) ${p.effect(s.e)};`);
       return;
     }
     case "pickField": {

@@ -384,7 +384,8 @@ class Printer extends IdiomPrinter {
     if (read !== "none") {
       const e = this.fresh("e");
       this.line(`} catch (${e}) {`);
-      const text = read === "text" ? `String(${e})` : read === "message" ? `(${e} as Error).message` : `(${e} instanceof Error ? ${e}.message : ${this.str("?")})`;
+      // `as Error` also in the narrowed branch: inside `if (false)` TypeScript does not narrow.
+      const text = read === "text" ? `String(${e})` : read === "message" ? `(${e} as Error).message` : `(${e} instanceof Error ? (${e} as Error).message : ${this.str("?")})`;
       this.line(`  log(${text});`);
       if (caught) this.line(`  ${this.effect(caught)};`);
     } else if (caught || !fin) {
