@@ -20,15 +20,20 @@ import { toStr } from "./operators";
 
 const CAUGHT_WHY = "the caught value is whatever was thrown (an error of the program, of a `requires`, or of a tool's implementation)";
 
-/** Per entry file: whether every value a `catch` can bind is an `Error` (see the module comment). */
-const errorsOnly = new WeakMap<TS.SourceFile, boolean>();
+/**
+ * Per program and entry file: whether every value a `catch` can bind is an `Error` (see the module
+ * comment). Per program, because an editor's next program reuses an unchanged file whose imports changed.
+ */
+const errorsOnly = new WeakMap<TS.Program, Map<TS.SourceFile, boolean>>();
 
 /**
  * Whether the program's own code — `file` and the agent modules it imports, transitively — throws
  * only `new Error(…)` (`TypeError`, `RangeError`) or a caught value it never reassigns.
  */
 function onlyErrorsThrown(ex: Exec, file: TS.SourceFile): boolean {
-  const known = errorsOnly.get(file);
+  const cache = errorsOnly.get(ex.program) ?? new Map<TS.SourceFile, boolean>();
+  errorsOnly.set(ex.program, cache);
+  const known = cache.get(file);
   if (known !== undefined) return known;
   const ts = ex.ts;
   let ok = true;
@@ -61,7 +66,7 @@ function onlyErrorsThrown(ex: Exec, file: TS.SourceFile): boolean {
     seen.add(sf);
     visit(sf);
   }
-  errorsOnly.set(file, ok);
+  cache.set(file, ok);
   return ok;
 }
 
