@@ -14,7 +14,7 @@ import type { CaughtTexts } from "../facts";
 import { Refusal } from "../../refusal";
 import { strLit } from "../smt";
 import { bool, merge, str, type Sym } from "../values";
-import { isAgentDecl, isDefaultLibSymbol, refuse, type Exec } from "./context";
+import { isAgentDecl, isDefaultLibSymbol, refuse, writtenBy, type Exec } from "./context";
 import { freshValue } from "./fresh";
 import { toStr } from "./operators";
 
@@ -58,7 +58,8 @@ function onlyErrorsThrown(ex: Exec, file: TS.SourceFile): boolean {
       if (!made && !catchVariable(e)) ok = false;
     }
     // A caught value rebound to something else before it is rethrown.
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment && catchVariable(n.left)) ok = false;
+    const written = writtenBy(ts, n);
+    if (written && catchVariable(written)) ok = false;
     ts.forEachChild(n, visit);
   };
   for (let sf = pending.pop(); sf && ok; sf = pending.pop()) {

@@ -165,6 +165,13 @@ export function inside(node: TS.Node, container: TS.Node): boolean {
 }
 
 /** The expression under parentheses, `as`, `satisfies`, `!` and type assertions. */
+/** What a node writes: the left side of an assignment (`=`, `+=`, …) or the operand of `++`/`--`; undefined for anything else. */
+export function writtenBy(ts: TypeScript, n: TS.Node): TS.Expression | undefined {
+  if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return n.left;
+  if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) return n.operand;
+  return undefined;
+}
+
 export function skip(ex: Exec, e: TS.Expression): TS.Expression {
   const ts = ex.ts;
   let x = e;

@@ -11,7 +11,8 @@ import { viewOf } from "./callbacks";
 import { collectionItems } from "./collections";
 import { execExpressionStatement } from "./assignments";
 import { BOUNDED_UNROLL_CAP, UNROLL_CAP } from "./caps";
-import { currentFrame, isDefaultLibSymbol, refuse, skip, symbolOfDecl, type Exec } from "./context";
+import { currentFrame, isDefaultLibSymbol, refuse, skip, symbolOfDecl, writtenBy, type Exec } from "./context";
+import { isPlainConst } from "../../layer/agent-module";
 import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
 import { cond, definite } from "./guards";
@@ -245,8 +246,8 @@ function counterOverArray(ex: Exec, s: TS.ForStatement, st: State): Flow | undef
   };
   const visit = (n: TS.Node): void => {
     if (assigned) return;
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment && named(n.left)) assigned = true;
-    else if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken) && named(n.operand)) assigned = true;
+    const written = writtenBy(ts, n);
+    if (written && named(written)) assigned = true;
     else ts.forEachChild(n, visit);
   };
   visit(s.statement);
@@ -390,7 +391,7 @@ function constInitializer(ex: Exec, id: TS.Identifier): TS.Expression | undefine
   const ts = ex.ts;
   const decl = ex.checker.getSymbolAtLocation(id)?.valueDeclaration;
   if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name) || !decl.initializer) return undefined;
-  return ts.isVariableDeclarationList(decl.parent) && (decl.parent.flags & ts.NodeFlags.BlockScoped) === ts.NodeFlags.Const ? decl.initializer : undefined;
+  return ts.isVariableDeclarationList(decl.parent) && isPlainConst(ts, decl.parent) ? decl.initializer : undefined;
 }
 
 /** A parameter no code of its function assigns (`xs` of `main(xs: string[])`): it holds one value throughout. */
@@ -401,7 +402,7 @@ function unassignedParameter(ex: Exec, sym: TS.Symbol | undefined): boolean {
   let assigned = false;
   const visit = (n: TS.Node): void => {
     if (assigned) return;
-    const target = ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment ? n.left : (ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) ? n.operand : undefined;
+    const target = writtenBy(ts, n);
     if (target && ts.isIdentifier(skip(ex, target)) && ex.checker.getSymbolAtLocation(skip(ex, target)) === sym) assigned = true;
     ts.forEachChild(n, visit);
   };

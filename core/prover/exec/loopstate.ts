@@ -17,7 +17,7 @@ import type { LoopVar } from "../facts";
 import { and, ite, not, or, rejoin, renameSymbols } from "../smt";
 import { boolT, intToFp, merge, numFromInt, type Sym } from "../values";
 import { Refusal } from "../../refusal";
-import { currentFrame, type CarriedElementWrite, type Exec } from "./context";
+import { currentFrame, writtenBy, type CarriedElementWrite, type Exec } from "./context";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { declare } from "./fresh";
 import { jumpsOf, joinStates, labelsOf, type Flow, type State } from "./state";
@@ -111,8 +111,8 @@ function carriedAssignments(ex: Exec, body: TS.Node): Map<TS.Symbol, TS.Node> {
   };
   const visit = (n: TS.Node): void => {
     if (ts.isFunctionLike(n)) return;
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target(n.left, n);
-    if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) target(n.operand, n);
+    const written = writtenBy(ts, n);
+    if (written) target(written, n);
     ts.forEachChild(n, visit);
   };
   visit(body);

@@ -8,7 +8,7 @@
 import type * as TS from "typescript";
 import { and, not } from "../smt";
 import { UNROLL_CAP } from "./caps";
-import { refuse, skip, symbolOfDecl, type Exec } from "./context";
+import { refuse, skip, symbolOfDecl, writtenBy, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { cond } from "./guards";
 import { isUnitStep, conjunctCaps, quantified, type Binder } from "./loops";
@@ -64,8 +64,8 @@ function counterOverArray(ex: Exec, s: TS.WhileStatement, st: State): Flow | und
   };
   const visit = (n: TS.Node, nested: boolean): void => {
     if (unfit || n === stepStatement) return;
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment && named(n.left)) unfit = true;
-    else if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken) && named(n.operand)) unfit = true;
+    const written = writtenBy(ts, n);
+    if (written && named(written)) unfit = true;
     else if (ts.isContinueStatement(n) && (n.label !== undefined || !nested)) unfit = true;
     else ts.forEachChild(n, (c) => visit(c, nested || ts.isIterationStatement(n, false)));
   };
