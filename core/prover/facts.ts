@@ -137,6 +137,12 @@ export class World {
    */
   nanSorts = 0;
   /**
+   * Sorted copies of arrays of unknown length (exec/inplace.ts `anyOrder`): some permutation of the
+   * elements, their order not stated, so a model is a counterexample only once a run with short
+   * arrays (sorted exactly) shows it again.
+   */
+  unknownSorts = 0;
+  /**
    * Splits of unknown strings (exec/split.ts): the parts past the first few are stated, not
    * defined, so a model of this world is a counterexample only once a run with short arrays
    * shows it again.

@@ -397,6 +397,7 @@ function overApproximated(world: World): string | undefined {
   if (world.countedFilters > 0) return "the bounds of the count of a `filter` over an array of unknown length";
   if (world.unknownJoins > 0) return "any text for the `join` of an array of unknown length";
   if (world.nanSorts > 0) return "any order for a `sort` by numbers that may be NaN";
+  if (world.unknownSorts > 0) return "any order for a `sort` of an array of unknown length";
   if (world.unknownSplits > 0) return "the parts past the first few of a `split` of an unknown string";
   if (world.keptIndices > 0) return "the position of an element among the kept elements of a `filter` over an array of unknown length";
   if (world.inexactCaught > 0) return "any text for an error the engine or the runtime throws";
@@ -413,6 +414,9 @@ function carriedWhy(world: World, bound: number): string | undefined {
   }
   if (world.loopStates.length === 0 && world.nanSorts > 0) {
     return `a \`sort\` by numbers that may be NaN is read here (where a key is NaN the engine's order is its own), and for some order the guarantee may fail, but no run with arrays of at most ${bound} elements and no NaN key breaks it; it is not proved`;
+  }
+  if (world.loopStates.length === 0 && world.unknownSorts > 0) {
+    return `a \`sort\` of an array of unknown length is read here, and for some order of its elements the guarantee may fail, but no run with arrays of at most ${bound} elements (sorted exactly) breaks it; it is not proved`;
   }
   if (world.loopStates.length === 0 && world.unknownSplits > 0) {
     return `a \`split\` of a string the prover does not know is read here, and for some cut past its first parts the guarantee may fail, but no run with at most ${bound} parts (cut exactly) breaks it; it is not proved`;

@@ -134,11 +134,6 @@ export function main(): void {
   const [first] = looseInvoices().slice().sort((a, b) => a.amount - b.amount);
   if (first !== undefined && Number.isNaN(first.amount)) sendEmail("a", "x");
 }` },
-  { name: "refused: an array of unknown length", verdict: "refused", line: 6, match: /length is unknown/, body: `export const guarantees = [m.spendAtMost(500)];
-export function main(): void {
-  const s = manyInvoices().slice().sort((a, b) => a.amount - b.amount);
-  for (const inv of s) pay(inv.payee, 1);
-}` },
   { name: "refused: a comparator of another shape (mixed keys)", verdict: "refused", line: 6, match: /shape/, body: `export const guarantees = [m.spendAtMost(500)];
 export function main(): void {
   const s = fourInvoices().slice().sort((a, b) => a.amount - b.payee.length);
@@ -166,10 +161,92 @@ export function main(): void {
   const sorted = invs.filter((inv) => inv.amount > 0).sort((a, b) => a.amount - b.amount);
   if (invs.length === 2 && sorted[0]!.amount !== invs[0]!.amount) sendEmail("ceo@corp", "reordered");
 }` },
-  { name: "refused: `filter(…).sort(…)` over an array of unknown length", verdict: "refused", line: 6, match: /length is unknown|at most/, body: `export const guarantees = [m.spendAtMost(500)];
+  // ── sorted copies of arrays of unknown length: the same elements in some order (inplace.ts `anyOrder`) ──
+  { name: "unknown length: the first of the sorted copy is one of the elements", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(1000)];
 export function main(): void {
-  const s = manyInvoices().filter((inv) => inv.amount > 1).sort((a, b) => a.amount - b.amount);
-  for (const inv of s.slice(0, 1)) pay(inv.payee, 1);
+  const best = manyInvoices().slice().sort((a, b) => a.amount - b.amount)[0];
+  if (best !== undefined) pay(best.payee, best.amount);
+}` },
+  { name: "adversarial: unknown length: one more than the first element's amount", verdict: "violated", line: 7, body: `export const guarantees = [m.noPaymentOver(1000)];
+export function main(): void {
+  const best = manyInvoices().slice().sort((a, b) => a.amount - b.amount)[0];
+  if (best !== undefined) pay(best.payee, best.amount + 1);
+}` },
+  { name: "unknown length: `filter(…).sort(…).slice(0, 1)` pays one kept invoice", verdict: "proved", body: `export const guarantees = [m.spendAtMost(500), m.noPaymentOver(300)];
+export function main(): void {
+  const s = manyInvoices().filter((inv) => inv.amount <= 300).sort((a, b) => a.amount - b.amount);
+  for (const inv of s.slice(0, 1)) pay(inv.payee, inv.amount);
+}` },
+  { name: "adversarial: unknown length: the first two of the sorted copy are two emails", verdict: "violated", line: 7, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(): void {
+  const s = [...manyInvoices()].sort((a, b) => b.amount - a.amount);
+  for (const inv of s.slice(0, 2)) sendEmail(inv.payee, "paid");
+}` },
+  { name: "unknown length: the sorted copy keeps the length and every payee", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const invs = manyInvoices();
+  const s = [...invs].sort((a, b) => a.amount - b.amount);
+  if (s.length !== invs.length) sendEmail("ceo@corp", "length");
+  if (invs.some((inv) => inv.payee === "vip") && !s.some((inv) => inv.payee === "vip")) sendEmail("ceo@corp", "lost");
+}` },
+  { name: "unknown length: an order-dependent guarantee is not proved (the order is not stated), never wrongly", verdict: "refused", line: 4, match: /sort/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const s = manyInvoices().slice().sort((a, b) => a.amount - b.amount);
+  const x = s[0], y = s[1];
+  if (x !== undefined && y !== undefined && x.amount > y.amount) sendEmail("ceo@corp", "x");
+}` },
+  { name: "adversarial: unknown length: sorted descending, the first is larger than the second", verdict: "violated", line: 8, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const s = manyInvoices().slice().sort((a, b) => b.amount - a.amount);
+  const x = s[0], y = s[1];
+  if (x !== undefined && y !== undefined && x.amount > y.amount) sendEmail("ceo@corp", "x");
+}` },
+  { name: "refused: a sort of unknown length inside a loop over an array of unknown length", verdict: "refused", line: 7, match: /inside a loop/, body: `export const guarantees = [m.spendAtMost(500)];
+export function main(): void {
+  for (const inv of manyInvoices()) {
+    const s = [...manyInvoices()].sort((a, b) => a.amount - b.amount);
+    if (s[0] !== undefined) pay(s[0].payee, 1);
+  }
+}` },
+  // ── sorting in place a new array a method returned, its result read on the spot ──
+  { name: "in place: a filtered array of unknown length sorted, its first element read on the spot", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(300)];
+export function main(): void {
+  const ok = manyInvoices().filter((inv) => inv.amount <= 300);
+  const best = ok.sort((a, b) => a.amount - b.amount)[0];
+  if (best !== undefined) pay(best.payee, best.amount);
+}` },
+  { name: "adversarial: in place: sorted as a statement, then its first element plus one", verdict: "violated", line: 9, body: `export const guarantees = [m.noPaymentOver(300)];
+export function main(): void {
+  const ok = manyInvoices().filter((inv) => inv.amount <= 300);
+  ok.sort((a, b) => a.amount - b.amount);
+  const first = ok[0];
+  if (first !== undefined) pay(first.payee, first.amount + 1);
+}` },
+  { name: "adversarial: in place on a bounded copy: sorted descending, the largest is paid", verdict: "violated", line: 8, body: `export const guarantees = [m.noPaymentOver(500)];
+export function main(): void {
+  const copy = fourInvoices().slice();
+  const top = copy.sort((a, b) => b.amount - a.amount)[0];
+  if (top !== undefined) pay(top.payee, top.amount);
+}` },
+  { name: "in place on a bounded copy: sorted ascending, read by index and by length", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const copy = fourInvoices().slice();
+  const n = copy.sort((a, b) => a.amount - b.amount).length;
+  const x = copy[0], y = copy[1];
+  if (n > 1 && x !== undefined && y !== undefined && x.amount > y.amount) sendEmail("ceo@corp", "x");
+}` },
+  { name: "refused: in place, a filtered array another name holds", verdict: "refused", line: 7, match: /another name/, body: `export const guarantees = [m.noPaymentOver(300)];
+export function main(): void {
+  const ok = manyInvoices().filter((inv) => inv.amount <= 300);
+  const same = ok;
+  ok.sort((a, b) => a.amount - b.amount);
+  if (same[0] !== undefined) pay(same[0].payee, 1);
+}` },
+  { name: "refused: in place, the sorted array stored under another name", verdict: "refused", line: 7, match: /another name/, body: `export const guarantees = [m.noPaymentOver(300)];
+export function main(): void {
+  const ok = manyInvoices().filter((inv) => inv.amount <= 300);
+  const sorted = ok.sort((a, b) => a.amount - b.amount);
+  if (sorted[0] !== undefined) pay(sorted[0].payee, 1);
 }` },
   // ── reduce without an initial value: the first element present is the accumulator; empty throws ──
   { name: "reduce without an initial value picks the cheapest of the bounded invoices (guarded by length)", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(1000)];

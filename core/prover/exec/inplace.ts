@@ -44,11 +44,19 @@ function sameKind(items: readonly Sym[], v: Sym, at: TS.Node): void {
 
 /** `out.splice(…)`, `out.sort(…)`, `out.reverse()` on an owned array. */
 export function callInPlace(ex: Exec, target: Arr, name: "splice" | "sort" | "reverse", e: TS.CallExpression, st: State, sym: TS.Symbol): Sym {
+  // A new array of unknown length a method returned (`const ok = xs.filter(…); ok.sort(cmp)`): its sorted copy.
+  if (name === "sort" && target.k === "sarr") {
+    const sorted = callSortedCopy(ex, target, e);
+    changeInPlace(ex, st, sym, sorted, e);
+    return sorted;
+  }
   const items = knownLength(target, e, `\`${name}\``);
+  // `sort` and `reverse` return the array itself, read only where it stands (locals.ts `escapes`).
   if (name === "reverse") {
     if (e.arguments.length > 0) refuse(e, "`reverse` takes no arguments.", "Call `out.reverse()`.");
-    changeInPlace(ex, st, sym, { k: "arr", items: [...items].reverse() }, e);
-    return { k: "undef" };
+    const reversed: Sym = { k: "arr", items: [...items].reverse() };
+    changeInPlace(ex, st, sym, reversed, e);
+    return reversed;
   }
   if (name === "splice") {
     if (e.arguments.length === 0) refuse(e, "`splice` without arguments changes nothing.", "Call `out.splice(start, count, …items)`.");
@@ -67,8 +75,9 @@ export function callInPlace(ex: Exec, target: Arr, name: "splice" | "sort" | "re
   }
   const order = comparator(ex, e);
   if (items.length > SORT_CAP) refuse(e, `\`sort\` is modelled on arrays of at most ${SORT_CAP} elements.`, "Sort a shorter array, or loop in the order the elements come.");
-  changeInPlace(ex, st, sym, { k: "arr", items: sortNetwork(ex, items, order, e) }, e);
-  return { k: "undef" };
+  const sorted: Sym = { k: "arr", items: sortNetwork(ex, items, order, e) };
+  changeInPlace(ex, st, sym, sorted, e);
+  return sorted;
 }
 
 /**
@@ -184,9 +193,7 @@ export function callSortedCopy(ex: Exec, target: Arr, e: TS.CallExpression): Sym
     if (target.items.length > SORT_CAP) refuse(e, `\`sort\` is modelled on arrays of at most ${SORT_CAP} elements.`, "Sort a shorter array, or loop in the order the elements come.");
     return { k: "arr", items: sortNetwork(ex, target.items, order, e) };
   }
-  if (target.bound === undefined || target.bound > SORT_CAP) {
-    refuse(e, `Sorting an array is modelled when its length is at most ${SORT_CAP} in every run (${target.bound === undefined ? "this array's length is unknown" : `this one may have ${target.bound} elements`}).`, `Sort \`xs.slice(0, ${SORT_CAP})\` or a tool result whose \`ensures\` bounds its length by ${SORT_CAP}; or loop in the order the elements come and keep the best so far.`);
-  }
+  if (target.bound === undefined || target.bound > SORT_CAP) return anyOrder(ex, target, order, e);
   const base = target;
   const sorted = sortNetwork(ex, Array.from({ length: base.bound! }, (_, j) => base.at(String(j))), order, e, base.len);
   const at = (i: string): Sym => {
@@ -197,6 +204,36 @@ export function callSortedCopy(ex: Exec, target: Arr, e: TS.CallExpression): Sym
     return acc;
   };
   return { k: "sarr", len: base.len, at, elem: base.elem, label: `${base.label}.sort`, bound: base.bound! };
+}
+
+/**
+ * A sorted copy of an array of unknown length (or longer than SORT_CAP): the same elements in some
+ * order — element i is the base's element at `from(i)`, `from` a bijection of the positions (its
+ * inverse `back` states that every element appears) — without stating which order. The world
+ * over-approximates (facts.ts `unknownSorts`): a proof holds whatever the order, and a violation
+ * is reported only as a run with short arrays, sorted exactly by the network, shows it again.
+ */
+function anyOrder(ex: Exec, base: Extract<Sym, { k: "sarr" }>, order: Order, e: TS.CallExpression): Sym {
+  const cap = `Sort \`xs.slice(0, ${SORT_CAP})\` or a tool result whose \`ensures\` bounds its length by ${SORT_CAP}; or loop in the order the elements come and keep the best so far.`;
+  // Among short runs every array is bounded and sorted by the network; one that is not is not searched.
+  if (ex.arrayBound !== undefined) refuse(e, `Sorting an array is modelled among short runs when its length is at most ${SORT_CAP} (this array's length is not bounded there).`, cap);
+  // The positions would depend on the loop's index: one bijection per iteration is not stated.
+  if (ex.loops.length > 0) refuse(e, "Sorting an array of unknown length inside a loop over an array of unknown length is not modelled.", `Sort before the loop, or sort at most ${SORT_CAP} elements (${cap})`);
+  for (let level: Order | undefined = order; level; level = level.then) {
+    const k = keyOf(base.at("0"), level.key);
+    if (level.on === "string" ? k?.k !== "str" : k?.k !== "num") refuse(e, level.on === "string" ? "`sort` is modelled here on strings only." : "`sort` with a numeric comparator is modelled on numbers only.", level.on === "string" ? "Sort strings." : "Sort numbers.");
+  }
+  const from = ex.world.fresh("sortedFrom"), back = ex.world.fresh("sortedBack"), i = ex.world.fresh("i");
+  declare(ex, from, "Int", 1);
+  declare(ex, back, "Int", 1);
+  const n = base.len;
+  const inRange = (x: string): string => and(`(<= 0 ${x})`, `(< ${x} ${n})`);
+  ex.world.assumptions.push(
+    { term: `(forall ((${i} Int)) ${implies(inRange(i), and(inRange(`(${from} ${i})`), `(= (${back} (${from} ${i})) ${i})`))})`, loops: [] },
+    { term: `(forall ((${i} Int)) ${implies(inRange(i), and(inRange(`(${back} ${i})`), `(= (${from} (${back} ${i})) ${i})`))})`, loops: [] },
+  );
+  ex.world.unknownSorts++;
+  return { k: "sarr", len: n, at: (x) => base.at(`(${from} ${x})`), elem: base.elem, label: `${base.label}.sort` };
 }
 
 /** Array methods that return a new array, which no name holds until the program stores it. */

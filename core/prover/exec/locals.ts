@@ -20,7 +20,7 @@ import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { collectionElements, knownItems } from "./collections";
-import { callInPlace } from "./inplace";
+import { callInPlace, freshCopy } from "./inplace";
 import { changeInPlace } from "./changes";
 import { isCollecting } from "./collected";
 import type { State } from "./state";
@@ -40,7 +40,7 @@ export function callMutator(ex: Exec, target: Arr, name: string, e: TS.CallExpre
   const ts = ex.ts;
   const callee = e.expression as TS.PropertyAccessExpression;
   if (INSTEAD[name] !== undefined) refuse(e, `\`${name}\` changes the array in place, which is not modelled.`, INSTEAD[name]!);
-  const sym = ownedArray(ex, callee.expression);
+  const sym = ownedArray(ex, callee.expression, name === "sort" || name === "reverse");
   // Known-length in-place changes (inplace.ts).
   if (name === "splice" || name === "sort" || name === "reverse") return callInPlace(ex, target, name, e, st, sym);
   const args: Sym[] = [];
@@ -152,7 +152,7 @@ function shifted(target: Arr): { next: Arr; result: Sym } {
  * function being executed (not captured by a callback or helper, not outside a quantified loop),
  * whose every other mention reads it on the spot. Refuses anything else on `node`.
  */
-export function ownedArray(ex: Exec, node0: TS.Expression): TS.Symbol {
+export function ownedArray(ex: Exec, node0: TS.Expression, copies = false): TS.Symbol {
   const ts = ex.ts;
   const node = skip(ex, node0);
   const how = "Build the array in a `const` initialised with an array literal (`const out: string[] = []`), and use it only by reading it (`out.length`, `out.join(…)`, `for (const x of out)`, `[...out]`, `return out`).";
@@ -162,7 +162,9 @@ export function ownedArray(ex: Exec, node0: TS.Expression): TS.Symbol {
   if (!sym || !decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) refuse(node, `\`${node.text}\` is not a local array variable.`, how);
   const list = decl.parent;
   if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) refuse(node, `\`${node.text}\` is not a \`const\`: another array could be assigned to it (or it to another name).`, how);
-  if (!decl.initializer || !ts.isArrayLiteralExpression(skip(ex, decl.initializer))) refuse(node, `\`${node.text}\` is not initialised with an array literal: the array may be shared with a tool, an input or another variable.`, how);
+  // `sort`/`reverse` (`copies`) may also reorder a new array a method returned (`const ok = xs.filter(…)`).
+  const init = decl.initializer;
+  if (!init || !(ts.isArrayLiteralExpression(skip(ex, init)) || (copies && freshCopy(ex, init)))) refuse(node, `\`${node.text}\` is not initialised with an array literal${copies ? " or a new array (`xs.filter(…)`, `[...xs]`)" : ""}: the array may be shared with a tool, an input or another variable.`, how);
   const frame = currentFrame(ex);
   if (frame.fn && !inside(decl, frame.fn)) refuse(node, `The function changes \`${node.text}\`, which it captured from outside: closures that mutate captured state are not modelled.`, "Loop with `for…of` in the function that owns the array, or return a new array (`xs.filter(…)`, `xs.map(…)`).");
   if (!frame.fn && !inside(decl, node.getSourceFile())) refuse(node, "Changing module state is not modelled.", how);
@@ -191,7 +193,7 @@ function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefine
   if (ts.isPropertyAccessExpression(p) && p.expression === n) {
     // A method that returns the array itself would alias it: `sort` and `reverse` only with the result discarded.
     const call = p.parent;
-    if ((p.name.text === "sort" || p.name.text === "reverse") && ts.isCallExpression(call) && call.expression === p) return ts.isExpressionStatement(call.parent) ? undefined : `is returned by \`${p.name.text}\` here (the same array, under another name)`;
+    if ((p.name.text === "sort" || p.name.text === "reverse") && ts.isCallExpression(call) && call.expression === p) return ts.isExpressionStatement(call.parent) || readOnTheSpot(ex, call) ? undefined : `is returned by \`${p.name.text}\` here (the same array, under another name)`;
     // `for (const [i, x] of out.entries())`: the iterator reads the live array at every step, as `for (const x of out)` does.
     if ((p.name.text === "entries" || p.name.text === "keys" || p.name.text === "values") && ts.isCallExpression(call) && call.expression === p && ts.isForOfStatement(call.parent) && call.parent.expression === call) {
       return changedIn(ex, call.parent.statement, sym) ? `is changed while a \`for…of\` over \`${p.name.text}()\` iterates it` : undefined;
@@ -218,6 +220,21 @@ function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefine
   if (ts.isReturnStatement(p)) return undefined;
   if (ts.isArrowFunction(p) && p.body === n) return "is returned by a function that may keep it";
   return "is stored, passed or captured here (another name could reach it)";
+}
+
+/** Methods and properties that read an array and keep no reference to it. */
+const READS: ReadonlySet<string> = new Set(["length", "slice", "at", "find", "findIndex", "some", "every", "map", "filter", "join", "includes", "indexOf", "forEach", "reduce"]);
+
+/** Whether the array `sort`/`reverse` returns is only read where it stands (`xs.sort(cmp)[0]`, `xs.sort(cmp).slice(0, 3)`). */
+function readOnTheSpot(ex: Exec, call: TS.CallExpression): boolean {
+  const ts = ex.ts;
+  const p = call.parent;
+  if (ts.isElementAccessExpression(p) && p.expression === call) {
+    const q = p.parent;
+    const written = (ts.isBinaryExpression(q) && q.left === p && q.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && q.operatorToken.kind <= ts.SyntaxKind.LastAssignment) || ts.isPrefixUnaryExpression(q) || ts.isPostfixUnaryExpression(q) || ts.isDeleteExpression(q);
+    return !written;
+  }
+  return ts.isPropertyAccessExpression(p) && p.expression === call && READS.has(p.name.text);
 }
 
 /** Whether `s` changes the array `sym` in place (a mutating method, or a write by index). */
