@@ -117,8 +117,15 @@ const within = (i: Interval): boolean => i.lo >= -LIMIT && i.hi <= LIMIT;
  */
 export function liftIntegers(commands: readonly SExpr[]): IntLifting | undefined {
   const lifted = lift(commands, true);
-  return lifted?.compound && !mixedComparison(commands) ? lift(commands, false) : lifted;
+  if (!lifted?.compound || mixedComparison(commands)) return lifted;
+  // Bare terms suffice unless they leave a conversion the compound lifting removes (a count
+  // converted to divide it: formulations.ts uses only a lifting that leaves none).
+  const bare = lift(commands, false);
+  if (bare && !CONVERSION.test(bare.text)) return bare;
+  return CONVERSION.test(lifted.text) ? bare : lifted;
 }
+
+const CONVERSION = /\(\(_ to_fp 11 53\) \S+ \(to_real /;
 
 const FP_COMPARISONS = new Set(["fp.leq", "fp.lt", "fp.geq", "fp.gt", "fp.eq"]);
 
@@ -339,7 +346,11 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
   };
   commands.forEach(collect);
   const liftedTerms = [...terms.values()];
-  if (liftedTerms.length === 0) return undefined;
+  // A conversion of an integer expression over numerals alone (a count: `(+ 0 (ite c 1 0) …)`)
+  // is restated as its Float64 terms too: exact within 2^53, as any other (`interval`).
+  const constant = (c: SExpr): boolean => compound && numeral(c) === undefined && readsOf(c, new Set()).size === 0;
+  const convertsConstant = (e: SExpr): boolean => isList(e) && ((() => { const c = converts(e); return c !== undefined && constant(c); })() || e.some(convertsConstant));
+  if (liftedTerms.length === 0 && !commands.some(convertsConstant)) return undefined;
 
   const floats = new Map<string, string>();
   for (const t of liftedTerms) {
@@ -367,7 +378,7 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
   const rewrite = (e: SExpr): SExpr => {
     if (!isList(e)) return e;
     const c = converts(e);
-    if (c !== undefined && lifts(c)) return asFloat(c);
+    if (c !== undefined && (lifts(c) || constant(c))) return asFloat(c);
     const compared = compares(e);
     if (compared && (lifts(compared[1]) || lifts(compared[2]))) return [COMPARISONS[compared[0]]!, asFloat(compared[1]), asFloat(compared[2])];
     return e.map(rewrite);
