@@ -73,6 +73,11 @@ export const SKELETON_SLICE = 50_000;
  *   that holds 609 of its 616 answers, and the general solver's turns follow as before.
  */
 export const CORE_FIRST_SLICE = 30_000;
+/**
+ * The share of a query's resource units its ground query (grounding.ts) may use, tried once when
+ * a query with quantifiers ran out of its first slice.
+ */
+export const GROUND_SHARE = 0.25;
 /** The regular-expression formulation is dropped when it is this much larger than the original. */
 export const REGEX_GROWTH = 8;
 

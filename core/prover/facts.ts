@@ -50,6 +50,11 @@ export interface ThrowFact {
   readonly order: number;
   /** What a `catch` reads of the value a `throw` statement throws (`new Error(msg)`, a caught Error rethrown). */
   readonly thrown?: CaughtTexts;
+  /**
+   * Thrown inside this many `Promise.all` callbacks whose calls interleave (exec/all-map.ts): which
+   * rejection settles first is then up to the run, so a `catch` outside them reads any text.
+   */
+  readonly unordered?: number;
 }
 
 /** The texts of a caught Error (exec/caught.ts): `String(err)`, `err.message`; `inexact` where they are any text only because the prover does not write them out. */

@@ -1,9 +1,10 @@
 import { queryProblem, Z3_MEMORY_MB, type QueryLimits } from "./limits";
 import { dump, type Trace } from "./query-dump";
 import { skeletonOf } from "./abstraction";
+import { groundOf } from "./grounding";
 import { DEEP_STEP_LIMIT, readIntervals } from "./intervals";
 import { formulate, MalformedQuery, type Formulations } from "./formulations";
-import { FIRST_SLICE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
+import { FIRST_SLICE, GROUND_SHARE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
 import { answerFromGuess } from "./z3-guess";
@@ -334,6 +335,46 @@ export class Z3Session {
       if (end.kind === "none" && end.reason.startsWith(MEMORY_CAP)) return { status: "unknown", reason: end.reason };
       return end.kind === "answer" ? { status: "unsat" } : undefined;
     };
+    // The ground query (grounding.ts): a query with quantifiers has only the general solver, which
+    // often cannot settle floating point; without its quantified formulas the query goes to the
+    // quantifier-free engines. Its `unsat` is the query's; tried once, after the first slice ran out.
+    let groundTried = !theories.quantifiers;
+    const tryGround = async (): Promise<SolverAnswer<T> | undefined> => {
+      groundTried = true;
+      const ground = groundOf(asWritten);
+      if (ground === undefined) return undefined;
+      let own: Scope | undefined;
+      const sub: Trace | undefined = trace ? { lines: [] } : undefined;
+      try {
+        const answer = await this.solve(
+          instance,
+          () => (own ??= openScope(instance)),
+          () => {
+            const old = own;
+            own = openScope(instance);
+            if (old) closeScope(old);
+            return own;
+          },
+          ground,
+          { ...limits, rlimit: Math.min(limits.rlimit - spent, Math.floor(limits.rlimit * GROUND_SHARE)) },
+          started,
+          // Its models are never read: the quantified formulas may not hold in them.
+          async () => undefined as never,
+          sub,
+          (used) => {
+            spent += used;
+            charge(used);
+          },
+          held,
+        );
+        trace?.lines.push(`ground query: ${answer.status === "unknown" ? `unknown (${answer.reason})` : answer.status === "sat" ? "sat (not read)" : "unsat"}${sub ? ` [${sub.lines.join(" | ")}]` : ""}`);
+        if (answer.status === "unsat") return { status: "unsat" };
+        if (answer.status === "unknown" && (answer.wallClock || answer.reason.startsWith(MEMORY_CAP))) return answer;
+        return undefined;
+      } finally {
+        if (own) closeScope(own);
+      }
+    };
     for (let round = 0; live.length > 0; round++) {
       const takers = turn();
       for (const attempt of takers) {
@@ -348,7 +389,9 @@ export class Z3Session {
           const others = [...new Set(reasons)].filter((r) => r !== SLICE_OVER);
           return { status: "unknown", reason: `no answer within the resource limit of ${limits.rlimit} units${others.length > 0 ? ` (${others.join("; ")})` : ""}; raise it with --rlimit <units>` };
         }
-        const slice = attempt.once !== undefined ? Math.min(Math.ceil(left / 2), attempt.once) : takers.filter((a) => a.once === undefined).length === 1 ? left : Math.min(left, FIRST_SLICE * GROWTH ** round);
+        // A lone attempt takes all that is left, but a query with quantifiers keeps room for its ground query.
+        const alone = takers.filter((a) => a.once === undefined).length === 1 && groundTried;
+        const slice = attempt.once !== undefined ? Math.min(Math.ceil(left / 2), attempt.once) : alone ? left : Math.min(left, FIRST_SLICE * GROWTH ** round);
         const end = await this.attempt(scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, free, onSat, trace, held?.stop, lifting?.restore);
         spent += end.used;
         charge(end.used);
@@ -372,6 +415,9 @@ export class Z3Session {
           } else if (end.reason !== SLICE_OVER) live = live.filter((a) => a !== attempt);
           else if (!skeletonTried && limits.rlimit - spent > 0) {
             const settled = await trySkeleton();
+            if (settled) return settled;
+          } else if (!groundTried && limits.rlimit - spent > 0) {
+            const settled = await tryGround();
             if (settled) return settled;
           }
           continue;

@@ -204,6 +204,104 @@ export function main(a: string): void {
   }
 }`,
   },
+  // ── a `finally` that throws replaces the error leaving through it (adv37 C1) ──
+  {
+    name: "violated: a finally that throws replaces the error: the outer catch reads B",
+    verdict: "violated",
+    line: 8,
+    body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(): void {
+  try {
+    try { throw new Error("A"); } finally { throw new Error("B"); }
+  } catch (e) {
+    if (String(e) === "Error: B") sendEmail("ceo", "replaced");
+  }
+}`,
+  },
+  {
+    name: "proved: a finally that throws replaces the error: the outer catch never reads A",
+    verdict: "proved",
+    body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(): void {
+  try {
+    try { throw new Error("A"); } finally { throw new Error("B"); }
+  } catch (e) {
+    if (String(e) === "Error: A") sendEmail("ceo", "kept");
+  }
+}`,
+  },
+  {
+    name: "violated: a finally that throws on one path replaces the error there",
+    verdict: "violated",
+    line: 8,
+    body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(x: string): void {
+  try {
+    try { throw new Error("A"); } finally { if (x === "y") throw new Error("B"); }
+  } catch (e) {
+    if ((e as Error).message !== "A") sendEmail("ceo", "replaced");
+  }
+}`,
+  },
+  {
+    name: "proved: a finally that ends normally lets the error through unchanged",
+    verdict: "proved",
+    body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(x: string): void {
+  try {
+    try { throw new Error("A"); } finally { log(x); }
+  } catch (e) {
+    if ((e as Error).message !== "A" && !(e instanceof Error)) sendEmail("ceo", "changed");
+  }
+}`,
+  },
+  {
+    name: "refused: a finally on the throwing path changes a variable the outer catch reads",
+    verdict: "refused",
+    match: /may still throw after this change/,
+    body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(): void {
+  let flag = false;
+  try {
+    try { throw new Error("A"); } finally { flag = true; }
+  } catch {
+    if (flag) sendEmail("ceo", "cleaned up");
+  }
+}`,
+  },
+  // ── `Promise.all` rejects with the first rejection in time, not in array order (adv37 C2) ──
+  {
+    name: "refused, never proved: which callback of Promise.all rejects first is up to the run",
+    verdict: "refused",
+    body: `export const guarantees = [m.neverEmail("ceo")];
+async function tick(): Promise<string> { return "t"; }
+export async function main(): Promise<void> {
+  try {
+    await Promise.all(["a", "b"].map(async (x) => {
+      if (x === "a") { await tick(); throw new Error("A"); }
+      throw new Error("B");
+    }));
+  } catch (e) {
+    if ((e as Error).message === "B") sendEmail("ceo", "second element first");
+  }
+}`,
+  },
+  {
+    name: "proved: a catch inside the callback reads its own element's error exactly",
+    verdict: "proved",
+    body: `export const guarantees = [m.neverEmail("ceo")];
+async function tick(): Promise<string> { return "t"; }
+export async function main(): Promise<void> {
+  await Promise.all(["a", "b"].map(async (x) => {
+    try {
+      await tick();
+      throw new Error("A");
+    } catch (e) {
+      if ((e as Error).message !== "A") sendEmail("ceo", "other text");
+    }
+  }));
+}`,
+  },
 ];
 
 describe("the value a catch binds", () => {

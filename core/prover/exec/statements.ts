@@ -129,7 +129,7 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
       const args = (e.arguments ?? []).map((a) => evalExpr(ex, a, st));
       thrown = thrownTexts(ex, e.expression.text, args[0], e);
     } else thrown = caughtTexts(evalExpr(ex, s.expression, st));
-    ex.world.throws.push({ guard: st.pc, site: s, loops: [...ex.loops], order: ex.world.nextOrder(), ...(thrown ? { thrown } : {}) });
+    ex.world.throws.push({ guard: st.pc, site: s, loops: [...ex.loops], order: ex.world.nextOrder(), ...(thrown ? { thrown } : {}), ...(ex.unordered > 0 ? { unordered: ex.unordered } : {}) });
     return { fall: null, returns: [] };
   }
   if (ts.isForOfStatement(s)) return execForOf(ex, s, st);

@@ -163,7 +163,9 @@ export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
         if (!ts.isIdentifier(decl.name)) refuse(decl.name, "Destructuring the caught value is not modelled.", "Write `catch (error)` or `catch`.");
         // What was thrown: an Error whose texts are unknown (caught.ts), or a value not modelled at all.
         const outer = new Set(ex.loops);
-        const entries = [...tried.exits].sort((a, b) => a.order - b.order).map((x) => ({ term: x.term, inLoop: x.loops.some((l) => !outer.has(l)), texts: x.texts }));
+        // A throw inside `Promise.all` callbacks that interleave may not be the first rejection (adv37 C2): any text.
+        const crossed = (x: Exit): boolean => (x.reported?.unordered ?? 0) > ex.unordered;
+        const entries = [...tried.exits].sort((a, b) => a.order - b.order).map((x) => ({ term: x.term, inLoop: x.loops.some((l) => !outer.has(l)), texts: crossed(x) ? undefined : x.texts }));
         cst.env.set(symbolOfDecl(ex, decl), caughtValue(ex, decl, entries));
       }
       if (fin) {
@@ -198,18 +200,22 @@ export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
     returns = done === undefined ? [] : outcome.returns.map((r) => ({ ...r, pc: and(r.pc, done) }));
   }
   // And on the paths that leave by a throw (with the variables as before the `try`, `settled`):
-  // its events happen, then the throw goes on.
+  // its events happen, then the throw goes on — where the `finally` ends normally. One that throws
+  // itself (its own `throw`, a call that fails) replaces the error leaving (adv37 C1): its exits,
+  // recorded while it runs, are what an enclosing `catch` sees there.
   const out = reached(ex, escaping);
   if (out !== "false") {
-    runBlock(ex, fin, { pc: and(st.pc, out), env: st.env }, "`finally` block", true);
+    const after = runBlock(ex, fin, { pc: and(st.pc, out), env: st.env }, "`finally` block", true).flow;
+    const done = after.fall?.pc ?? "false";
     // The throw goes on: a `throw` is a finding again unless an enclosing `try` catches it, and a
     // failed call enters the enclosing `try`'s `catch`, if any — after the `finally` (what it
-    // changed in place precedes the exit there).
+    // changed precedes the exit there, so an enclosing `try` refuses the change: `settled`).
     const stack = frames.get(ex);
     const enclosing = stack?.[stack.length - 1];
     for (const x of escaping) {
-      if (x.reported) ex.world.throws.push(x.reported);
-      else if (enclosing) enclosing.push({ ...x, order: ex.world.nextOrder() });
+      const order = ex.world.nextOrder();
+      if (x.reported) ex.world.throws.push({ ...x.reported, guard: and(x.reported.guard, done), order });
+      else if (enclosing) enclosing.push({ ...x, term: and(x.term, done), order });
     }
   }
   return { fall, returns };
