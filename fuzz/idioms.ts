@@ -26,6 +26,8 @@ export interface IdiomsPrinter {
   effect(e: Effect): string;
   /** The effect with a string in its key place. */
   use(e: Effect, v: string): string;
+  /** Import a tool imported only on demand (`invoices`). */
+  need(tool: string): void;
 }
 
 const INDEX_TESTS = ["<", "===", ">=", "!=="] as const;
@@ -82,6 +84,39 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
         p.line(`const ${sorted} = ${copy(src, `v === ${p.str(s.lits[0] ?? "")}`)}.sort(${cmp});`);
         p.line(`const ${y} = ${sorted}[${k % 3}];`);
         p.line(`if (${y} !== undefined) ${p.use(s.e, y)};`);
+        return;
+      }
+      if (s.pick % 10 === 7) {
+        // (Session 37) Arrays of unknown length: the same elements in some order, each run's short
+        // arrays sorted exactly; a copy, or (cmp odd) sorted in place as the new array `filter` made.
+        const sortedBy = s.pick % 20 === 7 ? "" : ["(a, b) => (a < b ? -1 : a > b ? 1 : 0)", "(a, b) => (a < b ? 1 : a > b ? -1 : 0)"][s.cmp % 2]!;
+        if (s.pick % 3 === 0) {
+          p.line(`const ${sorted} = ${copy("names()", `v === ${p.str(s.lits[0] ?? "")}`)}.sort(${sortedBy});`);
+          p.line(`const ${y} = ${sorted}[${k % 3}];`);
+          p.line(`if (${y} !== undefined) ${p.use(s.e, y)};`);
+          p.line(`if (${sorted}.length > ${k % 4} && ${sorted}[0] === ${p.str(s.lits[0] ?? "")}) ${p.effect(s.e)};`);
+          return;
+        }
+        const cmp = s.cmp % 2 === 0 ? "(a, b) => a.amount - b.amount" : "(a, b) => b.amount - a.amount";
+        const limit = [1, 500, 999, 1000][s.pick % 4]!;
+        p.need("invoices");
+        if (s.cmp % 4 === 1 || s.cmp % 4 === 3) {
+          const c = p.fresh("c");
+          p.line(`const ${c} = invoices().filter((v) => v.amount !== ${[1, 500, 1000][s.pick % 3]});`);
+          if (s.cmp % 4 === 1) {
+            p.line(`const ${y} = ${c}.sort(${cmp})[${k % 2}];`);
+          } else {
+            p.line(`${c}.sort(${cmp});`);
+            p.line(`const ${y} = ${c}[${k % 2}];`);
+          }
+          p.line(`if (${y} !== undefined && ${y}.amount >= ${limit}) ${s.e.tool === "pay" ? `pay(${y}.to, ${y}.amount)` : p.effect(s.e)};`);
+          p.line(`for (const w of ${c}.slice(0, ${(k % 3) + 1})) measure(w.amount);`);
+          return;
+        }
+        p.line(`const ${sorted} = ${copy("invoices()", `v.amount === ${[1, 500, 1000][s.pick % 3]}`)}.sort(${cmp});`);
+        p.line(`const ${y} = ${sorted}[0];`);
+        p.line(`if (${y} !== undefined && ${y}.amount ${s.pick % 2 === 0 ? ">" : "<"} ${limit}) ${p.effect(s.e)};`);
+        p.line(`if (${sorted}.length > 1 && ${sorted}[1]!.amount ${s.cmp % 2 === 0 ? "<" : ">"} ${y}!.amount) ${p.effect(s.e)};`);
         return;
       }
       if (s.pick % 10 === 9) {

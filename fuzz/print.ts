@@ -293,7 +293,7 @@ class Printer extends IdiomPrinter {
       }, s);
       case "counted": return printCounted({ fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), effect: (e) => this.effect(e) }, s);
       case "idioms": return printIdioms({
-        fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), expr: (e) => this.expr(e), effect: (e) => this.effect(e),
+        fresh: (x) => this.fresh(x), line: (t) => this.line(t), str: (v) => this.str(v), expr: (e) => this.expr(e), effect: (e) => this.effect(e), need: (tool) => void this.extraImports.add(tool),
         use: (e, v) => this.fluentUse(e, v) ?? (e.tool === "sendEmail" ? `sendEmail(${v}, ${this.expr(e.s2)})` : e.tool === "pay" ? `pay(${v}, ${this.expr(e.n)})` : e.tool === "log" ? `log(${v})` : `measure(${v}.length)`),
       }, s);
       case "loopstate": return printLoopState({

@@ -13,7 +13,7 @@ import type * as TS from "typescript";
 import { and, implies, intLit, ite, not, or, renameSymbols } from "../smt";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { boolT, merge, num, numFromInt, sameValueZero, strictEquals, UNDEF, type Sym } from "../values";
-import { callbackOf, runWith } from "./callbacks";
+import { assumedAtEvery, callbackOf, runWith } from "./callbacks";
 import { UNROLL_CAP } from "./caps";
 import { refuse, type Exec } from "./context";
 import { evalExpr } from "./expressions";
@@ -173,6 +173,7 @@ function callSearch(ex: Exec, target: Arr, name: "indexOf" | "lastIndexOf" | "in
   const at = (y: string, term: string): string => renameAt(term, q, y);
   const facts = (y: string): string => and(...local.map((t) => at(y, t)));
   const range = (y: string): string => and(`(<= 0 ${y})`, `(< ${y} ${target.len})`);
+  assumedAtEvery(ex, range, facts);
   const k = ex.world.fresh("k");
   const some = `(exists ((${k} Int)) ${and(range(k), facts(k), at(k, eq))})`;
   if (name === "includes") return boolT(some);

@@ -377,6 +377,20 @@ export function renameSym(v: Sym, renames: ReadonlyMap<string, string>): Sym {
 }
 
 /**
+ * What a callback's run established at its index (the parts of a `trim`, an element promise) holds
+ * at every index, whatever the callback decides there: assumed under its own quantifier. Only inside
+ * a quantifier that decides something (`∃k. facts(k) ∧ hit(k)`) it could be dodged where the
+ * quantifier is negated (`xs.some((s) => s.trim() === "")` false for `[""]` by a `trim` whose parts
+ * do not make up its string: a false violation, h52 i08).
+ */
+export function assumedAtEvery(ex: Exec, range: (x: string) => string, facts: (x: string) => string): void {
+  const k = ex.world.fresh("k");
+  const f = facts(k);
+  if (f === "true") return;
+  ex.world.assumptions.push({ term: `(forall ((${k} Int)) ${implies(range(k), f)})`, loops: [...ex.loops] });
+}
+
+/**
  * An array of unknown length: the callback runs once at a quantified index q (0 ≤ q < length, kept
  * by a filter). Calls in it are facts under q's quantifier; the code after the method runs only if
  * no element's run failed. Inside a `try`, an element's failure stops the later elements (see
@@ -435,6 +449,7 @@ export function quantified(ex: Exec, view: View, fn: Callee, method: Method, e: 
     if (method === "filter") {
       const kept = truthy(notUndecidable(value, nodeOf(fn)));
       const own = factsAt(local.map((a) => a.term), q);
+      assumedAtEvery(ex, range, own);
       // What the callback's run established at its index (the first index `indexOf` found, a
       // tool's ensures) is part of whether an element is kept: the view is read at other indices
       // (a later loop's), where those facts were never assumed (h48 i15: `xs.filter((x, i) =>
@@ -468,6 +483,7 @@ export function quantified(ex: Exec, view: View, fn: Callee, method: Method, e: 
   const k = ex.world.fresh("k");
   const at = (x: string, term: string): string => renameSymbols(term, new Map([[q, x]]));
   const facts = (x: string): string => and(...local.map((t) => at(x, t)));
+  assumedAtEvery(ex, range, facts);
   const some = `(exists ((${k} Int)) ${and(range(k), facts(k), at(k, dec))})`;
   if (method === "some") return boolT(some);
   if (method === "every") return boolT(not(some));
