@@ -89,6 +89,25 @@ export function main(to: string[]): void {
     if (sent >= 2) break;
   }
 }` },
+  { name: "counter: a labelled break of the loop itself stops it (adv37 C3)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(to: string[]): void {
+  let sent = 0;
+  outer: for (const t of to) {
+    sendEmail(t, "news");
+    sent++;
+    if (sent >= 2) break outer;
+  }
+}` },
+  { name: "adversarial: after a labelled break no later iteration runs, so a throw only they reach does not hide the code after the loop", verdict: "violated", line: 12, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(to: string[]): void {
+  let n = 0;
+  outer: for (const t of to) {
+    n++;
+    if (t === "stop") break outer;
+    if (t === "" && to[0] === "stop") throw new Error("unreachable");
+  }
+  if (to[0] === "stop" && to.length > 1 && to[1] === "") sendEmail("ceo@corp", "stopped");
+}` },
   { name: "counter: break one too late", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(2)];
 export function main(to: string[]): void {
   let sent = 0;

@@ -148,19 +148,37 @@ function project(element: Sym, path: readonly string[]): Sym | undefined {
   return v;
 }
 
-/** The first `break` that leaves this loop (not an inner loop or `switch`), if any. */
-function ownBreak(ex: Exec, body: TS.Node): TS.Node | undefined {
+/**
+ * The first jump that leaves this loop, if any: a `break` not inside an inner loop or `switch`, and
+ * a labelled `break` (or a `continue` of an outer loop) from anywhere in the body, inner loops
+ * included, whose label is not one inside the body (adv37 C3: `break outer` of the loop itself
+ * was not counted, so iterations after it ran in the model).
+ */
+function ownBreak(ex: Exec, loop: TS.IterationStatement): TS.Node | undefined {
   const ts = ex.ts;
+  const own = ts.isLabeledStatement(loop.parent) ? loop.parent.label.text : undefined;
+  const inside = new Set<string>();
+  const labels = (n: TS.Node): void => {
+    if (ts.isFunctionLike(n)) return;
+    if (ts.isLabeledStatement(n)) inside.add(n.label.text);
+    ts.forEachChild(n, labels);
+  };
+  labels(loop.statement);
   let found: TS.Node | undefined;
-  const visit = (n: TS.Node): void => {
-    if (found || ts.isFunctionLike(n) || ts.isIterationStatement(n, false) || ts.isSwitchStatement(n)) return;
-    if (ts.isBreakStatement(n) && !n.label) {
+  const visit = (n: TS.Node, nested: boolean): void => {
+    if (found || ts.isFunctionLike(n)) return;
+    if (ts.isBreakStatement(n) && (n.label ? !inside.has(n.label.text) : !nested)) {
       found = n;
       return;
     }
-    ts.forEachChild(n, visit);
+    if (ts.isContinueStatement(n) && n.label && !inside.has(n.label.text) && n.label.text !== own) {
+      found = n;
+      return;
+    }
+    const deeper = nested || ts.isIterationStatement(n, false) || ts.isSwitchStatement(n);
+    ts.forEachChild(n, (c) => visit(c, deeper));
   };
-  visit(body);
+  visit(loop.statement, false);
   return found;
 }
 
@@ -181,7 +199,7 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
   const len = iterable.len;
   const assigned = carriedAssignments(ex, loop.statement);
   if (lowered) assigned.delete(lowered.counter);
-  const brk = ownBreak(ex, loop.statement) ?? lowered?.exit;
+  const brk = ownBreak(ex, loop) ?? lowered?.exit;
   if (assigned.size === 0 && !brk) return undefined;
   const first = brk ?? [...assigned.values()][0]!;
   if (ex.loops.length > 0) {
