@@ -258,6 +258,25 @@ export function main(): void {
   [...keep].map((to) => to.length).forEach((n, i) => { if (n < 0 || i > 2) sendEmail("b", "impossible"); });
   for (const to of [...keep]) sendEmail(to, "hi");
 }` },
+  // `Array.from(s)` is `[...s]` (session 37, h52 i05), also of a Set built in a loop over an array of unknown length.
+  { name: "Array.from of a Set of the kept contacts, sliced: never the excluded one, never twice (proved)", verdict: "proved", body: `export const guarantees = [m.neverEmail("b"), m.nobodyTwice()];
+export function main(): void {
+  const keep = new Set<string>();
+  for (const w of fewContacts()) if (w !== "b") keep.add(w);
+  for (const to of Array.from(keep).slice(0, 2)) sendEmail(to, "hi");
+}` },
+  { name: "Array.from of a Set that keeps \"b\" (violated)", verdict: "violated", line: 7, match: /SendEmail\(to="b"/, body: `export const guarantees = [m.neverEmail("b")];
+export function main(): void {
+  const keep = new Set<string>();
+  for (const w of fewContacts()) if (w !== "a") keep.add(w);
+  for (const to of Array.from(keep)) sendEmail(to, "hi");
+}` },
+  { name: "Array.from of a Map: its pairs (violated: \"b\" is emailed)", verdict: "violated", line: 7, match: /SendEmail\(to="b"/, body: `export const guarantees = [m.neverEmail("b")];
+export function main(): void {
+  const first = new Map<string, string>();
+  for (const w of fewContacts()) if (!first.has(w)) first.set(w, w + "!");
+  for (const [to, note] of Array.from(first)) sendEmail(to, note);
+}` },
   // Records as a Map's values (a tool's elements, grouped by a key), read, iterated and sorted.
   { name: "a Map of records, one per contact, iterated: never the excluded one (proved)", verdict: "proved", body: `export const guarantees = [m.neverEmail("b"), m.nobodyTwice()];
 export function main(): void {

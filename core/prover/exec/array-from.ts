@@ -1,5 +1,6 @@
 /**
- * `Array.from`: a copy of an array, and `Array.from({ length: n }, (_, i) => …)`.
+ * `Array.from`: a copy of an array (a Set's keys, a Map's pairs, as `[...xs]`), and
+ * `Array.from({ length: n }, (_, i) => …)`.
  *
  * A literal `n` gives a literal array (the callback runs for i = 0…n-1). Any other `n` is read as
  * JavaScript reads it: the length is ToLength(n) (NaN and anything below 1 give 0, a fraction is
@@ -14,7 +15,8 @@ import { readIntervals } from "../intervals";
 import { parseCommands } from "../tactics";
 import { and, intLit, ite, not, numLit, or } from "../smt";
 import { merge, num, UNDEF, type Sym } from "../values";
-import { callbackOf, elemTypeOf, runWith } from "./callbacks";
+import { callbackOf, elemTypeOf, makeView, runWith, viewOf } from "./callbacks";
+import { collectionElements } from "./collections";
 import { BOUNDED_UNROLL_CAP, UNROLL_CAP } from "./caps";
 import { refuse, type Exec } from "./context";
 import { evalExpr } from "./expressions";
@@ -62,7 +64,12 @@ export function callArrayFrom(ex: Exec, e: TS.CallExpression, st: State): Sym {
     return { k: "sarr", len: nameTerm(ex, len, "Int", "from.length", true), at, elem, bound, label: "Array.from" };
   }
   if (cb) refuse(cb, "`Array.from(xs, callback)` is not modelled.", "Write `xs.map((x, i) => …)`.");
-  const v = evalExpr(ex, src, st);
+  // `Array.from(xs)` is `[...xs]` (locals.ts `arrayLiteral`): an array, a filtered view, a Set's
+  // keys or a Map's pairs (collections.ts).
+  let v = evalExpr(ex, src, st);
+  if (v.k === "coll") v = collectionElements(v);
+  const view = viewOf(v);
+  if (view?.keep) return makeView(view);
   if (v.k === "arr" || v.k === "sarr") return v;
   refuse(src, v.k === "str" ? "`Array.from` of a string splits it into code points, which is not modelled." : "`Array.from` is modelled on arrays and `{ length: n }` only.", HOW);
 }

@@ -12,7 +12,7 @@ import { and, not, or } from "../smt";
 import { boolT, merge, num, numFromInt, sameValueZero, UNDEF, type Slot, type Sym } from "../values";
 import { UNROLL_CAP } from "./caps";
 import { changeInPlace } from "./changes";
-import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
+import { copiedByArrayFrom, currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import { compactCollection, type State } from "./state";
@@ -251,7 +251,7 @@ function readOnly(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefin
     return `is used by \`${name}\` here`;
   }
   if (ts.isForOfStatement(p) && p.expression === n) return changedWhileIterated(ex, p.statement, sym) ? "is changed while a `for…of` iterates it" : undefined;
-  if (ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent)) return undefined;
+  if ((ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent)) || copiedByArrayFrom(ex, n)) return undefined;
   return "is stored, passed or captured here (another name could reach it)";
 }
 

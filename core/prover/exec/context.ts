@@ -154,6 +154,17 @@ export function isDefaultLibSymbol(ex: Exec, sym: TS.Symbol): boolean {
   return decls.length > 0 && decls.every((d) => isDefaultLib(ex, d) || /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(d.getSourceFile().fileName));
 }
 
+/** Whether `n` is the one argument of the built-in `Array.from(n)`, which copies its elements into a new array and keeps no reference. */
+export function copiedByArrayFrom(ex: Exec, n: TS.Node): boolean {
+  const ts = ex.ts;
+  const p = n.parent;
+  if (!ts.isCallExpression(p) || p.arguments.length !== 1 || p.arguments[0] !== n || !ts.isPropertyAccessExpression(p.expression)) return false;
+  const { expression: array, name } = p.expression;
+  if (name.text !== "from" || !ts.isIdentifier(array) || array.text !== "Array") return false;
+  const ctor = ex.checker.getSymbolAtLocation(array);
+  return ctor !== undefined && isDefaultLibSymbol(ex, ctor);
+}
+
 export function isAgentDecl(ex: Exec, decl: TS.Node): boolean {
   const sf = decl.getSourceFile();
   return isProjectSource(sf.fileName, sf.isDeclarationFile) && !ex.isTrusted(sf);

@@ -15,7 +15,7 @@ import type * as TS from "typescript";
 import { makeView, viewOf } from "./callbacks";
 import { merge, numFromInt, num, UNDEF, type Sym } from "../values";
 import { UNROLL_CAP } from "./caps";
-import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
+import { copiedByArrayFrom, currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import { ARRAY_LENGTH_MAG } from "./integers";
@@ -208,6 +208,8 @@ function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefine
   if (ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent)) return undefined;
   // `JSON.stringify(out)` reads the array and keeps nothing (json.ts).
   if (ts.isCallExpression(p) && p.arguments.length === 1 && p.arguments[0] === n && ts.isPropertyAccessExpression(p.expression) && p.expression.name.text === "stringify" && ts.isIdentifier(p.expression.expression) && p.expression.expression.text === "JSON") return undefined;
+  // `Array.from(out)` copies the elements into a new array, as `[...out]` does.
+  if (copiedByArrayFrom(ex, n)) return undefined;
   // `new Set(out)` copies the elements into a new collection and keeps no reference to the array.
   if (ts.isNewExpression(p) && p.arguments?.length === 1 && p.arguments[0] === n && ts.isIdentifier(p.expression) && p.expression.text === "Set") {
     const ctor = ex.checker.getSymbolAtLocation(p.expression);
