@@ -122,7 +122,18 @@ export function liftIntegers(commands: readonly SExpr[]): IntLifting | undefined
   // converted to divide it: formulations.ts uses only a lifting that leaves none).
   const bare = lift(commands, false);
   if (bare && !CONVERSION.test(bare.text)) return bare;
-  return CONVERSION.test(lifted.text) ? bare : lifted;
+  // A converted integer only compared is left to integer arithmetic; one that floating-point
+  // arithmetic reads (`refunded / Math.max(n, 1)`) is lifted with the rest, when that removes every conversion.
+  return CONVERSION.test(lifted.text) || !arithmeticOnConversion(commands) ? bare : lifted;
+}
+
+const FP_ARITHMETIC: ReadonlySet<string> = new Set(["fp.add", "fp.sub", "fp.mul", "fp.div", "fp.rem", "fp.fma", "fp.sqrt", "fp.roundToIntegral"]);
+
+/** Whether a floating-point operation (not a comparison) takes a conversion of an integer as an operand. */
+function arithmeticOnConversion(commands: readonly SExpr[]): boolean {
+  const converts = (e: SExpr): boolean => isList(e) && e.length === 3 && isDeepStrictEqual(e[0], TO_FP) && isList(e[2]) && e[2][0] === "to_real";
+  const visit = (e: SExpr): boolean => isList(e) && ((typeof e[0] === "string" && FP_ARITHMETIC.has(e[0]) && e.slice(1).some(converts)) || e.some(visit));
+  return commands.some(visit);
 }
 
 const CONVERSION = /\(\(_ to_fp 11 53\) \S+ \(to_real /;
