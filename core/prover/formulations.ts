@@ -43,7 +43,11 @@ export interface Reformulation {
   readonly restore: (z3: LowLevel, ctx: never, model: unknown) => boolean;
 }
 
-export function formulate(written: string, trace: Trace | undefined, simplify = true, floor = true): Formulations {
+/**
+ * `abstract`: the query is an over-approximation whose models are never read (the ground query,
+ * grounding.ts): its integers are lifted also where they are applied to arguments that are not numerals.
+ */
+export function formulate(written: string, trace: Trace | undefined, simplify = true, floor = true, abstract = false): Formulations {
   let commands: SExpr[];
   try {
     commands = parseCommands(written);
@@ -76,7 +80,7 @@ export function formulate(written: string, trace: Trace | undefined, simplify = 
     lifting = { text: floors.text, restore: (z3, ctx, model) => restoreFloors(z3, ctx, model, floors.floored) };
     commands = parseCommands(floors.text);
   } else {
-    const lifted = liftIntegers(commands);
+    const lifted = liftIntegers(commands, abstract);
     const liftedCommands = lifted ? parseCommands(lifted.text) : undefined;
     if (lifted && liftedCommands && !analyse(liftedCommands).fpConversion) {
       trace?.lines.push(`integers lifted to Float64: ${lifted.lifted.map((l) => l.float).join(", ")}`);

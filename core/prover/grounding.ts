@@ -10,7 +10,7 @@
  * Like the skeleton (abstraction.ts) it over-approximates: a model of the query is a model of the
  * ground query once each fresh constant takes its formula's value there. So an `unsat` of the
  * ground query is an `unsat` of the query, and its models are never read (z3.ts). It helps where a
- * guarantee does not depend on what the quantifiers say (a facts about a filter's count, a sort's
+ * guarantee does not depend on what the quantifiers say (facts about a filter's count, a sort's
  * positions, a loop's iterations that the violation does not read).
  */
 import { isList, printSExpr, type SExpr } from "./sexpr";
@@ -59,15 +59,93 @@ function mentions(e: SExpr, names: ReadonlySet<string>): boolean {
   return e.some((x) => mentions(x, names));
 }
 
+/** How many instances one quantifier gets at most, and how many rounds find new terms. */
+const MAX_INSTANCES = 40;
+const ROUNDS = 2;
+
+/** `e` with the symbol `v` replaced by `t` (bound names are fresh: no binder inside shadows `v`). */
+function substitute(e: SExpr, v: string, t: SExpr): SExpr {
+  return isList(e) ? e.map((x) => substitute(x, v, t)) : e === v ? t : e;
+}
+
+/**
+ * The terms each function is applied to, by argument position, outside every binder (`f → k →
+ * printed term → term`), from `e`.
+ */
+function applications(e: SExpr, functions: ReadonlySet<string>, into: Map<string, Map<number, Map<string, SExpr>>>): void {
+  if (!isList(e)) return;
+  const head = e[0];
+  if (typeof head === "string" && (BINDERS.has(head) || head === "let")) return;
+  if (typeof head === "string" && functions.has(head)) {
+    let byPos = into.get(head);
+    if (!byPos) into.set(head, (byPos = new Map()));
+    for (let k = 1; k < e.length; k++) {
+      let terms = byPos.get(k);
+      if (!terms) byPos.set(k, (terms = new Map()));
+      terms.set(printSExpr(e[k]!), e[k]!);
+    }
+  }
+  for (const x of e) applications(x, functions, into);
+}
+
+/** The (function, position) pairs where `v` stands alone as an argument in `body`: its triggers. */
+function triggers(body: SExpr, v: string, functions: ReadonlySet<string>, into: Set<string>): void {
+  if (!isList(body)) return;
+  if (typeof body[0] === "string" && functions.has(body[0])) for (let k = 1; k < body.length; k++) if (body[k] === v) into.add(`${body[0]} ${k}`);
+  for (const x of body) triggers(x, v, functions, into);
+}
+
+/**
+ * Top-level `(assert (forall ((v Int)) body))` instantiated at the terms the query applies the
+ * same functions to, in the positions where `v` stands (`(sortedFrom 0)` gives `v := 0`): each
+ * instance holds wherever the quantifier does, so the instances are weaker than it, and the
+ * query with them an over-approximation still. Returns the instances as assertions.
+ */
+function instantiate(commands: readonly SExpr[]): SExpr[] {
+  const functions = new Set<string>();
+  for (const c of commands) if (isList(c) && c[0] === "declare-fun" && typeof c[1] === "string" && isList(c[2]) && c[2].length > 0) functions.add(c[1]);
+  const quantified: { v: string; body: SExpr; triggers: Set<string>; done: Set<string> }[] = [];
+  const ground: SExpr[] = [];
+  for (const c of commands) {
+    const q = isList(c) && c[0] === "assert" ? c[1] : undefined;
+    const vars = isList(q) && q[0] === "forall" && isList(q[1]) ? q[1] : undefined;
+    if (vars && vars.length === 1 && isList(vars[0]) && vars[0][1] === "Int" && typeof vars[0][0] === "string") {
+      const t = new Set<string>();
+      triggers(q![2]!, vars[0][0], functions, t);
+      if (t.size > 0) quantified.push({ v: vars[0][0], body: q![2]!, triggers: t, done: new Set() });
+    } else if (!(isList(c) && c[0] === "define-fun" && isList(c[2]) && c[2].length > 0)) ground.push(c);
+  }
+  const instances: SExpr[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const seen = new Map<string, Map<number, Map<string, SExpr>>>();
+    for (const c of [...ground, ...instances]) applications(c, functions, seen);
+    let added = false;
+    for (const q of quantified) {
+      for (const trig of q.triggers) {
+        const [f, k] = trig.split(" ") as [string, string];
+        for (const [key, t] of seen.get(f)?.get(Number(k)) ?? []) {
+          if (q.done.has(key) || q.done.size >= MAX_INSTANCES) continue;
+          q.done.add(key);
+          instances.push(["assert", substitute(q.body, q.v, t)]);
+          added = true;
+        }
+      }
+    }
+    if (!added) break;
+  }
+  return instances;
+}
+
 /**
  * The ground query of parsed commands as SMT-LIB text, or undefined when there is no quantifier
  * to abstract or one is not closed (it reads a function parameter or an outer bound variable).
+ * Top-level universal assertions are first instantiated (`instantiate`), then abstracted.
  */
 export function groundOf(commands: readonly SExpr[]): string | undefined {
   const g = new Grounding();
   const out: string[] = [];
   try {
-    for (const c of commands) {
+    for (const c of [...commands, ...instantiate(commands)]) {
       if (isList(c) && c[0] === "define-fun" && isList(c[2])) {
         const params = new Set(boundBy(["", c[2]]));
         out.push(printSExpr([...c.slice(0, 4), g.ground(c[4]!, params)]));

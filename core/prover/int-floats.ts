@@ -38,7 +38,8 @@ import { constantValue, interpret, type Interpretation } from "./model-restore";
  */
 export interface Lifted {
   readonly name: string;
-  readonly args: readonly bigint[];
+  /** Numerals; printed terms only in a ground query's lifting, whose models are never read. */
+  readonly args: readonly (bigint | string)[];
   readonly float: string;
 }
 
@@ -66,23 +67,36 @@ function numeral(e: SExpr): bigint | undefined {
 /** A liftable term: a candidate constant, or a candidate function applied to numerals. */
 interface Term {
   readonly name: string;
-  readonly args: readonly bigint[];
+  /** Numerals; in a ground query's lifting also printed terms. */
+  readonly args: readonly (bigint | string)[];
 }
 const keyOf = (t: Term): string => [t.name, ...t.args].join(" ");
 
-function term(e: SExpr, candidates: ReadonlyMap<string, number>): Term | undefined {
+function term(e: SExpr, candidates: ReadonlyMap<string, number>, ground?: Ground): Term | undefined {
   if (typeof e === "string") return candidates.get(e) === 0 ? { name: e, args: [] } : undefined;
   if (!isList(e) || typeof e[0] !== "string" || candidates.get(e[0]) !== e.length - 1 || e.length < 2) return undefined;
   const args = e.slice(1).map(numeral);
-  return args.every((a) => a !== undefined) ? { name: e[0], args: args as bigint[] } : undefined;
+  if (args.every((a) => a !== undefined)) return { name: e[0], args: args as bigint[] };
+  // A ground query's lifting (anyArgs): arguments that are any term no binder names.
+  if (!ground || e.slice(1).some((a) => mentionsAny(a, ground.bound))) return undefined;
+  return { name: e[0], args: e.slice(1).map((a, i) => args[i] ?? printSExpr(a)) };
+}
+
+/** In a ground query's lifting: the names binders bind. */
+interface Ground {
+  readonly bound: ReadonlySet<string>;
+}
+
+function mentionsAny(e: SExpr, names: ReadonlySet<string>): boolean {
+  return isList(e) ? e.some((x) => mentionsAny(x, names)) : names.has(e);
 }
 
 /** `(op t k)` with `t` a liftable term and `k` a numeral, as `{ t, op, k }` with `t` on the left. */
-function comparison(e: SExpr[], candidates: ReadonlyMap<string, number>): { t: Term; op: string; k: bigint } | undefined {
+function comparison(e: SExpr[], candidates: ReadonlyMap<string, number>, ground?: Ground): { t: Term; op: string; k: bigint } | undefined {
   if (e.length !== 3 || typeof e[0] !== "string" || !Object.hasOwn(COMPARISONS, e[0])) return undefined;
   const [op, a, b] = e as [string, SExpr, SExpr];
-  const left = term(a, candidates);
-  const right = term(b, candidates);
+  const left = term(a, candidates, ground);
+  const right = term(b, candidates, ground);
   if (left && !right) {
     const k = numeral(b);
     return k === undefined ? undefined : { t: left, op, k };
@@ -115,12 +129,12 @@ const within = (i: Interval): boolean => i.lo >= -LIMIT && i.hi <= LIMIT;
  * numerals is linear integer arithmetic, which Z3 decides far faster than the same sum bit-blasted
  * (h46 i16: proved in 12 s as integers, undecided in 18 s lifted).
  */
-export function liftIntegers(commands: readonly SExpr[]): IntLifting | undefined {
-  const lifted = lift(commands, true);
+export function liftIntegers(commands: readonly SExpr[], anyArgs = false): IntLifting | undefined {
+  const lifted = lift(commands, true, anyArgs);
   if (!lifted?.compound || mixedComparison(commands)) return lifted;
   // Bare terms suffice unless they leave a conversion the compound lifting removes (a count
   // converted to divide it: formulations.ts uses only a lifting that leaves none).
-  const bare = lift(commands, false);
+  const bare = lift(commands, false, anyArgs);
   if (bare && !CONVERSION.test(bare.text)) return bare;
   // A converted integer only compared is left to integer arithmetic; one that floating-point
   // arithmetic reads (`refunded / Math.max(n, 1)`) is lifted with the rest, when that removes every conversion.
@@ -188,7 +202,7 @@ function mixedComparison(commands: readonly SExpr[]): boolean {
 const FLOAT_SORT: SExpr = ["_", "FloatingPoint", "11", "53"];
 
 /** `liftIntegers` with integer expressions (`compound`) or with bare terms and numerals only. */
-function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { readonly compound: boolean }) | undefined {
+function lift(commands: readonly SExpr[], compound: boolean, anyArgs = false): (IntLifting & { readonly compound: boolean }) | undefined {
   // Candidates: Int constants and Int functions of Int arguments, by name, with their arity.
   const candidates = new Map<string, number>();
   // Int definitions without parameters (a named running total): liftable when their value is.
@@ -208,6 +222,25 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
     if (isList(c) && c[0] === "define-fun" && isList(c[2])) for (const p of c[2]) if (isList(p) && typeof p[0] === "string") bound.add(p[0]);
   }
   for (const name of bound) candidates.delete(name);
+  // A ground query (grounding.ts, whose models are never read) lifts applications to any
+  // arguments; what those arguments read stays an integer (it indexes, it is not lifted).
+  const g: Ground | undefined = anyArgs ? { bound } : undefined;
+  if (g) {
+    const keep = (e: SExpr): void => {
+      if (!isList(e)) return;
+      if (typeof e[0] === "string" && candidates.get(e[0]) === e.length - 1 && e.length > 1 && e.slice(1).some((a) => numeral(a) === undefined)) {
+        const names = new Set<string>();
+        const collect = (x: SExpr): void => void (isList(x) ? x.forEach(collect) : names.add(x));
+        e.slice(1).forEach(collect);
+        for (const n of names) {
+          candidates.delete(n);
+          definitions.delete(n);
+        }
+      }
+      e.forEach(keep);
+    };
+    commands.forEach(keep);
+  }
 
   // Every term bounded from both sides in the top-level assertions, or its symbol is not lifted.
   const lo = new Map<string, bigint>();
@@ -215,7 +248,7 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
   const tighten = (e: SExpr): void => {
     if (!isList(e)) return;
     if (e[0] === "and") return void e.slice(1).forEach(tighten);
-    const c = comparison(e, candidates);
+    const c = comparison(e, candidates, g);
     if (!c) return;
     const { op, k } = c;
     const key = keyOf(c.t);
@@ -234,7 +267,7 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
   const interval = (e: SExpr): Interval | undefined => {
     const k = numeral(e);
     if (k !== undefined) return { lo: k, hi: k };
-    if (!compound && !(typeof e === "string" && candidates.has(e)) && term(e, candidates) === undefined) return undefined;
+    if (!compound && !(typeof e === "string" && candidates.has(e)) && term(e, candidates, g) === undefined) return undefined;
     if (typeof e === "string" && definitions.has(e)) {
       if (!intervals.has(e)) {
         intervals.set(e, undefined); // definitions are not recursive; this only stops a loop
@@ -242,7 +275,7 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
       }
       return intervals.get(e);
     }
-    const t = term(e, candidates);
+    const t = term(e, candidates, g);
     if (t) {
       const [l, h] = [lo.get(keyOf(t)), hi.get(keyOf(t))];
       return l !== undefined && h !== undefined && within({ lo: l, hi: h }) ? { lo: l, hi: h } : undefined;
@@ -273,7 +306,7 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
   };
   // The candidates and definitions an integer expression reads (not those in an `ite`'s condition).
   const readsOf = (e: SExpr, out: Set<string>): Set<string> => {
-    const t = term(e, candidates);
+    const t = term(e, candidates, g);
     if (t) out.add(t.name);
     else if (typeof e === "string" && definitions.has(e)) out.add(e);
     else if (isList(e) && e[0] === "ite") e.slice(2).forEach((x) => readsOf(x, out));
@@ -282,7 +315,7 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
   };
   /** The Bool conditions inside an integer expression's `ite`s, which are visited as any term. */
   const conditionsOf = (e: SExpr, out: SExpr[]): SExpr[] => {
-    if (isList(e) && (e[0] === "ite" || e[0] === "+" || e[0] === "-" || e[0] === "*") && term(e, candidates) === undefined) {
+    if (isList(e) && (e[0] === "ite" || e[0] === "+" || e[0] === "-" || e[0] === "*") && term(e, candidates, g) === undefined) {
       if (e[0] === "ite") out.push(e[1]!);
       e.slice(e[0] === "ite" ? 2 : 1).forEach((x) => conditionsOf(x, out));
     }
@@ -351,7 +384,7 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
   }
   const terms = new Map<string, Term>();
   const collect = (e: SExpr): void => {
-    const t = term(e, candidates);
+    const t = term(e, candidates, g);
     if (t) return void terms.set(keyOf(t), t);
     if (isList(e)) e.forEach(collect);
   };
@@ -364,8 +397,8 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
   if (liftedTerms.length === 0 && !commands.some(convertsConstant)) return undefined;
 
   const floats = new Map<string, string>();
-  for (const t of liftedTerms) {
-    let float = [t.name, "fp", ...t.args.map((a) => (a < 0n ? `m${-a}` : String(a)))].join("!");
+  for (const [i, t] of liftedTerms.entries()) {
+    let float = t.args.some((a) => typeof a === "string") ? `${t.name}!fp!t${i}` : [t.name, "fp", ...t.args.map((a) => (typeof a === "bigint" && a < 0n ? `m${-a}` : String(a)))].join("!");
     for (let i = 0; taken.has(float); i++) float = `${float}${i}`;
     taken.add(float);
     floats.set(keyOf(t), float);
@@ -376,7 +409,7 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
   const asFloat = (e: SExpr): SExpr => {
     const k = numeral(e);
     if (k !== undefined) return numLit(Number(k));
-    const t = term(e, candidates);
+    const t = term(e, candidates, g);
     if (t) return floats.get(keyOf(t))!;
     if (typeof e === "string") return e; // a lifted definition, now of sort Float64
     usedCompound = true;
@@ -404,6 +437,16 @@ function lift(commands: readonly SExpr[], compound: boolean): (IntLifting & { re
     if (isList(c) && c[0] === "define-fun" && typeof c[1] === "string" && definitions.has(c[1])) out.push(printSExpr(["define-fun", c[1], [], FLOAT64, asFloat(c[4]!)]));
     else if (!(isList(c) && (c[0] === "declare-const" || c[0] === "declare-fun") && typeof c[1] === "string" && candidates.has(c[1]))) out.push(printSExpr(rewrite(c)));
   }
+  // Applications of one function to arguments that may be equal are equal there (the constants
+  // standing for them would not know it). Last: the arguments read what the commands declare.
+  const argText = (a: bigint | string): string => (typeof a === "string" ? a : a < 0n ? `(- ${-a})` : String(a));
+  for (const [i, t] of liftedTerms.entries()) {
+    for (const u of liftedTerms.slice(i + 1)) {
+      if (u.name !== t.name || (t.args.every((a) => typeof a === "bigint") && u.args.every((a) => typeof a === "bigint"))) continue;
+      const same = t.args.map((a, j) => `(= ${argText(a)} ${argText(u.args[j]!)})`);
+      out.push(`(assert (=> (and ${same.join(" ")}) (= ${floats.get(keyOf(t))} ${floats.get(keyOf(u))})))`);
+    }
+  }
   return { text: out.join("\n"), lifted: liftedTerms.map((t) => ({ name: t.name, args: t.args, float: floats.get(keyOf(t))! })), compound: definitions.size > 0 || usedCompound };
 }
 
@@ -422,6 +465,7 @@ type LowLevel = Awaited<ReturnType<typeof import("z3-solver").init>>["Z3"];
 export function restoreLifted(z3: LowLevel, ctx: never, model: unknown, lifted: readonly Lifted[]): boolean {
   const entries: Interpretation[] = [];
   for (const { name, args, float } of lifted) {
+    if (!args.every((a): a is bigint => typeof a === "bigint")) return false;
     const printed = constantValue(z3, ctx, model, float, "Float64");
     if (printed === undefined) return false;
     const [parsed] = parseSExprs(printed);

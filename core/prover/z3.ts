@@ -248,10 +248,12 @@ export class Z3Session {
     trace: Trace | undefined,
     charge: (used: number) => void,
     held: SolverTurn | undefined,
+    /** The query over-approximates (the ground query): only its `unsat` is believed, and a `sat` ends it unread. */
+    abstract = false,
   ): Promise<SolverAnswer<T>> {
     let formulated: Formulations;
     try {
-      formulated = formulate(written, trace, Z3Session.simplifies, Z3Session.floors);
+      formulated = formulate(written, trace, Z3Session.simplifies, Z3Session.floors, abstract);
     } catch (error) {
       if (error instanceof MalformedQuery) throw new SolverError(error.message);
       throw error;
@@ -366,6 +368,7 @@ export class Z3Session {
             charge(used);
           },
           held,
+          true,
         );
         trace?.lines.push(`ground query: ${answer.status === "unknown" ? `unknown (${answer.reason})` : answer.status === "sat" ? "sat (not read)" : "unsat"}${sub ? ` [${sub.lines.join(" | ")}]` : ""}`);
         if (answer.status === "unsat") return { status: "unsat" };
@@ -392,7 +395,7 @@ export class Z3Session {
         // A lone attempt takes all that is left, but a query with quantifiers keeps room for its ground query.
         const alone = takers.filter((a) => a.once === undefined).length === 1 && groundTried;
         const slice = attempt.once !== undefined ? Math.min(Math.ceil(left / 2), attempt.once) : alone ? left : Math.min(left, FIRST_SLICE * GROWTH ** round);
-        const end = await this.attempt(scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, free, onSat, trace, held?.stop, lifting?.restore);
+        const end = await this.attempt(scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, free, onSat, trace, held?.stop, lifting?.restore, abstract);
         spent += end.used;
         charge(end.used);
         if (end.kind === "wallClock") {
@@ -490,6 +493,8 @@ export class Z3Session {
     stop?: Promise<void>,
     /** Where the formulas are a restated text (integers lifted, floats floored): puts the original's values into each model. */
     restore?: (z3: Scope["z3"], ctx: never, model: unknown) => boolean,
+    /** An over-approximating query: its models are never read, a `sat` ends it. */
+    abstract = false,
   ): Promise<AttemptEnd<T>> {
     const { z3, ctx } = scope;
     const solver = engine(scope, attempt.engine);
@@ -538,6 +543,10 @@ export class Z3Session {
       if (attempt.formulation === "skeleton") {
         outcome = status === 1 ? "sat (not read)" : `unknown (${z3.solver_get_reason_unknown(ctx, solver)})`;
         return { kind: "none", reason: "the skeleton of the query is satisfiable", used };
+      }
+      if (status === 1 && abstract) {
+        outcome = "sat (not read)";
+        return { kind: "answer", answer: { status: "sat", result: undefined as never }, used };
       }
       if (status !== 1) {
         const why = z3.solver_get_reason_unknown(ctx, solver);
