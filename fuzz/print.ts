@@ -304,6 +304,22 @@ class Printer extends IdiomPrinter {
         const v = `(${this.expr({ t: "str", k: "var", i: s.i })} as string)`;
         const lit = this.str(s.lit);
         const test = s.op === "startsWith" ? `${v}.startsWith(${lit})` : `${v} ${s.op} ${lit}`;
+        if (s.read !== "none" && s.fin && s.lit.length % 2 === 1) {
+          // (Session 37, adv37 C1) A `finally` that may throw replaces the error leaving through it;
+          // the outer `catch` reads which one arrived, and the `finally`'s effect happens first.
+          const e = this.fresh("e");
+          this.line("try {");
+          this.line("  try {");
+          this.line(`    if (${test}) throw new Error(${this.str("try")});`);
+          this.line("  } finally {");
+          this.line(`    if (${v}.length > ${s.i % 3}) throw new Error(${this.str("fin")});`);
+          this.line(`    ${this.effect(s.fin)};`);
+          this.line("  }");
+          this.line(`} catch (${e}) {`);
+          this.line(`  if (String(${e}) === ${this.str(s.i % 2 === 0 ? "Error: fin" : "Error: try")}) ${s.caught ? this.effect(s.caught) : this.effect(s.fin)};`);
+          this.line("}");
+          return;
+        }
         this.line("try {");
         this.line(`  if (${test}) throw new Error(${this.str("try")});`);
         this.tryEnd(s.caught, s.fin, s.read);
