@@ -344,6 +344,9 @@ class Judging {
       this.runs++;
       const run = runMain(plan, inputs, this.chooser(streams!, forced, drawn, new Set(cex.failedCalls ?? [])));
       if (confirm(run)) return;
+      // A failing tool may throw an Error of any text (caught.ts); the counterexample does not say
+      // which, and the replay's failure has one text: where a `catch` binds the error, a value it left out.
+      if ((cex.failedCalls ?? []).length > 0 && /\bcatch \(/.test(this.file.text)) incomplete = true;
       if (this.stopsAtReportedFailure(run, r)) stoppedEarly = true;
       if (drawn.count > 0) incomplete = true;
       first ??= { inputs, run };
