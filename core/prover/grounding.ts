@@ -27,6 +27,10 @@ class NotClosed extends Error {}
 
 class Grounding {
   readonly fresh = new Map<string, string>();
+  private next = 0;
+
+  /** `taken`: every symbol of the query (a fresh constant's name is none of them). */
+  constructor(private readonly taken: ReadonlySet<string>) {}
 
   /** `e` with its closed quantified subformulas replaced; `outer`: the variables bound around it. */
   ground(e: SExpr, outer: ReadonlySet<string>): SExpr {
@@ -38,7 +42,8 @@ class Grounding {
       const key = printSExpr(e);
       let name = this.fresh.get(key);
       if (name === undefined) {
-        name = `ground!${this.fresh.size}`;
+        do name = `ground!${this.next++}`;
+        while (this.taken.has(name));
         this.fresh.set(key, name);
       }
       return name;
@@ -142,7 +147,10 @@ function instantiate(commands: readonly SExpr[]): SExpr[] {
  * Top-level universal assertions are first instantiated (`instantiate`), then abstracted.
  */
 export function groundOf(commands: readonly SExpr[]): string | undefined {
-  const g = new Grounding();
+  const taken = new Set<string>();
+  const atoms = (e: SExpr): void => void (isList(e) ? e.forEach(atoms) : taken.add(e));
+  commands.forEach(atoms);
+  const g = new Grounding(taken);
   const out: string[] = [];
   try {
     for (const c of [...commands, ...instantiate(commands)]) {
