@@ -59,6 +59,27 @@ export function main(s: string, prefix: string): void {
 export function main(): void {
   sendEmail("\\ud83d\\ude00".slice(0, 1), "x");
 }` },
+  // A literal head cut at or past its end stays the head (strings.ts `literalHead`, h52 i09).
+  { name: "a prefixed text cut to 12 code units still starts with the prefix", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(s: string, t: string): void {
+  const title = \`[infra] \${s}: \${t}\`.slice(0, 12);
+  if (!title.startsWith("[infra] ") || title.length > 12) sendEmail("ceo", "x");
+}` },
+  { name: "adversarial: cut to 5 code units, inside the prefix", verdict: "violated", line: 6, body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(s: string): void {
+  const title = ("[infra] " + s).slice(0, 5);
+  if (!title.startsWith("[infra] ")) sendEmail("ceo", "x");
+}` },
+  { name: "adversarial: cut from 1, the prefix loses its first code unit", verdict: "violated", line: 6, body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(s: string): void {
+  const title = ("[infra] " + s).substring(1, 40);
+  if (!title.startsWith("[infra] ")) sendEmail("ceo", "x");
+}` },
+  { name: "the rest is cut exactly: a prefix and 4 code units of the input", verdict: "violated", line: 6, match: /s="ceo@/, body: `export const guarantees = [m.neverEmail("ceo@")];
+export function main(s: string): void {
+  const title = ("[x] " + s).substring(0, 8);
+  sendEmail(title.slice(4), "x");
+}` },
 ];
 
 describe("slice and substring of strings", () => {

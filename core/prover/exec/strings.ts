@@ -21,6 +21,7 @@ import { STRING_LENGTH_MAG } from "./integers";
 import { toStrOrUndefined } from "./operators";
 import { splitUnknown } from "./split";
 import { nameTerm, type State } from "./state";
+import { isList, isStringLiteral, parseSExprs, printSExpr, readLiteral, type SExpr } from "../sexpr";
 
 export const STRING_METHODS: ReadonlySet<string> = new Set(["toLowerCase", "toUpperCase", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "charAt", "padStart", "padEnd"]);
 
@@ -312,6 +313,24 @@ export function callSearch(ex: Exec, target: Extract<Sym, { k: "str" }>, name: S
 }
 
 /**
+ * The literal a concatenation starts with, its length in code units (the model's characters) and
+ * the rest: `(L ++ R).slice(0, k)` with |L| ≤ k is `L ++ R.slice(0, k − |L|)`, which keeps the
+ * prefix in sight (h52 i09: a title prefixed, then cut to 80 characters; that it starts with the
+ * prefix was undecided after 16 million units as a `str.substr` of the whole).
+ */
+function literalHead(t: string): { readonly lit: string; readonly length: number; readonly rest: string } | undefined {
+  if (!t.startsWith("(str.++")) return undefined;
+  const parts: SExpr[] = [];
+  const flatten = (x: SExpr): void => void (isList(x) && x[0] === "str.++" ? x.slice(1).forEach(flatten) : parts.push(x));
+  flatten(parseSExprs(t)[0]!);
+  const first = parts[0];
+  const value = typeof first === "string" && isStringLiteral(first) ? readLiteral(first) : undefined;
+  if (value === undefined || parts.length < 2) return undefined;
+  const rest = parts.slice(1).map(printSExpr);
+  return { lit: first as string, length: value.length, rest: rest.length === 1 ? rest[0]! : `(str.++ ${rest.join(" ")})` };
+}
+
+/**
  * `s.slice(a?, b?)` and `s.substring(a?, b?)` with JavaScript's index rules (ToIntegerOrInfinity;
  * `slice` counts negative indices from the end, `substring` clamps them to 0 and swaps a start past
  * the end), over code units, the model's characters: `str.substr` from the start index, of the
@@ -325,6 +344,11 @@ function sliced(ex: Exec, target: Extract<Sym, { k: "str" }>, name: "slice" | "s
   const literal = (x: IntIndex | undefined): number | undefined => (x === undefined ? undefined : x.c ?? (x.posInf === "true" ? Infinity : x.negInf === "true" ? -Infinity : NaN));
   const la = literal(a), lb = literal(b);
   if (target.c !== undefined && !Number.isNaN(la) && !Number.isNaN(lb)) return str(name === "slice" ? target.c.slice(la, lb) : target.c.substring(la ?? 0, lb));
+  // From 0 to a literal end past a literal head: the head stays where the solver sees it.
+  if ((la === undefined || la === 0) && lb !== undefined && Number.isInteger(lb) && lb >= 0) {
+    const head = literalHead(target.t);
+    if (head && head.length <= lb) return sized({ k: "str", t: `(str.++ ${head.lit} (str.substr ${head.rest} 0 ${lb - head.length}))` }, e);
+  }
   const len = `(str.len ${target.t})`;
   let from: string, to: string;
   if (name === "slice") {
