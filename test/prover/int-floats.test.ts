@@ -73,6 +73,19 @@ describe("which integers are lifted", () => {
     expect(lift(`${text}\n(declare-const x ${F64})\n(assert (fp.leq x ${conv("m")}))`)?.lifted.map((l) => l.name)).toEqual(["n", "m"]);
   });
 
+  it("a count a division reads is lifted with its expression; a sum of converted amounts is left to integer arithmetic", () => {
+    // refunded / Math.max(n, 1) > 0.5 (h51 i76): the bare lifting of n leaves the count's conversion.
+    const divided = `(declare-const n Int)\n(declare-const c Bool)\n(assert (and (<= 0 n) (<= n 1)))\n(assert (fp.gt (fp.div RNE ${conv("(+ 0 (ite (and (< 0 n) c) 1 0))")} ${conv("n")}) ${numLit(0.5)}))`;
+    const lifted = lift(divided);
+    expect(lifted?.lifted.map((l) => l.name)).toEqual(["n"]);
+    expect(analyse(parseCommands(lifted!.text))).toMatchObject({ fpConversion: false });
+    // total + amount, compared with a bound (h50 i59): the sum is not lifted (what is left keeps a
+    // conversion, so formulations.ts uses no lifting and the integers stay integers).
+    const summed = `(declare-const a Int)\n(declare-const b Int)\n(assert (and (<= 0 a) (<= a 5000) (<= 0 b) (<= b 5000)))\n(assert (fp.gt (fp.add RNE ${conv("a")} ${conv("(+ 0 b)")}) ${numLit(10000)}))`;
+    const bare = lift(summed);
+    expect(bare === undefined || analyse(parseCommands(bare.text)).fpConversion).toBe(true);
+  });
+
   it("a function applied to a term that is not a numeral is not lifted", () => {
     const text = `(declare-fun a (Int) Int)\n(declare-const i Int)\n(declare-const x ${F64})\n(assert (and (<= 0 (a 0)) (<= (a 0) 9)))\n(assert (fp.leq x ${conv("(a 0)")}))\n(assert (= (a i) 3))`;
     expect(lift(text)).toBeUndefined();
