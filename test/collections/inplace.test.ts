@@ -108,9 +108,20 @@ export function main(x: number): void {
 export function main(): void {
   const out = [10, 9]; out.sort(); log(String(out.length));
 }` },
-  { name: "adversarial: sort of an array whose length depends on the path is refused", verdict: "refused", body: `export const guarantees = [m.nothing()];
+  // (Session 37) `sort` of an array whose length depends on the path: the network over its present elements.
+  { name: "sort of an array whose length depends on the path: \"a\" comes first where it was pushed", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo")];
 export function main(c: boolean): void {
   const out: string[] = ["b"]; if (c) out.push("a"); out.sort(); log(out.join(","));
+  if (c && out[0] !== "a") sendEmail("ceo", "x");
+}` },
+  { name: "adversarial: sort of an array whose length depends on the path: \"b\" alone stays first", verdict: "violated", line: 6, body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(c: boolean): void {
+  const out: string[] = ["b"]; if (c) out.push("a"); out.sort();
+  if (out[0] === "b") sendEmail("ceo", "x");
+}` },
+  { name: "refused: reverse of an array whose length depends on the path", verdict: "refused", body: `export const guarantees = [m.nothing()];
+export function main(c: boolean): void {
+  const out: string[] = ["b"]; if (c) out.push("a"); out.reverse(); log(out.join(","));
 }` },
 ];
 
