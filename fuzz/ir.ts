@@ -232,7 +232,7 @@ export type IntsStmt = { readonly k: "ints"; readonly op: "budget" | "edge" | "s
 /**
  * Strings and conversions (profile `strings`, fuzz/strings.ts): `String(…)`, `Number(…)`,
  * `toFixed(digits)`, `toLowerCase`/`toUpperCase`, `trim`/`trimStart`/`trimEnd`, `split(pattern)`,
- * `replace`/`replaceAll(pattern, replacement)`, `slice`/`substring(off, end)`, `charAt(position)`, `padStart`/`padEnd(off + 2, pattern)`, `indexOf(pattern)`, a search from a position (`startsWith`, `endsWith`, `includes`, `indexOf`) of `x`, `Math.min`/`Math.max` of a fraction and corners, or (with `literal`) of the `pick`-th corner
+ * `replace`/`replaceAll(pattern, replacement)`, `slice`/`substring(off, end)`, `charAt(position)`, `padStart`/`padEnd(off + 2, pattern)`, `indexOf(pattern)`, `lastIndexOf(pattern)`, `parseInt(…, radix)`/`parseFloat(…)`, a search from a position (`startsWith`, `endsWith`, `includes`, `indexOf`) of `x`, `Math.min`/`Math.max` of a fraction and corners, or (with `literal`) of the `pick`-th corner
  * text of the op; the result is compared with `lit` (`off` for a position) guarding the effect, and passed to the effect.
  */
 export type StringsStmt = { readonly k: "strings"; readonly op: StringsOp; readonly literal: boolean; readonly pick: number; readonly x: StrExpr; readonly n: NumExpr; readonly b: BoolExpr; readonly off: number; readonly digits: number; readonly pattern: string; readonly replacement: string; readonly lit: string; readonly e: Effect };

@@ -7,7 +7,7 @@ import type { BoolExpr, Effect, StringsStmt } from "./ir";
  * in replacements), and their printing. The literals also reach the oracle's pools, so tool
  * results and inputs are drawn from them.
  */
-export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math", "indexOf", "search", "minmax", "charAt", "pad"] as const;
+export const STRINGS_OPS = ["String", "Number", "toFixed", "case", "trim", "trimStart", "trimEnd", "split", "replace", "replaceAll", "slice", "substring", "math", "indexOf", "search", "minmax", "charAt", "pad", "lastIndexOf", "parse"] as const;
 
 /** `Math`'s roundings and `abs`, and numbers at their corners: halves (rounded up), -0.5 to -0, just below a half, beyond 2^52. */
 export const MATH_FUNCTIONS = ["floor", "ceil", "round", "trunc", "abs"] as const;
@@ -15,6 +15,8 @@ export const MATH_NUMBERS = [-0.5, -0.3, -0, 0.5, 2.5, -2.5, 0.49999999999999994
 
 /** Texts for `Number(…)`: digits, spaces around, signs, exponents, other bases, non-ASCII digits, junk. */
 export const NUMBER_TEXTS = ["", " ", "12", " 12 ", "\t7\n", "007", "+5", "-5", "-0", "1e3", "1.5", ".5", "5.", "0x10", "0b11", "0o7", "Infinity", "-Infinity", "١٢", "12px", "1_000", "9007199254740993", "\u00a012\ufeff"];
+/** `parseInt` without a radix (a `0x` prefix reads as hexadecimal), with 10, 16, 2 and 36, and `parseFloat`. */
+export const PARSERS = [(a: string) => `parseInt(${a})`, (a: string) => `parseInt(${a}, 10)`, (a: string) => `Number.parseInt(${a}, 16)`, (a: string) => `parseInt(${a}, 2)`, (a: string) => `parseInt(${a}, 36)`, (a: string) => `parseFloat(${a})`, (a: string) => `Number.parseFloat(${a})`];
 /** Texts around whitespace: the code units `trim` removes and two it keeps (U+200B, U+180E). */
 export const SPACE_TEXTS = ["", " ", " a ", "\ta\n", "\u00a0b", "c\u2028", "\ufeff", "\u3000x\u3000", "\u200b", "\u180ey", "a b", " ceo@corp", "ceo@corp\r\n"];
 /** Texts for case mapping: ASCII, ß (two upper-case units), İ (two lower-case units), final sigma, a surrogate pair. */
@@ -88,6 +90,23 @@ export function printStrings(p: StringsPrinter, s: StringsStmt): void {
       const n = p.fresh("n");
       p.line(`const ${n}: number = ${text()}.indexOf(${p.str(s.pattern)});`);
       p.line(`if (${n} === ${p.num(s.off)}) ${p.effect(s.e)};`);
+      p.line(`measure(${n});`);
+      return;
+    }
+    case "lastIndexOf": {
+      // The last position of a pattern ("" at the length, overlapping occurrences, a lone surrogate half, absent at -1), compared with `off` (-1…3) and measured.
+      const n = p.fresh("n");
+      p.line(`const ${n}: number = ${text()}.lastIndexOf(${p.str(s.pattern)});`);
+      p.line(`if (${n} === ${p.num(s.off)}) ${p.effect(s.e)};`);
+      p.line(`measure(${n});`);
+      return;
+    }
+    case "parse": {
+      // A number text or `x` through one of PARSERS (`pick` chooses): the prefix its grammar reads, or NaN; compared and measured.
+      const n = p.fresh("n");
+      const arg = s.literal ? p.str(pick(NUMBER_TEXTS)) : p.expr(s.x);
+      p.line(`const ${n}: number = ${PARSERS[(s.pick + s.off + 1) % PARSERS.length]!(arg)};`);
+      p.line(`if (${n} === ${p.num(s.off)} || ${n} !== ${n}) ${p.effect(s.e)};`);
       p.line(`measure(${n});`);
       return;
     }

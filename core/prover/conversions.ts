@@ -29,6 +29,8 @@ export interface ConversionKind {
   readonly to?: "Float64";
   /** A regular expression every result is in, and a text in it (see `Conversions.apply`). */
   readonly range?: { readonly re: string; readonly fallback: string };
+  /** For a number result: a Bool term every result satisfies (of the result's term), and a number that does. */
+  readonly numberRange?: { readonly holds: (n: string) => string; readonly fallback: string };
   /**
    * Inputs whose text is modelled exactly (`when`, a Bool term of the input) and that text
    * (`value`): NaN and ±Infinity, a string JSON does not escape. The function is read only elsewhere.
@@ -197,6 +199,42 @@ export const NUMBER_OF_TEXT_KIND: ConversionKind = {
   what: "`Number` of a string the prover does not know",
 };
 
+/**
+ * `parseInt(text, radix)` (`radix` a literal from 2 to 36, or absent: 10, with a `0x` prefix read
+ * as hexadecimal) and `parseFloat(text)` of a string the prover does not know: the longest prefix
+ * of the trimmed text its grammar reads (digits of the radix, a sign; for `parseFloat` a fraction,
+ * an exponent, `Infinity`), or NaN. `parseInt`'s results are NaN or integers (±Infinity and -0
+ * among them: "1" repeated 400 times, "-0").
+ */
+export function parseKind(name: "parseInt" | "parseFloat", radix: number | undefined): ConversionKind {
+  const compute = (x: number | string): number => (name === "parseFloat" ? parseFloat(String(x)) : parseInt(String(x), radix));
+  const base = radix ?? 10;
+  /** Digits of the radix (or, for `parseFloat`, JavaScript's text) that read as `n`; "?" reads as NaN. */
+  const textOf = (n: number): string => {
+    if (Number.isNaN(n)) return "?";
+    if (Object.is(n, -0)) return "-0";
+    // Past the largest double: the radix's highest digit, repeated beyond 2^1024.
+    if (!Number.isFinite(n)) return (n < 0 ? "-" : "") + (name === "parseFloat" ? "Infinity" : (base - 1).toString(base).repeat(1100));
+    return name === "parseFloat" ? String(n) : n.toString(base);
+  };
+  return {
+    fn: name === "parseFloat" ? "conv!parseFloat" : `conv!parseInt${radix ?? ""}`,
+    from: "String",
+    to: "Float64",
+    ...(name === "parseInt" ? { numberRange: { holds: (n: string) => `(or (fp.isNaN ${n}) (= ${n} (fp.roundToIntegral RTZ ${n})))`, fallback: numLit(NaN) } } : {}),
+    compute,
+    // A text read back as `n`, and texts with a tail the grammar stops at, a space or a sign
+    // before (`parseInt(s) === 12 && s !== "12"` has "12px"). Checked with `compute` before use.
+    inverse: (n) => (typeof n === "number" ? textOf(n) : undefined),
+    preimages: (n) => {
+      if (typeof n !== "number") return [];
+      const t = textOf(n);
+      return [t, `${t}x`, ` ${t}`, `0${t}`, `+${t}`, `${t}.5`];
+    },
+    what: `\`${name}\` of a string the prover does not know`,
+  };
+}
+
 /** The conversions a program uses, with the node of their first use; and the facts learned about them. */
 export class Conversions {
   readonly kinds = new Map<string, { readonly kind: ConversionKind; readonly at: TS.Node }>();
@@ -219,7 +257,8 @@ export class Conversions {
     }
     // The result is in the range by construction (no axiom to instantiate): any function into the
     // range is some `f` here, JavaScript's among them.
-    const ranged = (t: string): string => (kind.range ? `(ite (str.in_re ${t} ${kind.range.re}) ${t} ${strLit(kind.range.fallback)})` : t);
+    const ranged = (t: string): string =>
+      kind.range ? `(ite (str.in_re ${t} ${kind.range.re}) ${t} ${strLit(kind.range.fallback)})` : kind.numberRange ? `(ite ${kind.numberRange.holds(t)} ${t} ${kind.numberRange.fallback})` : t;
     const app = ranged(`(${kind.fn} ${arg})`);
     const exact = kind.exact ? `(ite ${kind.exact.when(arg)} ${kind.exact.value(arg)} ${app})` : app;
     return `(ite ${EXACT} ${exact} ${ranged(abstract)})`;

@@ -14,7 +14,7 @@ import { roundedQuotient } from "./integers";
 import { compareAggregate, relationMethod } from "./contracts";
 import { evalExpr } from "./expressions";
 import { fluentMethod } from "./fluents";
-import { callSearch, callStringMethod, callToFixed, SEARCH_METHODS, STRING_METHODS, type SearchMethod } from "./strings";
+import { callLastIndexOf, callParse, callSearch, callStringMethod, callToFixed, SEARCH_METHODS, STRING_METHODS, type SearchMethod } from "./strings";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import { nameTerm, type State } from "./state";
 import { callMutator, MUTATING_METHODS } from "./locals";
@@ -103,7 +103,9 @@ const NUMBER_PREDICATES: ReadonlySet<string> = new Set(["isInteger", "isSafeInte
  * Int term (integers.ts) is an integer by construction.
  */
 export function callNumber(ex: Exec, name: string, e: TS.CallExpression, st: State): Sym {
-  if (!NUMBER_PREDICATES.has(name)) refuse(e, `\`Number.${name}\` is not modelled.`, "Use Number.isInteger, Number.isSafeInteger, Number.isFinite or Number.isNaN, comparisons and arithmetic.");
+  // The same functions as the globals (ECMA-262: `Number.parseInt === parseInt`).
+  if (name === "parseInt" || name === "parseFloat") return callParse(ex, name, e, st);
+  if (!NUMBER_PREDICATES.has(name)) refuse(e, `\`Number.${name}\` is not modelled.`, "Use Number.isInteger, Number.isSafeInteger, Number.isFinite, Number.isNaN, Number.parseInt or Number.parseFloat, comparisons and arithmetic.");
   if (e.arguments.length !== 1) refuse(e, `\`Number.${name}\` takes one argument here.`, "Pass the value to test.");
   const v = evalExpr(ex, e.arguments[0]!, st);
   notOpaque(v, e.arguments[0]!);
@@ -138,6 +140,7 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (name === "join" && viewOf(target)) return callJoin(ex, target, e, st);
   const args = () => e.arguments.map((a) => definite(ex, evalExpr(ex, a, st), a, st));
   if (target.k === "str" && SEARCH_METHODS.has(name)) return callSearch(ex, target, name as SearchMethod, e, st);
+  if (target.k === "str" && name === "lastIndexOf") return callLastIndexOf(ex, target, e, st);
   if (target.k === "str" && STRING_METHODS.has(name)) return sized(callStringMethod(ex, target, name, e, st), e);
   if (target.k === "num" && name === "toFixed") return sized(callToFixed(ex, target, e, st), e);
   // A sorted copy changes no array a name holds (inplace.ts).
@@ -156,5 +159,5 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (compact) return callMethod(ex, compact, name, e, st);
   if (target.k === "opaque") refuse(e, `This value cannot be used: ${target.why}.`, "Use tool results of modelled types.");
   refuseToolValues(ex, e.arguments);
-  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes, indexOf, length, trim, replace, replaceAll, toLowerCase, toUpperCase, slice and substring on strings (and split with a literal separator on a known string), toFixed on numbers; length, at, includes, indexOf, lastIndexOf, slice, join and the callback methods on arrays.");
+  refuse(e.expression, `The method \`${name}\` is not modelled.`, "Use startsWith, endsWith, includes, indexOf, lastIndexOf, length, trim, replace, replaceAll, toLowerCase, toUpperCase, slice and substring on strings (and split with a literal separator on a known string), toFixed on numbers; length, at, includes, indexOf, lastIndexOf, slice, join and the callback methods on arrays.");
 }

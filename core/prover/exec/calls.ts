@@ -19,7 +19,7 @@ import { bindPattern, callObjectStatic } from "./objects";
 import { callRuntime } from "./runtime";
 import { branchValues, flowValue, type State } from "./state";
 import { execBody } from "./statements";
-import { callDate, callNumberGlobal, callStringGlobal } from "./strings";
+import { callDate, callNumberGlobal, callParse, callStringGlobal } from "./strings";
 import { callTool } from "./tools";
 import { callJson } from "./json";
 
@@ -54,6 +54,9 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
     }
     if (ts.isIdentifier(callee) && callee.text === "encodeURIComponent" && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee) ?? ({} as TS.Symbol))) {
       return callEncodeURIComponent(ex, e, st);
+    }
+    if (ts.isIdentifier(callee) && (callee.text === "parseInt" || callee.text === "parseFloat") && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee) ?? ({} as TS.Symbol))) {
+      return callParse(ex, callee.text, e, st);
     }
     if (ts.isIdentifier(callee) && (callee.text === "String" || callee.text === "Number") && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee) ?? ({} as TS.Symbol))) {
       return callee.text === "String" ? callStringGlobal(ex, e, st) : callNumberGlobal(ex, e, st);

@@ -8,14 +8,14 @@
  */
 import type * as TS from "typescript";
 import { caughtText } from "./caught";
-import { caseKind, NUMBER_OF_TEXT_KIND, toFixedKind } from "../conversions";
+import { caseKind, NUMBER_OF_TEXT_KIND, parseKind, toFixedKind } from "../conversions";
 import { and, ite, not, numLit, or, strLit } from "../smt";
 import { bool, boolT, num, numFromInt, str, type Sym } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { convert } from "./conversions";
 import { indexArg, maxI, minI, sliceBound, type IntIndex } from "./arrays";
 import { evalExpr } from "./expressions";
-import { freshValue } from "./fresh";
+import { declare, freshValue } from "./fresh";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import { STRING_LENGTH_MAG } from "./integers";
 import { toStrOrUndefined } from "./operators";
@@ -82,6 +82,38 @@ function numberOf(ex: Exec, v: Sym, e: TS.CallExpression, a: TS.Expression): Sym
       return convert(ex, NUMBER_OF_TEXT_KIND, v.t, e, { reason: "`Number` of a string the prover does not know is not read here", instead: "Convert the text inside `main`." });
     default: refuse(a, "`Number` of this value is not modelled.", "Convert strings, numbers and booleans only.");
   }
+}
+
+/**
+ * `parseInt(s, radix?)` and `parseFloat(s)` (or `Number.parseInt`/`Number.parseFloat`) of a
+ * string: a known one by JavaScript, `undefined` as the text "undefined" (NaN but in radix 31 and
+ * up), an unknown one as a conversion checked against JavaScript at every model (conversions.ts
+ * `parseKind`). The radix must be a literal: 0 (as if absent), or 2 to 36.
+ */
+export function callParse(ex: Exec, name: "parseInt" | "parseFloat", e: TS.CallExpression, st: State): Sym {
+  const most = name === "parseInt" ? 2 : 1;
+  if (e.arguments.length === 0 || e.arguments.length > most) refuse(e, `\`${name}\` takes ${name === "parseInt" ? "a string and a literal radix" : "one string"} here.`, name === "parseInt" ? "Call `parseInt(text, 10)`." : "Call `parseFloat(text)`.");
+  let radix: number | undefined;
+  if (e.arguments[1]) {
+    const r = evalExpr(ex, e.arguments[1], st);
+    if (r.k !== "num" || r.c === undefined || !Number.isInteger(r.c) || (r.c !== 0 && (r.c < 2 || r.c > 36))) refuse(e.arguments[1], "The radix of `parseInt` is modelled as a literal: 0, or 2 to 36.", "Write `parseInt(text, 10)`.");
+    radix = r.c === 0 ? undefined : r.c;
+  }
+  const parse = (text: string): number => (name === "parseInt" ? parseInt(text, radix) : parseFloat(text));
+  const a = e.arguments[0]!;
+  const v = evalExpr(ex, a, st);
+  notOpaque(v, a);
+  noFunctionValue(v, a);
+  const of = (x: Sym): Sym => {
+    if (x.k === "undef") return num(parse("undefined"));
+    if (x.k !== "str") refuse(a, `\`${name}\` of a value that is not a string is not modelled (JavaScript converts it to text first).`, name === "parseInt" ? "Pass a string; for a number write `Math.trunc(x)`." : "Pass a string.");
+    if (x.c !== undefined) return num(parse(x.c));
+    return convert(ex, parseKind(name, radix), x.t, e, { reason: `\`${name}\` of a string the prover does not know is not read here`, instead: "Parse the text inside `main`." });
+  };
+  if (v.k !== "maybe") return of(v);
+  const inner = of(v.v);
+  if (inner.k !== "num") return inner;
+  return { k: "num", t: ite(v.def, inner.t, numLit(parse("undefined"))) };
 }
 
 /** `Date.now()`: the clock, a fresh integer time value in every run (never a constant). */
@@ -310,6 +342,32 @@ export function callSearch(ex: Exec, target: Extract<Sym, { k: "str" }>, name: S
   if (name === "indexOf") return numFromInt(`(str.indexof ${target.t} ${x.t} ${start})`, STRING_LENGTH_MAG);
   const rest = start === "0" ? target.t : `(str.substr ${target.t} ${start} (- ${len} ${start}))`;
   return boolT(name === "startsWith" ? `(str.prefixof ${x.t} ${rest})` : `(str.contains ${rest} ${x.t})`);
+}
+
+/**
+ * `s.lastIndexOf(t)` of a literal `t`: a fresh position `k`, -1 where `s` does not hold `t`, else
+ * one where `t` stands (`s.substr(k, |t|) = t`) with none in what follows it
+ * (`s.substr(k + 1)`). Stated with the terms `slice` makes of the position (`s.slice(k + 1)`,
+ * `s.slice(0, k)`), so a guarantee about the parts reads the facts by congruence. A text the
+ * prover does not know to search for, and a position, are refused.
+ */
+export function callLastIndexOf(ex: Exec, target: Extract<Sym, { k: "str" }>, e: TS.CallExpression, st: State): Sym {
+  if (e.arguments.length !== 1) refuse(e, "`lastIndexOf` of a string is modelled with one argument (no position).", "Call `s.lastIndexOf(text)`.");
+  const x = definite(ex, evalExpr(ex, e.arguments[0]!, st), e.arguments[0]!, st);
+  if (x.k !== "str") refuse(e.arguments[0]!, "`lastIndexOf` takes a string here.", "Pass a string.");
+  if (target.c !== undefined && x.c !== undefined) return num(target.c.lastIndexOf(x.c));
+  if (x.c === undefined) refuse(e.arguments[0]!, "`lastIndexOf` of a text the prover does not know is not modelled.", "Search for a literal text: `s.lastIndexOf(\":\")`.");
+  if (x.c === "") return numFromInt(`(str.len ${target.t})`, STRING_LENGTH_MAG);
+  if (ex.pureOnly) refuse(e, "`lastIndexOf` of an unknown string is not modelled here (contract predicates and top-level values).", "Search inside `main`.");
+  const loops = [...ex.loops];
+  const name = ex.world.fresh("lastIndexOf");
+  declare(ex, name, "Int", loops.length);
+  const k = loops.length === 0 ? name : `(${name} ${loops.join(" ")})`;
+  const s = target.t, lit = strLit(x.c), len = `(str.len ${s})`;
+  const found = `(str.contains ${s} ${lit})`;
+  const at = and(`(>= ${k} 0)`, `(<= (+ ${k} ${x.c.length}) ${len})`, `(= (str.substr ${s} ${k} ${x.c.length}) ${lit})`, not(`(str.contains (str.substr ${s} (+ ${k} 1) (- ${len} (+ ${k} 1))) ${lit})`));
+  ex.world.assumptions.push({ term: ite(found, at, `(= ${k} (- 1))`), loops });
+  return numFromInt(k, STRING_LENGTH_MAG);
 }
 
 /**
