@@ -52,8 +52,6 @@ const LAYERS: Readonly<Record<string, { readonly files: readonly string[]; reado
 const WORLD_STRINGS = ["a@corp.com", "ceo@corp.com", "b@example.com", "a@corp.com ", "https://example.com/", "#ops", "T-1", "x"];
 const WORLD_NUMBERS = [1, 2, 3, 7, 100, 200, 404, 500, 2000, 50000, 100000, 500000];
 
-const IMPORT = /^import\s+(type\s+)?(.*?)\s+from\s+"([^"]+)";\s*$/;
-
 /** The layers a program imports, by the trusted import paths in its text. */
 function layersOf(text: string): string[] {
   const out: string[] = [];
@@ -72,19 +70,26 @@ function mergedLayerText(layers: readonly string[]): string {
     for (const file of LAYERS[l]!.files) {
       let text = fs.readFileSync(path.join(ROOT, file), "utf8");
       for (const [f, from, to] of LAYERS[l]!.renames) if (f === file) text = text.replace(new RegExp(`\\b${from}\\b`, "g"), to);
-      const kept: string[] = [];
-      for (const line of text.split("\n")) {
-        const m = IMPORT.exec(line);
-        if (!m) {
-          kept.push(line);
-          continue;
+      // Imports read from the syntax tree: a layer may wrap one over several lines (Prettier does).
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+      let body = "";
+      let cut = 0;
+      for (const st of source.statements) {
+        if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
+        body += text.slice(cut, st.getStart(source));
+        cut = st.getEnd();
+        const spec = st.moduleSpecifier.text;
+        const clause = st.importClause;
+        if (!clause || clause.isTypeOnly || !spec.startsWith("clauz3")) continue;
+        const names = named.get(spec) ?? new Set<string>();
+        if (clause.namedBindings && ts.isNamedImports(clause.namedBindings)) {
+          for (const el of clause.namedBindings.elements) if (!el.isTypeOnly) names.add(el.propertyName ? `${el.propertyName.text} as ${el.name.text}` : el.name.text);
+        } else if (clause.namedBindings || clause.name) {
+          throw new Error(`${file}: only named imports of clauz3 modules are merged (\`import { a, b } from "clauz3/…"\`)`);
         }
-        if (m[1] || !m[3]!.startsWith("clauz3")) continue;
-        const names = named.get(m[3]!) ?? new Set<string>();
-        for (const n of m[2]!.replace(/[{}]/g, "").split(",").map((s) => s.trim()).filter((s) => s && !s.startsWith("type "))) names.add(n);
-        named.set(m[3]!, names);
+        named.set(spec, names);
       }
-      bodies.push(kept.join("\n"));
+      bodies.push(body + text.slice(cut));
     }
   }
   const imports = [...named].map(([spec, names]) => `import { ${[...names].join(", ")} } from "${spec}";`);
