@@ -302,6 +302,58 @@ export async function main(): Promise<void> {
   }));
 }`,
   },
+  // ── a helper of the program as the one call of the callback is not a tool call: it may await first (adv38) ──
+  {
+    name: "refused, never proved: a helper called as the callback's one call may await before it throws (adv38 ca01)",
+    verdict: "refused",
+    body: `export const guarantees = [m.neverEmail("ceo")];
+async function tick(): Promise<string> { return "t"; }
+async function check(x: string): Promise<void> {
+  if (x === "a") { await tick(); await tick(); throw new Error("A"); }
+  throw new Error("B");
+}
+export async function main(): Promise<void> {
+  try {
+    await Promise.all(["a", "b"].map(async (x) => check(x)));
+  } catch (e) {
+    if ((e as Error).message === "B") sendEmail("ceo", "second element first");
+  }
+}`,
+  },
+  {
+    name: "refused, never proved: a Float64 sum over a helper's payments, which may come in any order (adv38 ca15: 1 + 1 + 2^53 is past 2^53)",
+    verdict: "refused",
+    body: `export const guarantees = [m.spendAtMost(9007199254740992)];
+async function tick(): Promise<string> { return "t"; }
+async function settle(a: number): Promise<void> {
+  if (a > 100) { await tick(); await tick(); }
+  pay("acct", a);
+}
+export async function main(): Promise<void> {
+  await Promise.all([9007199254740992, 1, 1].map(async (a) => settle(a)));
+}`,
+  },
+  {
+    name: "proved: whole amounts through the helper sum the same in every order",
+    verdict: "proved",
+    body: `export const guarantees = [m.spendAtMost(5)];
+async function tick(): Promise<string> { return "t"; }
+async function settle(a: number): Promise<void> {
+  if (a > 2) { await tick(); }
+  pay("acct", a);
+}
+export async function main(): Promise<void> {
+  await Promise.all([3, 1, 1].map(async (a) => settle(a)));
+}`,
+  },
+  {
+    name: "proved: the tool called directly is called in array order (2^53 + 1 + 1 rounds to 2^53 at each step)",
+    verdict: "proved",
+    body: `export const guarantees = [m.spendAtMost(9007199254740992)];
+export async function main(): Promise<void> {
+  await Promise.all([9007199254740992, 1, 1].map(async (a) => pay("acct", a)));
+}`,
+  },
 ];
 
 describe("the value a catch binds", () => {

@@ -14,7 +14,7 @@ import { insideTry } from "./try";
 
 /**
  * `await Promise.all(xs.map(async (x) => …))` (await.ts hands it here). When the callback's body is
- * one call of an async tool (`tool(…)` or `await tool(…)`) whose arguments call only built-ins, every
+ * one call of a trusted tool (`tool(…)` or `await tool(…)`, not a helper of the program) whose arguments call only built-ins, every
  * element's call is made, in array order, before any settles. Any other async arrow (a block,
  * several awaits, an argument that calls) runs each element's callback in order too, but in a run
  * the callbacks' calls interleave once they reach an await: the facts are marked `unordered` (one
@@ -36,10 +36,12 @@ export function awaitAllMap(ex: Exec, mapCall: TS.CallExpression, st: State): Sy
   const shape = "The callback of `Promise.all(xs.map(…))` must be an `async` arrow function written in place (or an arrow that returns one call of an `async` tool, outside a `try`).";
   if (!ts.isArrowFunction(arg) || (!isAsync(ex, arg) && !returnsToolPromise(ex, arg))) refuse(arg, shape, "Write `async (x) => tool(x)` or `async (x) => { await a(x); await b(x); }`, or await the calls in turn with `for…of`.");
   const body = ts.isBlock(arg.body) ? undefined : skip(ex, ts.isAwaitExpression(skip(ex, arg.body)) ? (skip(ex, arg.body) as TS.AwaitExpression).expression : arg.body);
-  // One call whose arguments call nothing: every element's call is made, in array order, before
-  // any settles. Anything else (a block, several awaits) interleaves the callbacks' calls once the
-  // first await is reached: their events are one order among those a run may have (`unordered`).
-  const single = body !== undefined && ts.isCallExpression(body) && !body.arguments.some((a) => containsCallOrAwait(ex, a));
+  // One call of a trusted tool whose arguments call nothing: every element's call is made, in
+  // array order, before any settles. Anything else (a block, several awaits, a helper of the
+  // program, which may await before its calls and throws: adv38 ca01, ca15) interleaves the
+  // callbacks' calls once the first await is reached: their events are one order among those a
+  // run may have, and the first rejection in time is any element's (`unordered`).
+  const single = body !== undefined && ts.isCallExpression(body) && toolOf(ex, body) !== undefined && !body.arguments.some((a) => containsCallOrAwait(ex, a));
   const { fn } = callbackOfAsync(ex, arg);
   if (!single) ex.unordered++;
   const throwsBefore = ex.world.throws.length;
