@@ -38,7 +38,7 @@
  */
 import { isList, isStringLiteral, printSExpr, type SExpr } from "./sexpr";
 import {
-  absFloat, ANY_FLOAT, ANY_INT, arithmetic, classify, compareFloats, compareInts, exactInt, literalRange, meet, multiplyInts,
+  absFloat, ANY_FLOAT, ANY_INT, arithmetic, classify, compareFloats, compareInts, exactInt, literalRange, meet, multiplyInts, narrowClass,
   integral, narrowFloat, narrowInt, not, OTHER, relation, roundFloat, sameFloat, sameValue, widen, type FloatRange, type IntRange, type Truth, type Value,
 } from "./ranges";
 import {
@@ -209,8 +209,16 @@ class Intervals implements Reader, StringHost {
         const t = this.truth(args[1]!, yes);
         return t !== undefined && t === this.truth(args[2]!, no) ? t : undefined;
       }
-      case "fp.lt": case "fp.leq": case "fp.gt": case "fp.geq": case "fp.eq":
-        return args.length === 2 ? compareFloats(op, this.float(args[0]!, env), this.float(args[1]!, env)) : undefined;
+      case "fp.lt": case "fp.leq": case "fp.gt": case "fp.geq": case "fp.eq": {
+        if (args.length !== 2) return undefined;
+        // `(fp.eq (fp.roundToIntegral m t) t)`, `Number.isInteger`'s test: true of a whole range with no NaN.
+        const rounded = op === "fp.eq" ? args.findIndex((a) => isList(a) && a.length === 3 && a[0] === "fp.roundToIntegral") : -1;
+        if (rounded >= 0 && sameTerm((args[rounded] as SExpr[])[2]!, args[1 - rounded]!)) {
+          const t = this.float(args[1 - rounded]!, env);
+          if (t.whole === true && !t.nan) return true;
+        }
+        return compareFloats(op, this.float(args[0]!, env), this.float(args[1]!, env));
+      }
       case "<": case "<=": case ">": case ">=":
         return args.length === 2 ? compareInts(op, this.int(args[0]!, env), this.int(args[1]!, env)) : undefined;
       case "=": {
@@ -323,6 +331,20 @@ class Intervals implements Reader, StringHost {
         ranges.set(known, { k: "bool", holds: !negated });
         changed = true;
       }
+    }
+    // `(fp.isNaN t)`, `(not (fp.isInfinite t))`, …: the classes a range holds.
+    if (isList(atom) && atom.length === 2 && typeof atom[0] === "string" && atom[0].startsWith("fp.is")) {
+      const key = this.narrowable(atom[1]!);
+      if (key === undefined) return changed;
+      const own = ranges.get(key);
+      const computed = this.value(atom[1]!, env);
+      const current = own === undefined ? computed : meet(own, computed);
+      if (current.k !== "fp") return changed;
+      const next = narrowClass(atom[0], current, negated);
+      if (next === "empty") return "empty";
+      if (next === undefined || sameValue(next, current)) return changed;
+      ranges.set(key, next);
+      return true;
     }
     if (!isList(atom) || atom.length !== 3 || typeof atom[0] !== "string") return changed;
     const op = atom[0];
@@ -518,7 +540,7 @@ class Intervals implements Reader, StringHost {
     if (op === "ite" && args.length === 3) return this.either(args, env, FLOATS);
     if (op === "fp.neg" && args.length === 1) {
       const a = this.float(args[0]!, env);
-      return { k: "fp", lo: -a.hi, hi: -a.lo, nan: a.nan };
+      return { k: "fp", lo: -a.hi, hi: -a.lo, nan: a.nan, whole: a.whole };
     }
     if (op === "fp.abs" && args.length === 1) return absFloat(this.float(args[0]!, env));
     if (op === "fp.roundToIntegral" && args.length === 2 && typeof args[0] === "string") return roundFloat(args[0], this.float(args[1]!, env));
@@ -526,7 +548,7 @@ class Intervals implements Reader, StringHost {
     // past it, so its ends are the doubles' ends in every rounding mode; never NaN.
     if (isList(op) && op.length === 4 && op[0] === "_" && op[1] === "to_fp" && op[2] === "11" && op[3] === "53" && args.length === 2 && isList(args[1]) && args[1][0] === "to_real" && args[1].length === 2) {
       const i = this.int(args[1][1]!, env);
-      return { k: "fp", lo: i.lo, hi: i.hi, nan: false };
+      return { k: "fp", lo: i.lo, hi: i.hi, nan: false, whole: true };
     }
     // Only round-to-nearest-even: JavaScript's arithmetic is that rounding, so its corners are exact.
     if ((op === "fp.add" || op === "fp.sub" || op === "fp.mul" || op === "fp.div") && args.length === 3 && (args[0] === "RNE" || args[0] === "roundNearestTiesToEven")) {

@@ -7,7 +7,12 @@
  */
 import { decodeFloat, isList, readLiteral, type SExpr } from "./sexpr";
 
-export interface FloatRange { readonly k: "fp"; readonly lo: number; readonly hi: number; readonly nan: boolean }
+/**
+ * `whole`: every number in the range is a whole number or ±∞ (the result of a rounding to an
+ * integral, an integer converted, a sum, difference or product of whole numbers: an exact integer
+ * rounds to an integral double or overflows), so it equals its own `fp.roundToIntegral`.
+ */
+export interface FloatRange { readonly k: "fp"; readonly lo: number; readonly hi: number; readonly nan: boolean; readonly whole?: boolean }
 export interface IntRange { readonly k: "int"; readonly lo: number; readonly hi: number }
 /** A predicate a conjunction asserts (or asserts false). */
 export interface Holds { readonly k: "bool"; readonly holds: boolean }
@@ -51,7 +56,7 @@ export function literalRange(e: SExpr): FloatRange {
   } catch {
     return ANY_FLOAT;
   }
-  return Number.isNaN(x) ? { k: "fp", lo: Infinity, hi: -Infinity, nan: true } : { k: "fp", lo: x, hi: x, nan: false };
+  return Number.isNaN(x) ? { k: "fp", lo: Infinity, hi: -Infinity, nan: true } : { k: "fp", lo: x, hi: x, nan: false, whole: !Number.isFinite(x) || Number.isInteger(x) };
 }
 
 /** The width of a bit-vector literal (`#b…` or `#x…`), or -1. */
@@ -68,7 +73,7 @@ export const empty = (r: FloatRange): boolean => r.lo > r.hi;
 export function joinFloats(a: FloatRange, b: FloatRange): FloatRange {
   if (empty(a)) return { ...b, nan: a.nan || b.nan };
   if (empty(b)) return { ...a, nan: a.nan || b.nan };
-  return { k: "fp", lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi), nan: a.nan || b.nan };
+  return { k: "fp", lo: Math.min(a.lo, b.lo), hi: Math.max(a.hi, b.hi), nan: a.nan || b.nan, whole: a.whole === true && b.whole === true };
 }
 
 export function absFloat(a: FloatRange): FloatRange {
@@ -87,7 +92,7 @@ export function roundFloat(mode: string, a: FloatRange): FloatRange {
   if (empty(a)) return a;
   const [down, up] = ROUNDING_ENDS[mode] ?? [undefined, undefined];
   if (!down || !up) return ANY_FLOAT;
-  return { k: "fp", lo: down(a.lo), hi: up(a.hi), nan: a.nan };
+  return { k: "fp", lo: down(a.lo), hi: up(a.hi), nan: a.nan, whole: true };
 }
 
 const ROUNDING_ENDS: Readonly<Record<string, readonly [(x: number) => number, (x: number) => number]>> = {
@@ -129,7 +134,8 @@ export function arithmetic(op: "fp.add" | "fp.sub" | "fp.mul" | "fp.div", a: Flo
       break;
   }
   if (corners.some(Number.isNaN)) return ANY_FLOAT;
-  return { k: "fp", lo: Math.min(...corners), hi: Math.max(...corners), nan };
+  const whole = op !== "fp.div" && a.whole === true && b.whole === true;
+  return { k: "fp", lo: Math.min(...corners), hi: Math.max(...corners), nan, whole };
 }
 
 export type Relation = "<" | "<=" | ">" | ">=" | "=";
@@ -188,12 +194,12 @@ export function meet(a: Value, b: Value): Value {
 
 /** Both over-approximations at once (an empty result: no value but perhaps NaN). */
 export function meetFloats(a: FloatRange, b: FloatRange): FloatRange {
-  return { k: "fp", lo: Math.max(a.lo, b.lo), hi: Math.min(a.hi, b.hi), nan: a.nan && b.nan };
+  return { k: "fp", lo: Math.max(a.lo, b.lo), hi: Math.min(a.hi, b.hi), nan: a.nan && b.nan, whole: a.whole === true || b.whole === true };
 }
 
 /** The whole numbers of a range (equal to their own rounding: never NaN; ±∞ stay). */
 export function integral(r: FloatRange): FloatRange | "empty" {
-  const next: FloatRange = { k: "fp", lo: Math.ceil(r.lo), hi: Math.floor(r.hi), nan: false };
+  const next: FloatRange = { k: "fp", lo: Math.ceil(r.lo), hi: Math.floor(r.hi), nan: false, whole: true };
   return empty(next) ? "empty" : next;
 }
 
@@ -217,7 +223,7 @@ export function sameValue(a: Value, b: Value): boolean {
   }
   const x = a as FloatRange;
   const y = b as FloatRange;
-  return Object.is(x.lo, y.lo) && Object.is(x.hi, y.hi) && x.nan === y.nan;
+  return Object.is(x.lo, y.lo) && Object.is(x.hi, y.hi) && x.nan === y.nan && (x.whole === true) === (y.whole === true);
 }
 
 /** An IEEE comparison of two ranges: false also when a side is NaN. */
@@ -259,6 +265,26 @@ export function classify(op: string, a: FloatRange): Truth {
     case "fp.isZero": return a.lo > 0 || a.hi < 0 ? false : undefined;
     case "fp.isNegative": return a.lo > 0 ? false : !a.nan && a.hi < 0 ? true : undefined;
     case "fp.isPositive": return a.hi < 0 ? false : !a.nan && a.lo > 0 ? true : undefined;
+    default: return undefined;
+  }
+}
+
+/**
+ * The range of a term that satisfies a classification (`fp.isNaN t`, negated when `negated`): no
+ * NaN, finite, zero, of a sign; "empty" when nothing in the range does; undefined when it says
+ * nothing a range can hold (a range cannot leave out the numbers between zeros and infinities).
+ * `fp.isPositive` holds of +0 and +∞ and never of NaN; `(not (fp.isPositive t))` of -0 and NaN.
+ */
+export function narrowClass(op: string, r: FloatRange, negated: boolean): FloatRange | "empty" | undefined {
+  const check = (next: FloatRange): FloatRange | "empty" => (empty(next) && !next.nan ? "empty" : next);
+  switch (op) {
+    case "fp.isNaN": return negated ? check({ ...r, nan: false }) : r.nan ? { k: "fp", lo: Infinity, hi: -Infinity, nan: true } : "empty";
+    case "fp.isInfinite":
+      if (negated) return check({ ...r, lo: Math.max(r.lo, -Number.MAX_VALUE), hi: Math.min(r.hi, Number.MAX_VALUE) });
+      return r.lo > -Infinity && r.hi < Infinity ? "empty" : check({ ...r, nan: false });
+    case "fp.isZero": return negated ? undefined : r.lo > 0 || r.hi < 0 ? "empty" : { k: "fp", lo: 0, hi: 0, nan: false, whole: true };
+    case "fp.isPositive": return check(negated ? { ...r, hi: Math.min(r.hi, 0) } : { ...r, lo: Math.max(r.lo, 0), nan: false });
+    case "fp.isNegative": return check(negated ? { ...r, lo: Math.max(r.lo, 0) } : { ...r, hi: Math.min(r.hi, 0), nan: false });
     default: return undefined;
   }
 }

@@ -3,6 +3,7 @@ import { dump, type Trace } from "./query-dump";
 import { skeletonOf } from "./abstraction";
 import { groundOf } from "./grounding";
 import { DEEP_STEP_LIMIT, readIntervals } from "./intervals";
+import { prunedDisjuncts } from "./disjuncts";
 import { formulate, MalformedQuery, type Formulations } from "./formulations";
 import { FIRST_SLICE, GROUND_SHARE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
@@ -250,6 +251,8 @@ export class Z3Session {
     held: SolverTurn | undefined,
     /** The query over-approximates (the ground query): only its `unsat` is believed, and a `sat` ends it unread. */
     abstract = false,
+    /** Its refuted disjuncts were left out already (disjuncts.ts). */
+    pruned = false,
   ): Promise<SolverAnswer<T>> {
     let formulated: Formulations;
     try {
@@ -378,6 +381,42 @@ export class Z3Session {
         if (own) closeScope(own);
       }
     };
+    // Without the disjuncts the ranges refute on their own (disjuncts.ts): an equisatisfiable query
+    // whose models are the query's, asked in its place with what is left, once the first slice ran out.
+    let pruneTried = pruned || !Z3Session.intervals;
+    const tryPruned = async (): Promise<SolverAnswer<T> | undefined> => {
+      pruneTried = true;
+      const rest = prunedDisjuncts(asWritten);
+      if (rest === undefined) return undefined;
+      trace?.lines.push(`ranges refuted ${rest.dropped} of ${rest.of} disjuncts; the others asked alone`);
+      let own: Scope | undefined;
+      try {
+        return await this.solve(
+          instance,
+          () => (own ??= openScope(instance)),
+          () => {
+            const old = own;
+            own = openScope(instance);
+            if (old) closeScope(old);
+            return own;
+          },
+          rest.text,
+          { ...limits, rlimit: limits.rlimit - spent },
+          started,
+          onSat,
+          trace,
+          (used) => {
+            spent += used;
+            charge(used);
+          },
+          held,
+          abstract,
+          true,
+        );
+      } finally {
+        if (own) closeScope(own);
+      }
+    };
     for (let round = 0; live.length > 0; round++) {
       const takers = turn();
       for (const attempt of takers) {
@@ -416,7 +455,10 @@ export class Z3Session {
             formulas.clear();
             parsedOriginal = undefined;
           } else if (end.reason !== SLICE_OVER) live = live.filter((a) => a !== attempt);
-          else if (!skeletonTried && limits.rlimit - spent > 0) {
+          else if (!pruneTried && limits.rlimit - spent > 0) {
+            const settled = await tryPruned();
+            if (settled) return settled;
+          } else if (!skeletonTried && limits.rlimit - spent > 0) {
             const settled = await trySkeleton();
             if (settled) return settled;
           } else if (!groundTried && limits.rlimit - spent > 0) {

@@ -11,6 +11,7 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { DEEP_STEP_LIMIT, readIntervals, refutedByIntervals, STEP_LIMIT } from "../../core/prover/intervals";
 import { parseCommands } from "../../core/prover/tactics";
+import { prunedDisjuncts } from "../../core/prover/disjuncts";
 import { numLit } from "../../core/prover/smt";
 import { Z3Session } from "../../core/prover/z3";
 import { ensureBuilt, proveDumping } from "../cli/helpers";
@@ -159,6 +160,63 @@ describe("interval reasoning refutes, through roundings and integers as doubles"
     expect(named).toBe(true);
     // Written out, the comparison that picks it narrows nothing (a compound term has no range of its own).
     expect(refuted("(<= 1 n)", "(<= n 500000)", `(not (fp.leq ${min(r)} ${cap}))`)).toBe(false);
+  });
+});
+
+describe("interval reasoning refutes, through classes and whole numbers", () => {
+  const zero = "(_ +zero 11 53)";
+  const count = "((_ to_fp 11 53) RNE (to_real n))";
+  it("a class a conjunct states narrows the range: no NaN, finite, zero, a sign", () => {
+    // A finite positive budget over a count of at least one is a number (h52 i73).
+    expect(refuted("(not (or (fp.isInfinite x) (fp.isNaN x) (fp.leq x " + zero + ")))", "(>= n 1)", `(fp.isNaN (fp.div RNE x ${count}))`)).toBe(true);
+    expect(refuted("(fp.isZero x)", `(fp.gt x ${zero})`)).toBe(true);
+    expect(refuted("(fp.isPositive x)", `(fp.lt x ${zero})`)).toBe(true);
+    expect(refuted("(not (fp.isPositive x))", `(fp.gt x ${f(1)})`)).toBe(true);
+    expect(refuted("(fp.isNegative x)", "(fp.isNaN x)")).toBe(true);
+    expect(refuted("(fp.isInfinite x)", `(fp.lt x ${f(1e308)})`, `(fp.gt x ${f(-1e308)})`)).toBe(true);
+  });
+  it("but not what a class leaves: +0 is positive and zero, NaN is not positive, ∞ is not NaN", () => {
+    expect(refuted("(fp.isPositive x)", "(fp.isZero x)")).toBe(false);
+    expect(refuted("(not (fp.isPositive x))", "(fp.isNaN x)")).toBe(false);
+    expect(refuted("(not (fp.isNaN x))", "(fp.isInfinite x)")).toBe(false);
+    expect(refuted("(not (fp.isZero x))", `(fp.eq x ${f(0)})`)).toBe(false);
+    // With NaN possible, a finite budget over a count may still be NaN.
+    expect(refuted("(not (fp.isInfinite x))", "(>= n 1)", `(fp.isNaN (fp.div RNE x ${count}))`)).toBe(false);
+  });
+  it("a whole number stays whole through roundings, integers, sums, products, minima and maxima (Math.min(Math.max(Math.floor(b / n), 1), 50))", () => {
+    const arg = `(fp.roundToIntegral RTN (fp.div RNE x ${count}))`;
+    const max = (a: string, c: string) => `(ite (or (fp.isNaN ${a}) (fp.isNaN ${c})) ${f(NaN)} (ite (fp.gt ${a} ${c}) ${a} (ite (and (fp.isZero ${a}) (fp.isZero ${c}) (fp.isPositive ${a})) ${a} ${c})))`;
+    const min = (a: string, c: string) => `(ite (or (fp.isNaN ${a}) (fp.isNaN ${c})) ${f(NaN)} (ite (fp.lt ${a} ${c}) ${a} (ite (and (fp.isZero ${a}) (fp.isZero ${c}) (fp.isNegative ${a})) ${a} ${c})))`;
+    const text = `${DECLS}
+(define-fun arg!1 () ${F64} ${arg})
+(define-fun max!2 () ${F64} ${max("arg!1", f(1))})
+(define-fun min!3 () ${F64} ${min("max!2", f(50))})`;
+    const path = `(not (or (fp.isInfinite x) (fp.isNaN x) (fp.leq x ${zero})))`;
+    const isInteger = (t: string) => `(and (not (or (fp.isInfinite ${t}) (fp.isNaN ${t}))) (fp.eq (fp.roundToIntegral RTZ ${t}) ${t}))`;
+    expect(refutedByIntervals(parseCommands(`${text}
+(assert (>= n 1))
+(assert ${path})
+(assert (not (and ${isInteger("min!3")} (fp.geq min!3 ${f(1)}) (fp.leq min!3 ${f(50)}))))`))).toBe(true);
+    expect(refuted("(<= 0 n)", "(<= n 1000)", `(not (fp.eq (fp.roundToIntegral RNE (fp.add RNE ${count} (fp.mul RNE ${count} ${f(3)}))) (fp.add RNE ${count} (fp.mul RNE ${count} ${f(3)}))))`)).toBe(true);
+  });
+  it("but not a quotient, a fraction, or a value that may be NaN", () => {
+    expect(refuted("(<= 1 n)", "(<= n 1000)", `(not (fp.eq (fp.roundToIntegral RTZ (fp.div RNE ${count} ${f(3)})) (fp.div RNE ${count} ${f(3)})))`)).toBe(false);
+    expect(refuted("(<= 1 n)", "(<= n 1000)", `(not (fp.eq (fp.roundToIntegral RTZ (fp.add RNE ${count} ${f(0.5)})) (fp.add RNE ${count} ${f(0.5)})))`)).toBe(false);
+    expect(refuted(`(not (fp.eq (fp.roundToIntegral RTZ (fp.roundToIntegral RNE x)) (fp.roundToIntegral RNE x)))`)).toBe(false);
+  });
+});
+
+describe("the disjuncts the ranges refute on their own are left out (disjuncts.ts)", () => {
+  it("leaves the others, and only when one is refuted", () => {
+    const query = (...ds: string[]) => parseCommands(`${DECLS}
+(assert (<= 1 n))
+(assert (or ${ds.join(" ")}))`);
+    const pruned = prunedDisjuncts(query("(< n 0)", '(= s "a")', "(> n 5)"));
+    expect(pruned?.dropped).toBe(1);
+    expect(pruned?.text).toContain('(assert (or (= s "a") (> n 5)))');
+    expect(prunedDisjuncts(query("(< n 0)", '(= s "a")'))?.text).toContain('(assert (= s "a"))');
+    expect(prunedDisjuncts(query("(< n 0)", "(< n 1)"))?.text).toContain("(assert false)");
+    expect(prunedDisjuncts(query('(= s "a")', "(> n 5)"))).toBeUndefined();
   });
 });
 
@@ -338,6 +396,13 @@ describe("interval reasoning against Z3 (generated queries)", () => {
       fc.tuple(guard, tie("t"), tie("t")).map(([c, a, e]) => `(ite ${c} ${a} ${e})`),
     ),
   })).t;
+  /** Shallow terms for whole-number claims (deep ones cost Z3 minutes of bit-blasting to confirm). */
+  const wholeOperand = fc.oneof(floatLeaf, fc.constantFrom("((_ to_fp 11 53) RNE (to_real n))", "((_ to_fp 11 53) RNE (to_real (- n 5)))", "(fp.roundToIntegral RTN x)"));
+  const wholeTerm = fc.oneof(
+    wholeOperand,
+    fc.tuple(fc.constantFrom("fp.add", "fp.sub", "fp.mul", "fp.div"), wholeOperand, wholeOperand).map(([op, a, c]) => `(${op} RNE ${a} ${c})`),
+    fc.tuple(guard, wholeOperand, wholeOperand).map(([c, a, e]) => `(ite ${c} ${a} ${e})`),
+  );
   const intTerm = fc.oneof(
     fc.constantFrom("n", "m", "0", "1", "5", "(- 3)"),
     fc.constantFrom("(+ n m)", "(- n m)", "(* n m)", "(* 2 n)", "(abs n)", "(ite b n m)"),
@@ -367,6 +432,8 @@ describe("interval reasoning against Z3 (generated queries)", () => {
     fc.tuple(fc.constantFrom("fp.isNaN", "fp.isInfinite", "fp.isZero", "fp.isNegative", "fp.isPositive"), floatTerm).map(([op, a]) => `(${op} ${a})`),
     fc.tuple(fc.constantFrom("<", "<=", ">", ">=", "="), intTerm, intTerm).map(([op, a, c]) => `(${op} ${a} ${c})`),
     fc.constantFrom("b", "(fp.eq x (fp.roundToIntegral RNE x))", "(fp.eq (g n) (fp.roundToIntegral RTZ (g n)))"),
+    // Whole numbers (`Number.isInteger`'s test) of computed terms: roundings, integers, sums, products, quotients.
+    wholeTerm.map((t) => `(fp.eq (fp.roundToIntegral RTZ ${t}) ${t})`),
   );
   const formula: fc.Arbitrary<string> = fc.letrec<{ p: string }>((tie) => ({
     p: fc.oneof(
