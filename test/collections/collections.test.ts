@@ -324,6 +324,32 @@ export function main(): void {
   for (const [k] of m2.entries()) m2.delete(k === "a" ? "b" : "a");
   if (m2.size === 0) sendEmail("x", "empty");
 }` },
+  // ── the size of a Set a loop with a counter collects, its keys trimmed on the way (h53 i03: the
+  // count of its keys probed the Set at an index no quantifier bound, and the query named it free) ──
+  { name: "control: the size of a Set collected under a cap, logged", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const done = new Set<string>();
+  let n = 0;
+  for (const r of rows()) {
+    if (n >= 3) continue;
+    log(r.to.trim());
+    done.add(r.to);
+    n++;
+  }
+  log(\`\${done.size} done\`);
+}` },
+  { name: "a Set collected under a cap of three may hold three keys", verdict: "violated", line: 13, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const done = new Set<string>();
+  let n = 0;
+  for (const r of rows()) {
+    if (n >= 3) continue;
+    log(r.to.trim());
+    done.add(r.to);
+    n++;
+  }
+  if (done.size === 3) sendEmail("x", "three");
+}` },
 ];
 
 describe("Sets and Maps the program builds", () => {
