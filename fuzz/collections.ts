@@ -3,7 +3,7 @@ import type { CollectionsStmt, Effect, NumExpr, StrExpr } from "./ir";
 /**
  * Sets, Maps, `JSON.stringify` and in-place array changes in the differential tester (profile
  * `collections`, core/prover/exec/collections.ts, json.ts, inplace.ts): de-duplication over
- * literal arrays (and over arrays of unknown length: with `has`/`add`, refused; `new Set(xs)` iterated or spread, modelled), sizes, SameValueZero corners (NaN,
+ * literal arrays (and over arrays of unknown length: with `has`/`add`, refused; `new Set(xs)` iterated, spread or tested with `has`, modelled), sizes, SameValueZero corners (NaN,
  * -0), counting Maps, `get` that may be undefined, JSON of literals with escapes and number
  * corners, `sort` with the modelled comparators (and refused ones), `splice`, `reverse`, index
  * assignment (in range and past the end).
@@ -40,6 +40,14 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
       if (s.op === "unknown" && s.cmp % 3 === 0) {
         // A Set built from the array (exec/unique.ts): iterated, or spread back into an array.
         const from = `new Set<string>(${p.expr(s.src)})`;
+        if (s.pick % 2 === 1) {
+          // Its `has` (exec/unique.ts `setHas`): a key some element is, tested against `x` and against every element of a second array.
+          const set = p.fresh("set");
+          p.line(`const ${set} = ${from};`);
+          p.line(`if (${set}.has(${x})) ${p.use(s.e, x)};`);
+          p.line(`for (const ${y} of ${p.expr(s.src)}) if (${s.pick % 4 === 1 ? "!" : ""}${set}.has(${y})) ${p.use(s.e, y)};`);
+          return;
+        }
         p.line(`for (const ${y} of ${s.cmp === 0 ? from : `[...${from}]`}) ${p.use(s.e, y)};`);
         return;
       }
@@ -67,6 +75,8 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
         p.line(`const ${set} = new Set<number>(${s.pick % 4 === 1 ? "amounts()" : "amounts().filter((v) => v === 0)"});`);
         p.line(`for (const ${y} of ${set}) if (1 / ${y} < 0) ${p.effect(s.e)};`);
         p.line(`for (const ${y} of [...${set}]) if (${y} === 0) ${p.useNum(s.e, `1 / ${y} > 0 ? 1 : 2`)};`);
+        // `has` with SameValueZero: NaN is found, -0 and +0 are one key.
+        p.line(`if (${set}.has(NaN) || ${set}.has(-0)) ${p.effect(s.e)};`);
         return;
       }
       p.line(`const ${set} = new Set<number>([${s.nums.map((n) => p.num(n)).join(", ")}]);`);

@@ -350,6 +350,33 @@ export function main(): void {
   }
   if (done.size === 3) sendEmail("x", "three");
 }` },
+  // ── has of a Set built from an array of unknown length (h53 i25: buyers with a return request) ──
+  { name: "has of a Set of a tool's array: some element is the key", verdict: "violated", line: 6, match: /ceo/, body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(): void {
+  const known = new Set(contacts());
+  if (known.has("ceo")) sendEmail("ceo", "you are on the list");
+}` },
+  { name: "control: has of a Set of the array without the key", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo")];
+export function main(): void {
+  const known = new Set(contacts().filter((c) => c !== "ceo"));
+  if (known.has("ceo")) sendEmail("ceo", "you are on the list");
+}` },
+  { name: "control: every element of the array is in its Set", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const all = contacts();
+  const known = new Set(all);
+  for (const c of all) if (!known.has(c)) sendEmail(c, "missing");
+}` },
+  { name: "adversarial: has finds NaN (SameValueZero), which === never does", verdict: "violated", line: 6, body: `export const guarantees = [m.neverEmail("nan")];
+export function main(): void {
+  const amounts = new Set(rows().map((r) => r.amount));
+  if (amounts.has(NaN)) sendEmail("nan", "a NaN amount");
+}` },
+  { name: "the size of such a Set counts distinct keys", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const known = new Set(contacts());
+  if (known.size > 3) sendEmail("a", "many");
+}` },
 ];
 
 describe("Sets and Maps the program builds", () => {

@@ -3,7 +3,7 @@ import type * as TS from "typescript";
 import { ARRAY_METHODS, callArrayMethod } from "./arrays";
 import { callSortedCopy, freshCopy } from "./inplace";
 import { CALLBACK_METHODS, callArrayCallback, compactView, viewOf } from "./callbacks";
-import { SET_VIEW_WHY } from "./unique";
+import { SET_VIEW_WHY, setHas } from "./unique";
 import { collectingCall } from "./collected";
 import { callJoin, callReduce } from "./folds";
 import { and, FLOAT64, numLit } from "../smt";
@@ -134,7 +134,11 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   if (collecting) return collecting;
   // A Set built from an array (unique.ts) is a view of it, but its methods are not an array's:
   // `forEach` passes (value, value, set), not an index.
-  if (target.k === "opaque" && target.why === SET_VIEW_WHY) refuse(e, `\`${name}\` of ${SET_VIEW_WHY}.`, "Loop with `for (const x of set)`, or spread it: `[...new Set(xs)]`.");
+  if (target.k === "opaque" && target.why === SET_VIEW_WHY) {
+    const has = name === "has" ? setHas(ex, target, e, st) : undefined;
+    if (has) return has;
+    refuse(e, `\`${name}\` of ${SET_VIEW_WHY}.`, "Loop with `for (const x of set)`, spread it (`[...new Set(xs)]`), or test a key with `has`.");
+  }
   if (CALLBACK_METHODS.has(name) && viewOf(target)) return callArrayCallback(ex, target, name as Parameters<typeof callArrayCallback>[2], e, st);
   if (name === "reduce" && viewOf(target)) return callReduce(ex, target, e, st);
   if (name === "join" && viewOf(target)) return callJoin(ex, target, e, st);

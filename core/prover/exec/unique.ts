@@ -4,18 +4,22 @@
  * earlier element has (SameValueZero), so the Set is a filtered view of the array (callbacks.ts)
  * that keeps element i where every earlier element differs from it, each number as the Set stores
  * it (-0 as +0). It can be iterated
- * (`for…of`) and spread into an array (`[...new Set(xs)]`, locals.ts); its `size`, `has`, `add`
- * and `forEach` are refused on the node (the view is opaque), as are Sets of records, which
- * compare by identity.
+ * (`for…of`) and spread into an array (`[...new Set(xs)]`, locals.ts), and `has(k)` is whether
+ * some element the array keeps is k (SameValueZero, as the Set compares); its `size`, `add` and
+ * `forEach` are refused on the node (the view is opaque), as are Sets of records, which compare by
+ * identity.
  */
 import type * as TS from "typescript";
-import { and, implies, not, renameSymbols } from "../smt";
-import { sameValueZero, type Sym } from "../values";
-import { makeView, viewOf } from "./callbacks";
+import { and, implies, not, or, renameSymbols } from "../smt";
+import { boolT, sameValueZero, type Sym } from "../values";
+import { assumedAtEvery, makeView, viewOf, type View } from "./callbacks";
 import { storedKey } from "./collections";
 import { refuse, type Exec } from "./context";
+import { evalExpr } from "./expressions";
+import { noFunctionValue, notOpaque } from "./guards";
+import type { State } from "./state";
 
-export const SET_VIEW_WHY = "a Set built from an array the prover does not know element by element: here it can only be iterated (`for…of`) or spread into an array (`[...new Set(xs)]`)";
+export const SET_VIEW_WHY = "a Set built from an array the prover does not know element by element: here it can only be iterated (`for…of`), spread into an array (`[...new Set(xs)]`) or tested with `has`";
 
 /** The Set of the array (or filtered view) `init`, as a view; undefined when `init` is neither. */
 export function uniqueView(ex: Exec, init: Sym, at: TS.Node): Sym | undefined {
@@ -48,5 +52,41 @@ export function uniqueView(ex: Exec, init: Sym, at: TS.Node): Sym | undefined {
   // What the Set holds is each kept value as a key: a number's -0 is stored as +0 (adv35: six wrong
   // proofs read -0 back out of `new Set(xs)`, where JavaScript gives +0).
   const stored: Extract<Sym, { k: "sarr" }> = { ...base, at: (i) => storedKey(base.at(i)) };
-  return makeView({ base: stored, keep, ...(view.facts ? { facts: view.facts } : {}) }, SET_VIEW_WHY);
+  const set = makeView({ base: stored, keep, ...(view.facts ? { facts: view.facts } : {}) }, SET_VIEW_WHY);
+  sources.set(set, view);
+  return set;
+}
+
+/** The array (or filtered view) each Set view was built from: its members are that array's kept elements. */
+const sources = new WeakMap<Sym, View>();
+
+/**
+ * `set.has(k)` of a Set built from an array: some element the array keeps is k (SameValueZero:
+ * -0 and +0 are one key, NaN is found); undefined when `set` is not such a Set. Over an array of
+ * unknown length an existential over its indices, with the facts reading an element (a tool's
+ * element promises, the callbacks' facts) at every index, as `includes` has them (arrays.ts).
+ */
+export function setHas(ex: Exec, set: Sym, e: TS.CallExpression, st: State): Sym | undefined {
+  const view = sources.get(set);
+  if (!view) return undefined;
+  if (e.arguments.length !== 1) refuse(e, "`has` takes one key.", "Call `set.has(key)`.");
+  const arg = e.arguments[0]!;
+  const x = evalExpr(ex, arg, st);
+  noFunctionValue(x, arg);
+  notOpaque(x, arg);
+  const kept = view.keep ?? (() => "true");
+  const same = (item: Sym): string => sameValueZero(item, x) ?? refuse(arg, "A Set of these values compares them by identity, which is not modelled.", "Build Sets of strings or numbers and test a string or a number.");
+  const { base } = view;
+  if (base.k === "arr") return boolT(or(...base.items.map((item, i) => and(kept(String(i)), same(item)))));
+  const q = ex.world.fresh("k");
+  const before = ex.world.assumptions.length;
+  const item = base.at(q);
+  const local = ex.world.assumptions.splice(before).map((a) => a.term);
+  const eq = same(item);
+  const at = (y: string, term: string): string => renameSymbols(term, new Map([[q, y]]));
+  const facts = (y: string): string => and(...local.map((t) => at(y, t)), view.facts ? view.facts(y) : "true");
+  const range = (y: string): string => and(`(<= 0 ${y})`, `(< ${y} ${base.len})`);
+  assumedAtEvery(ex, range, facts);
+  const k = ex.world.fresh("k");
+  return boolT(`(exists ((${k} Int)) ${and(range(k), kept(k), facts(k), at(k, eq))})`);
 }
