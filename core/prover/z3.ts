@@ -455,15 +455,19 @@ export class Z3Session {
             formulas.clear();
             parsedOriginal = undefined;
           } else if (end.reason !== SLICE_OVER) live = live.filter((a) => a !== attempt);
-          else if (!pruneTried && limits.rlimit - spent > 0) {
-            const settled = await tryPruned();
-            if (settled) return settled;
-          } else if (!skeletonTried && limits.rlimit - spent > 0) {
-            const settled = await trySkeleton();
-            if (settled) return settled;
-          } else if (!groundTried && limits.rlimit - spent > 0) {
-            const settled = await tryGround();
-            if (settled) return settled;
+          else if (limits.rlimit - spent > 0) {
+            // Each once, after a slice ran out: the query without the disjuncts the ranges refute
+            // (when there are some: it answers in the query's place), then its skeleton, and the
+            // next time its ground query.
+            const pruned = pruneTried ? undefined : await tryPruned();
+            if (pruned) return pruned;
+            if (!skeletonTried) {
+              const settled = await trySkeleton();
+              if (settled) return settled;
+            } else if (!groundTried) {
+              const settled = await tryGround();
+              if (settled) return settled;
+            }
           }
           continue;
         }

@@ -115,18 +115,38 @@ describe("the session uses the skeleton", () => {
   beforeAll(() => ensureBuilt());
   afterAll(() => fs.rmSync(dump, { recursive: true, force: true }));
 
-  it("emails to every customer but one address: the first attempts run out, the skeleton answers unsat", () => {
+  it("emails to every customer but one address: the first attempts run out, then its disjuncts' ranges answer unsat (disjuncts.ts)", () => {
     const r = proveDumping("fixtures/programs/ops/never_email_ceo_filter_pass.ts", dump);
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).programs[0].verdict).toBe("proved");
-    const traces = r.queries;
-    const bySkeleton = traces.filter((t) => /; attempt: core\/skeleton rlimit \d+: unsat/.test(t));
-    expect(bySkeleton.length).toBeGreaterThan(0);
-    // It came after the simple solver's first try and then the general solver had used up their
-    // first slices: the first try alone does not bring it in (z3.ts). The ranges' deeper reading
-    // (a query they ran out of steps on) may come between, after the first try.
+    // Its query of ten disjuncts, which the ranges leave open as one disjunction but refute one by
+    // one, went to the skeleton (the next test) before the ranges read each disjunct alone.
+    const byDisjuncts = r.queries.filter((t) => /; attempt: ranges refuted (\d+) of \1 disjuncts/.test(t));
+    expect(byDisjuncts.length).toBeGreaterThan(0);
     const deeper = "(?:; attempt: intervals with \\d+ steps: open\\n)?";
-    const order = new RegExp(`; attempt: core\\/\\w+ rlimit \\d+: unknown \\(canceled\\)[^\\n]*\\n${deeper}; attempt: general\\/\\w+ rlimit \\d+: unknown \\((canceled|max\\. resource limit exceeded)\\)[^\\n]*\\n${deeper}; attempt: core\\/skeleton`);
-    for (const t of bySkeleton) expect(t).toMatch(order);
+    const order = new RegExp(`; attempt: core\\/\\w+ rlimit \\d+: unknown \\(canceled\\)[^\\n]*\\n${deeper}; attempt: general\\/\\w+ rlimit \\d+: unknown \\((canceled|max\\. resource limit exceeded)\\)[^\\n]*\\n${deeper}; attempt: ranges refuted`);
+    for (const t of byDisjuncts) expect(t).toMatch(order);
+  }, 600_000);
+  it("the same query with the ranges off: the skeleton answers it after the first attempts ran out", async () => {
+    // The query as the prover wrote it for that program (test/prover/queries/).
+    const text = fs.readFileSync(path.join(__dirname, "queries/never-email-ceo-filter.smt2"), "utf8").trim();
+    const [declarations, ...assertions] = text.split("\n(assert ").map((part, i) => (i === 0 ? part : part.slice(0, -1)));
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), "clauz3-skeleton-own-"));
+    const session = await Z3Session.get();
+    process.env.CLAUZ3_DUMP_SMT = own;
+    Z3Session.intervals = false;
+    try {
+      const answer = await session.query(declarations!, assertions, { rlimit: 50_000_000, backstopMs: 600_000 }, async () => undefined);
+      expect(answer.status).toBe("unsat");
+      const traces = fs.readdirSync(own).filter((n) => /^q\d+-\d+\.smt2$/.test(n)).map((n) => fs.readFileSync(path.join(own, n), "utf8"));
+      const bySkeleton = traces.filter((t) => /; attempt: core\/skeleton rlimit \d+: unsat/.test(t));
+      expect(bySkeleton.length).toBe(1);
+      // After the simple solver's first try and the general solver's first slice (z3.ts).
+      expect(bySkeleton[0]).toMatch(/; attempt: core\/\w+ rlimit \d+: unknown \(canceled\)[^\n]*\n; attempt: general\/\w+ rlimit \d+: unknown \((canceled|max\. resource limit exceeded)\)[^\n]*\n; attempt: core\/skeleton/);
+    } finally {
+      delete process.env.CLAUZ3_DUMP_SMT;
+      Z3Session.intervals = true;
+      fs.rmSync(own, { recursive: true, force: true });
+    }
   }, 600_000);
 });
