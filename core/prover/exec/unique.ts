@@ -5,9 +5,9 @@
  * that keeps element i where every earlier element differs from it, each number as the Set stores
  * it (-0 as +0). It can be iterated
  * (`for…of`) and spread into an array (`[...new Set(xs)]`, locals.ts), and `has(k)` is whether
- * some element the array keeps is k (SameValueZero, as the Set compares); its `size`, `add` and
- * `forEach` are refused on the node (the view is opaque), as are Sets of records, which compare by
- * identity.
+ * some element the array keeps is k (SameValueZero, as the Set compares), and its `size` is the
+ * count of its keys (counted.ts); `add` and `forEach` are refused on the node (the view is
+ * opaque), as are Sets of records, which compare by identity.
  */
 import type * as TS from "typescript";
 import { and, implies, not, or, renameSymbols } from "../smt";
@@ -88,5 +88,9 @@ export function setHas(ex: Exec, set: Sym, e: TS.CallExpression, st: State): Sym
   const range = (y: string): string => and(`(<= 0 ${y})`, `(< ${y} ${base.len})`);
   assumedAtEvery(ex, range, facts);
   const k = ex.world.fresh("k");
-  return boolT(`(exists ((${k} Int)) ${and(range(k), kept(k), facts(k), at(k, eq))})`);
+  // What reading the kept test at the bound index made true stays inside the quantifier.
+  const mark = ex.world.assumptions.length;
+  const keptK = kept(k);
+  const inner = ex.world.assumptions.splice(mark).map((a) => a.term);
+  return boolT(`(exists ((${k} Int)) ${and(range(k), keptK, ...inner, facts(k), at(k, eq))})`);
 }
