@@ -85,18 +85,10 @@ export function printStrings(p: StringsPrinter, s: StringsStmt): void {
       p.line(`measure(${m});`);
       return;
     }
-    case "indexOf": {
-      // The first position of a pattern ("" at 0, a lone surrogate half, absent at -1), compared with `off` (-1…3) and measured.
+    case "indexOf": case "lastIndexOf": {
+      // The first (last) position of a pattern ("" at 0 (the length), overlapping "aa", a lone surrogate half, absent at -1), compared with `off` (-1…3) and measured.
       const n = p.fresh("n");
-      p.line(`const ${n}: number = ${text()}.indexOf(${p.str(s.pattern)});`);
-      p.line(`if (${n} === ${p.num(s.off)}) ${p.effect(s.e)};`);
-      p.line(`measure(${n});`);
-      return;
-    }
-    case "lastIndexOf": {
-      // The last position of a pattern ("" at the length, overlapping occurrences, a lone surrogate half, absent at -1), compared with `off` (-1…3) and measured.
-      const n = p.fresh("n");
-      p.line(`const ${n}: number = ${text()}.lastIndexOf(${p.str(s.pattern)});`);
+      p.line(`const ${n}: number = ${text()}.${s.op}(${p.str(s.pattern)});`);
       p.line(`if (${n} === ${p.num(s.off)}) ${p.effect(s.e)};`);
       p.line(`measure(${n});`);
       return;

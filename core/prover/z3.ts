@@ -13,35 +13,12 @@ import { readModel, type GetValues } from "./z3-model";
 import { unreachedDeclarations } from "./theories";
 import { watchdog } from "./z3-watchdog";
 import { guardThreads, SolverStderr, type SolverThreads } from "./z3-threads";
+import { MEMORY_CAP, SLICE_OVER, type AttemptEnd, type SolverAnswer } from "./z3-answers";
 import { closeScope, engine, isInstanceFailure, openScope, parse, parseKept, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
 
 export { SolverError };
 export type { GetValues, ValueSort } from "./z3-model";
-
-/** The solver's answer to one query. */
-export type SolverAnswer<T> = (
-  | { readonly status: "sat"; readonly result: T }
-  | { readonly status: "unsat" }
-  | {
-      readonly status: "unknown";
-      readonly reason: string;
-      /** Set when the wall clock (the backstop or the program's budget) ended the query, not Z3's resource limit: not final. */
-      readonly wallClock?: boolean;
-    }
-) & {
-  /** Z3 resource units the query used over all its attempts (deterministic, unlike its time). */
-  readonly used?: number;
-};
-
-const SLICE_OVER = "resource slice spent";
-const MEMORY_CAP = "the solver reached its memory cap";
-
-
-/** How one attempt ended: an answer, a reason it gave none, or the wall clock. */
-type AttemptEnd<T> =
-  | { readonly kind: "answer"; readonly answer: SolverAnswer<T>; readonly used: number }
-  | { readonly kind: "none"; readonly reason: string; readonly used: number }
-  | { readonly kind: "wallClock"; readonly used: number };
+export type { SolverAnswer } from "./z3-answers";
 
 /**
  * One warm Z3 per process (wasm `z3-solver`). Queries run one at a time, each in a fresh context;
@@ -348,38 +325,17 @@ export class Z3Session {
       groundTried = true;
       const ground = groundOf(asWritten);
       if (ground === undefined) return undefined;
-      let own: Scope | undefined;
       const sub: Trace | undefined = trace ? { lines: [] } : undefined;
-      try {
-        const answer = await this.solve(
-          instance,
-          () => (own ??= openScope(instance)),
-          () => {
-            const old = own;
-            own = openScope(instance);
-            if (old) closeScope(old);
-            return own;
-          },
-          ground,
-          { ...limits, rlimit: Math.min(limits.rlimit - spent, Math.floor(limits.rlimit * GROUND_SHARE)) },
-          started,
-          // Its models are never read: the quantified formulas may not hold in them.
-          async () => undefined as never,
-          sub,
-          (used) => {
-            spent += used;
-            charge(used);
-          },
-          held,
-          true,
-        );
-        trace?.lines.push(`ground query: ${answer.status === "unknown" ? `unknown (${answer.reason})` : answer.status === "sat" ? "sat (not read)" : "unsat"}${sub ? ` [${sub.lines.join(" | ")}]` : ""}`);
-        if (answer.status === "unsat") return { status: "unsat" };
-        if (answer.status === "unknown" && (answer.wallClock || answer.reason.startsWith(MEMORY_CAP))) return answer;
-        return undefined;
-      } finally {
-        if (own) closeScope(own);
-      }
+      const charged = (used: number): void => {
+        spent += used;
+        charge(used);
+      };
+      // Its models are never read: the quantified formulas may not hold in them.
+      const answer = await this.aside(instance, ground, { ...limits, rlimit: Math.min(limits.rlimit - spent, Math.floor(limits.rlimit * GROUND_SHARE)) }, started, async () => undefined as never, sub, charged, held, true, false);
+      trace?.lines.push(`ground query: ${answer.status === "unknown" ? `unknown (${answer.reason})` : answer.status === "sat" ? "sat (not read)" : "unsat"}${sub ? ` [${sub.lines.join(" | ")}]` : ""}`);
+      if (answer.status === "unsat") return { status: "unsat" };
+      if (answer.status === "unknown" && (answer.wallClock || answer.reason.startsWith(MEMORY_CAP))) return answer;
+      return undefined;
     };
     // Without the disjuncts the ranges refute on their own (disjuncts.ts): an equisatisfiable query
     // whose models are the query's, asked in its place with what is left, once the first slice ran out.
@@ -389,33 +345,11 @@ export class Z3Session {
       const rest = prunedDisjuncts(asWritten);
       if (rest === undefined) return undefined;
       trace?.lines.push(`ranges refuted ${rest.dropped} of ${rest.of} disjuncts; the others asked alone`);
-      let own: Scope | undefined;
-      try {
-        return await this.solve(
-          instance,
-          () => (own ??= openScope(instance)),
-          () => {
-            const old = own;
-            own = openScope(instance);
-            if (old) closeScope(old);
-            return own;
-          },
-          rest.text,
-          { ...limits, rlimit: limits.rlimit - spent },
-          started,
-          onSat,
-          trace,
-          (used) => {
-            spent += used;
-            charge(used);
-          },
-          held,
-          abstract,
-          true,
-        );
-      } finally {
-        if (own) closeScope(own);
-      }
+      const charged = (used: number): void => {
+        spent += used;
+        charge(used);
+      };
+      return this.aside(instance, rest.text, { ...limits, rlimit: limits.rlimit - spent }, started, onSat, trace, charged, held, abstract, true);
     };
     for (let round = 0; live.length > 0; round++) {
       const takers = turn();
@@ -475,6 +409,34 @@ export class Z3Session {
       }
     }
     return { status: "unknown", reason: [...new Set(reasons)].join("; ") };
+  }
+
+  /** `solve` of another query (the ground query, the query without refuted disjuncts) in a context of its own, deleted after. */
+  private async aside<T>(
+    instance: Instance,
+    text: string,
+    limits: QueryLimits,
+    started: number,
+    onSat: (getValues: GetValues) => Promise<T>,
+    trace: Trace | undefined,
+    charge: (used: number) => void,
+    held: SolverTurn | undefined,
+    abstract: boolean,
+    pruned: boolean,
+  ): Promise<SolverAnswer<T>> {
+    let own: Scope | undefined;
+    const open = (): Scope => (own ??= openScope(instance));
+    const renew = (): Scope => {
+      const old = own;
+      own = openScope(instance);
+      if (old) closeScope(old);
+      return own;
+    };
+    try {
+      return await this.solve(instance, open, renew, text, limits, started, onSat, trace, charge, held, abstract, pruned);
+    } finally {
+      if (own) closeScope(own);
+    }
   }
 
   /**
