@@ -3,7 +3,8 @@ import type { CollectionsStmt, Effect, NumExpr, StrExpr } from "./ir";
 /**
  * Sets, Maps, `JSON.stringify` and in-place array changes in the differential tester (profile
  * `collections`, core/prover/exec/collections.ts, json.ts, inplace.ts): de-duplication over
- * literal arrays (and over arrays of unknown length: with `has`/`add`, refused; `new Set(xs)` iterated, spread or tested with `has`, modelled), sizes, SameValueZero corners (NaN,
+ * literal arrays (and over arrays of unknown length: with `has`/`add`, the size read in the loop
+ * (a Set's, an array's length); `new Set(xs)` iterated, spread or tested with `has`), sizes, SameValueZero corners (NaN,
  * -0), counting Maps, `get` that may be undefined, JSON of literals with escapes and number
  * corners, `sort` with the modelled comparators (and refused ones), `splice`, `reverse`, index
  * assignment (in range and past the end).
@@ -52,8 +53,21 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
         return;
       }
       const seen = p.fresh("seen");
+      const over = s.op === "dedupe" ? `[${[...lits, x, ...lits].join(", ")}]` : p.expr(s.src);
+      if (s.op === "unknown" && s.pick % 4 !== 0) {
+        // The size read in the loop that collects (exec/collected.ts, a ghost counter): before the
+        // `has`, after an `add` with no `has` (a key added again does not grow it), or an array's length.
+        const cap = s.cmp % 3;
+        const array = s.pick % 4 === 3;
+        p.line(array ? `const ${seen}: string[] = [];` : `const ${seen} = new Set<string>();`);
+        if (s.pick % 4 === 1) p.line(`for (const ${y} of ${over}) { if (${seen}.size >= ${cap}) break; if (${seen}.has(${y})) continue; ${p.use(s.e, y)}; ${seen}.add(${y}); }`);
+        else if (s.pick % 4 === 2) p.line(`for (const ${y} of ${over}) { ${seen}.add(${y}); if (${seen}.size > ${cap}) break; ${p.use(s.e, y)}; }`);
+        else p.line(`for (const ${y} of ${over}) { if (${seen}.length < ${cap} && !${seen}.includes(${y})) { ${seen}.push(${y}); ${p.use(s.e, y)}; } }`);
+        p.line(`if (${array ? `${seen}.length` : `${seen}.size`} === ${s.cmp}) ${p.effect(s.e)};`);
+        return;
+      }
       p.line(`const ${seen} = new Set<string>();`);
-      p.line(`for (const ${y} of ${s.op === "dedupe" ? `[${[...lits, x, ...lits].join(", ")}]` : p.expr(s.src)}) if (!${seen}.has(${y})) { ${seen}.add(${y}); ${p.use(s.e, y)}; }`);
+      p.line(`for (const ${y} of ${over}) if (!${seen}.has(${y})) { ${seen}.add(${y}); ${p.use(s.e, y)}; }`);
       if (s.cmp > 1) p.line(`if (${seen}.size === ${s.cmp}) ${p.effect(s.e)};`);
       return;
     }

@@ -30,6 +30,8 @@ const MAX_CONSTANTS = 16;
 
 type Cand = (k: string) => string;
 
+const QUANTIFIED = /\((?:forall|exists) \(/;
+
 const app = (fn: string, k: string): string => `(${fn} ${k})`;
 const int = (n: number): string => (n < 0 ? `(- ${-n})` : String(n));
 
@@ -141,7 +143,10 @@ async function establish(session: Z3Session, world: World, budget: ProgramBudget
   ];
   const cands = candidates(ls, ghosts);
   const lengthFacts = [`(>= ${len} 0)`, `(<= ${len} ${ARRAY_LENGTH_MAG})`];
-  const common = [...world.assumptions.map((a) => a.term), ...lengthFacts, ...ghostBase];
+  // Only the quantifier-free assumptions: a check with fewer hypotheses keeps fewer candidates,
+  // never a wrong one, and a model of the rest (a membership's definition by earlier iterations,
+  // collected.ts) is what the solver cannot build when a candidate fails.
+  const common = [...world.assumptions.map((a) => a.term).filter((t) => !QUANTIFIED.test(t)), ...lengthFacts, ...ghostBase];
   const decls = world.declarations.join("\n");
   // Base, then step; dropping a candidate never breaks another's base case, so base runs once to its fixpoint.
   for (const phase of holeOpen("loop-invariant-base-only") ? (["base"] as const) : (["base", "step"] as const)) {

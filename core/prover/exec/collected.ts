@@ -9,23 +9,27 @@
  * counted.ts), spread into a `Set`; a Set is that view's distinct values (unique.ts).
  *
  * Inside the body the variable stands for this iteration's additions only (an empty literal, so
- * the ordinary `push` and path merges count them). The one read modelled there is membership,
+ * the ordinary `push` and path merges count them). Two reads are modelled there. Membership,
  * `out.includes(k)` / `seen.has(k)` (the "each address once" loop): some earlier iteration j < q
  * added k, or this one did. For it each iteration's addition is named by two functions of the
  * index, "iteration j added" and "the key it added", defined after the body ran (iteration j added
  * exactly where its path reached the addition: the definition refers to the functions only at
- * earlier indices, so it has one solution, the run's). Any other mention there is refused. An
+ * earlier indices, so it has one solution, the run's). And the size, `out.length` / `seen.size`
+ * (`if (done.size >= 10) break;`): a ghost the loop carries (loopstate.ts), its value when the
+ * iteration started plus this iteration's additions (for a Set, of keys no earlier iteration
+ * added); after the loop the view's count is that ghost at the length. Any other mention there is refused. An
  * iteration that ends abruptly stops the run (a `try` around the loop is refused: its `catch`
  * would see the addition of the iteration that threw).
  */
 import type * as TS from "typescript";
-import { and, implies, or, renameSymbols } from "../smt";
-import { boolT, sameValueZero, UNDEF, type Sym } from "../values";
-import { elemTypeOf, makeView, renameSym } from "./callbacks";
+import { and, implies, ite, not, or, renameSymbols } from "../smt";
+import { boolT, numFromInt, sameValueZero, UNDEF, type Sym } from "../values";
+import { elemTypeOf, makeView, renameSym, viewOf } from "./callbacks";
 import { changeInPlace } from "./changes";
 import { ownedCollection, storedKey } from "./collections";
-import { factsAt } from "./counted";
-import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
+import { carriedSizes, factsAt } from "./counted";
+import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, writtenBy, type Exec } from "./context";
+import { ARRAY_LENGTH_MAG } from "./integers";
 import { indexLoops } from "./elements";
 import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
@@ -40,19 +44,25 @@ const COLLECTED_WHY = "an array a loop over an array of unknown length built wit
 
 /** The loop's collected arrays: bound to this iteration's pushes in the body, to the whole collection after it. */
 export interface Collectors {
+  /** The sizes the body reads, for the loop's carried state (loopstate.ts). */
+  readonly ghosts: readonly SizeGhost[];
   enter(body: State): void;
   /** `end`: the join of the iteration's normal ends (fall-through, `continue`, `break`). */
   finish(end: State | null, after: State, assumptionsBefore: number): void;
 }
 
-/** How a mention of a collected variable uses it: a change (`out.push(x)`, `seen.add(k)` as statements), a membership test, or neither. */
-function mentionOf(ex: Exec, id: TS.Identifier, kind: Kind): "change" | "member" | undefined {
+/**
+ * How a mention of a collected variable uses it: a change (`out.push(x)`, `seen.add(k)` as
+ * statements), a membership test, a read of its size (`out.length`, `seen.size`), or neither.
+ */
+function mentionOf(ex: Exec, id: TS.Identifier, kind: Kind): "change" | "member" | "count" | undefined {
   const ts = ex.ts;
   let n: TS.Node = id;
   while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isNonNullExpression(n.parent))) n = n.parent;
   const access = n.parent;
   if (!access || !ts.isPropertyAccessExpression(access) || access.expression !== n || access.questionDotToken) return undefined;
   const call = access.parent;
+  if (access.name.text === (kind === "array" ? "length" : "size") && !(ts.isCallExpression(call) && call.expression === access) && writtenBy(ts, call) !== access) return "count";
   if (!ts.isCallExpression(call) || call.expression !== access) return undefined;
   const name = access.name.text;
   if (name === (kind === "array" ? "push" : "add") && ts.isExpressionStatement(call.parent)) return "change";
@@ -95,8 +105,22 @@ interface Target {
   readonly sym: TS.Symbol;
   readonly kind: Kind;
   readonly first: TS.Identifier;
-  /** Functions of the iteration index: iteration j added (Bool), and the key it added (String). */
-  readonly member?: { readonly added: string; readonly key: string };
+  /**
+   * Functions of the iteration index: iteration j added (Bool), and the key it added (String); `j`
+   * names the bound index of every "some earlier iteration added k", so the same test is one term.
+   */
+  readonly member?: { readonly added: string; readonly key: string; readonly j: string };
+  /** With `out.length` / `seen.size` read in the body: a ghost carried counter, the size when iteration k starts (loopstate.ts). */
+  readonly count?: { readonly fn: string; readonly at: TS.Node };
+}
+
+/** A collection's size read in the body of the loop collecting it: the loop carries it as a ghost counter. */
+export interface SizeGhost {
+  readonly name: string;
+  readonly fn: string;
+  readonly at: TS.Node;
+  /** The size at the end of iteration q, in the state there. */
+  next(end: State): string;
 }
 
 /**
@@ -144,10 +168,12 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
     };
     closures(scope);
     let members = false;
+    let counted: TS.Node | undefined;
     const visit = (n: TS.Node): void => {
       if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym) {
         const use = mentionOf(ex, n, kind);
         if (use === "member") members = true;
+        else if (use === "count") counted ??= n.parent;
         else if (use !== "change") {
           refuse(n, `\`${name}\` is read inside the loop that collects it with \`${what}\` (over an array of unknown length, what the loop adds and \`${kind === "array" ? "includes" : "has"}\` checks are modelled, not the ${kind === "array" ? "array" : "Set"} while it grows).`, `Read it after the loop, or keep what the body needs in a variable of its own (a counter: \`let n = 0\` … \`n++\`).`);
         }
@@ -167,16 +193,29 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
     };
     for (const e of between) if (e) mentions(e);
     let member: Target["member"];
-    if (members) {
+    // A Set's size counts the additions of keys no earlier iteration added: membership again.
+    if (members || (counted && kind === "set")) {
       const added = ex.world.fresh(`${name}.added`);
       declare(ex, added, "Bool", 1);
       const key = ex.world.fresh(`${name}.key`);
       declare(ex, key, "String", 1);
-      member = { added, key };
+      member = { added, key, j: ex.world.fresh("j") };
     }
-    targets.set(sym, { sym, kind, first, ...(member ? { member } : {}) });
+    let count: Target["count"];
+    if (counted) {
+      const fn = ex.world.fresh(`${name}.${kind === "array" ? "length" : "size"}`);
+      declare(ex, fn, "Int", 1);
+      count = { fn, at: counted };
+    }
+    targets.set(sym, { sym, kind, first, ...(member ? { member } : {}), ...(count ? { count } : {}) });
+  }
+  const ghosts: SizeGhost[] = [];
+  for (const t of targets.values()) {
+    const { count } = t;
+    if (count) ghosts.push({ name: `${t.sym.name}.${t.kind === "array" ? "length" : "size"}`, fn: count.fn, at: count.at, next: (end) => sizeNow(ex, t, q, end.env.get(t.sym), count.at) });
   }
   return {
+    ghosts,
     enter(st2) {
       for (const sym of targets.keys()) st2.env.set(sym, { k: "arr", items: [] });
       frame.collecting = { body, targets, q };
@@ -226,7 +265,9 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
         // The iteration's facts belong to whether it pushed (true in every run), as for `filter`.
         const view = makeView({ base, keep: (i) => and(rename(when, i), own(i)), facts: own }, COLLECTED_WHY);
         // A Set holds each key once, in the order of first insertion: the array's distinct values (unique.ts).
-        after.env.set(sym, t.kind === "array" ? view : uniqueView(ex, view, first)!);
+        const collection = t.kind === "array" ? view : uniqueView(ex, view, first)!;
+        after.env.set(sym, collection);
+        if (t.count) carriedSizes.set(viewOf(collection)!, `(${t.count.fn} ${len})`);
       }
     },
   };
@@ -272,15 +313,60 @@ export function collectingCall(ex: Exec, e: TS.CallExpression, st: State): Sym |
   if ((name === "has" && t.kind === "set") || (name === "includes" && t.kind === "array")) {
     const arg = e.arguments[0]!;
     const k = evalExpr(ex, arg, st);
-    if (k.k !== "str") refuse(arg, `Membership in \`${t.sym.name}\` across iterations of a loop over an array of unknown length is modelled for strings only.`, "Test strings (an id or an address), or loop over an array with a bounded length.");
+    // A string that may be undefined (`const [sku] = line.split("=")`): the collected strings never include undefined.
+    const key = k.k === "maybe" && k.v.k === "str" ? k.v : k;
+    if (key.k !== "str") refuse(arg, `Membership in \`${t.sym.name}\` across iterations of a loop over an array of unknown length is modelled for strings only.`, "Test strings (an id or an address), or loop over an array with a bounded length.");
     const same = (x: Sym): string => sameValueZero(x, k) ?? refuse(arg, "The collected values and this one cannot be compared.", "Collect and test strings.");
     const now = current.k === "arr" ? or(...current.items.map(same)) : and(`(< 0 ${current.len})`, same(current.at("0")));
-    if (!t.member) throw new Error("a membership test of a collected variable without its functions");
-    const j = ex.world.fresh("j");
-    const earlier = `(exists ((${j} Int)) ${and(`(<= 0 ${j})`, `(< ${j} ${q})`, `(${t.member.added} ${j})`, `(= (${t.member.key} ${j}) ${k.t})`)})`;
-    return boolT(or(earlier, now));
+    return boolT(or(and(k.k === "maybe" ? k.def : "true", earlierAdded(t, q, key.t)), now));
   }
   return undefined;
+}
+
+/** Some iteration before q added the string `key`. */
+function earlierAdded(t: Target, q: string, key: string): string {
+  if (!t.member) throw new Error("a membership test of a collected variable without its functions");
+  const { added, key: keyAt, j } = t.member;
+  return `(exists ((${j} Int)) ${and(`(<= 0 ${j})`, `(< ${j} ${q})`, `(${added} ${j})`, `(= (${keyAt} ${j}) ${key})`)})`;
+}
+
+/**
+ * The size of a collected variable at a point of iteration q's body, an Int term: its size when
+ * the iteration started, plus the iteration's additions so far (for a Set, those of a key no
+ * earlier iteration, nor an earlier addition of this one, added).
+ */
+function sizeNow(ex: Exec, t: Target, q: string, current: Sym | undefined, at: TS.Node): string {
+  const start = `(${t.count!.fn} ${q})`;
+  if (current?.k !== "arr" && current?.k !== "sarr") throw new Error("a collected variable without this iteration's additions");
+  if (t.kind === "array") return current.k === "arr" ? (current.items.length === 0 ? start : `(+ ${start} ${current.items.length})`) : `(+ ${start} ${current.len})`;
+  const keyOf = (v: Sym): string => {
+    if (v.k !== "str") refuse(at, `The size of \`${t.sym.name}\` inside the loop that collects it is modelled for Sets of strings only.`, "Collect strings (an id or an address), or keep a counter of your own (`let n = 0` … `n++`).");
+    return v.t;
+  };
+  if (current.k === "sarr") {
+    if (current.bound !== 1) throw new Error("more than one addition in one iteration");
+    return `(+ ${start} ${ite(and(`(< 0 ${current.len})`, not(earlierAdded(t, q, keyOf(current.at("0"))))), "1", "0")})`;
+  }
+  const keys = current.items.map(keyOf);
+  const fresh = keys.map((k, i) => ite(and(not(earlierAdded(t, q, k)), ...keys.slice(0, i).map((p) => not(`(= ${p} ${k})`))), "1", "0"));
+  return fresh.length === 0 ? start : `(+ ${start} ${fresh.join(" ")})`;
+}
+
+/**
+ * `out.length` / `seen.size` in the body of the loop collecting it (a number: the loop carries its
+ * value when each iteration starts); undefined for any other property read.
+ */
+export function collectingSize(ex: Exec, e: TS.PropertyAccessExpression, st: State): Sym | undefined {
+  const ts = ex.ts;
+  const frame = currentFrame(ex);
+  const c = frame.collecting;
+  if (!c || c.body !== frame.loopBody) return undefined;
+  const recv = skip(ex, e.expression);
+  if (!ts.isIdentifier(recv)) return undefined;
+  const sym = ex.checker.getSymbolAtLocation(recv);
+  const t = sym ? (c.targets.get(sym) as Target | undefined) : undefined;
+  if (!t?.count || e.name.text !== (t.kind === "array" ? "length" : "size")) return undefined;
+  return numFromInt(sizeNow(ex, t, c.q, st.env.get(t.sym), e), ARRAY_LENGTH_MAG);
 }
 
 /** Whether `sym` is an array or Set the quantified loop running now collects (its owner checks let the body change it). */

@@ -45,6 +45,12 @@ function loopBound(ex: Exec, term: string): boolean {
 const made = new WeakMap<object, SArr | null>();
 
 /** The compacted array of a filter over an array of unknown length; undefined where not modelled. */
+/**
+ * The size a loop that collected a view carried for it (collected.ts): the number of its kept
+ * elements (distinct ones for a Set) when the loop ends, true in every run.
+ */
+export const carriedSizes = new WeakMap<object, string>();
+
 export function countedArray(ex: Exec, source: CountedSource, key: object): SArr | undefined {
   const known = made.get(key);
   if (known !== undefined) return known ?? undefined;
@@ -75,6 +81,9 @@ export function countedArray(ex: Exec, source: CountedSource, key: object): SArr
   );
   ex.world.countedFilters++;
   const len = b(n);
+  // A loop that collected the array and read its size carries that size (collected.ts): the same count.
+  const size = carriedSizes.get(key);
+  if (size) ex.world.assumptions.push({ term: `(= ${len} ${size})`, loops: [] });
   const seen = new Set<string>();
   const at = (m: string): Sym => {
     const p = `(${pos} ${m})`;

@@ -21,6 +21,7 @@ import { concat, evalBinary, toStr, toStrOrUndefined } from "./operators";
 import { branchValues, type State } from "./state";
 import { arrayLiteral } from "./locals";
 import { collectionSize, newCollection } from "./collections";
+import { collectingSize } from "./collected";
 import { SET_VIEW_WHY } from "./unique";
 import { elementAt } from "./arrays";
 
@@ -98,6 +99,8 @@ function evalProperty(ex: Exec, e: TS.PropertyAccessExpression, st: State): Sym 
   if (decl && ex.layer.eventByDeclaration.has(decl)) return { k: "eventClass", event: ex.layer.eventByDeclaration.get(decl)! };
   const fluent = decl && ex.layer.fluentByDeclaration?.get(decl);
   if (fluent) return { k: "fluent", fluent };
+  const size = collectingSize(ex, e, st);
+  if (size) return size;
   // `a?.b`, and the rest of its chain: undefined where `a` is (objects.ts).
   if (e.questionDotToken || inOptionalChain(ex, e)) return readOptional(ex, e, evalExpr(ex, e.expression, st), (t) => readProperty(ex, e, t));
   return readProperty(ex, e, definite(ex, evalExpr(ex, e.expression, st), e.expression, st));

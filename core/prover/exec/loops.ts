@@ -128,10 +128,11 @@ export function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement | TS
   const range = (x: string) => and(`(<= 0 ${x})`, `(< ${x} ${iterable.len})`, keep ? keep(x) : "true");
   ex.world.loopRanges.set(q, { len: iterable.len });
   const started = startedFlag(ex, q, iterable.len);
-  // State carried across iterations (loopstate.ts), or `break`: S(q) in the body, S(len) after it.
-  const carried = beginCarried(ex, s, st, q, iterable, keep, lowered);
   // Arrays the body collects with `push` (collected.ts): this iteration's pushes in the body, a view after it.
   const collected = beginCollected(ex, s, st, q, iterable.len, iterable.label);
+  // State carried across iterations (loopstate.ts), or `break`: S(q) in the body, S(len) after it;
+  // a collection's size the body reads is carried too.
+  const carried = beginCarried(ex, s, st, q, iterable, keep, lowered, collected?.ghosts);
   const entry = and(st.pc, range(q), started.term, carried?.entry ?? "true");
   const body: State = { pc: entry, env: new Map(st.env) };
   const element = iterable.at(q);

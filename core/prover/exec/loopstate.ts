@@ -22,6 +22,7 @@ import { ARRAY_LENGTH_MAG } from "./integers";
 import { declare } from "./fresh";
 import { jumpsOf, joinStates, labelsOf, type Flow, type State } from "./state";
 import { insideTry } from "./try";
+import type { SizeGhost } from "./collected";
 
 /** A refusal of carried state: the prover still looks for a violation among runs with short arrays. */
 export class CarriedStateRefusal extends Refusal {}
@@ -195,13 +196,13 @@ export interface LoweredWhile {
  * Prepares the carried state of a quantified `for…of` (undefined when the body carries none): the
  * loop is at index `q` over an array of length `len`, entered from `st`.
  */
-export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement | TS.WhileStatement, st: State, q: string, iterable: Extract<Sym, { k: "sarr" }>, keep: ((index: string) => string) | undefined, lowered?: LoweredWhile): CarriedLoop | undefined {
+export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement | TS.WhileStatement, st: State, q: string, iterable: Extract<Sym, { k: "sarr" }>, keep: ((index: string) => string) | undefined, lowered?: LoweredWhile, sizes: readonly SizeGhost[] = []): CarriedLoop | undefined {
   const len = iterable.len;
   const assigned = carriedAssignments(ex, loop.statement);
   if (lowered) assigned.delete(lowered.counter);
   const brk = ownBreak(ex, loop) ?? lowered?.exit;
-  if (assigned.size === 0 && !brk) return undefined;
-  const first = brk ?? [...assigned.values()][0]!;
+  if (assigned.size === 0 && !brk && sizes.length === 0) return undefined;
+  const first = brk ?? [...assigned.values()][0] ?? sizes[0]!.at;
   if (ex.loops.length > 0) {
     refuse(first, "State carried across iterations (an assignment of a variable declared outside the loop, or `break`) is not modelled in a loop nested inside another loop over an array of unknown length.", "Carry state in the outer loop only, or loop over a literal array.");
   }
@@ -236,6 +237,8 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
   }
   for (const c of vars) ex.world.assumptions.push({ term: `(= ${at(c.fn, "0")} ${c.init})`, loops: [] });
   for (const c of elements) ex.world.assumptions.push({ term: `(= ${at(c.fn, "0")} (- 1))`, loops: [] });
+  // A collection's size read in the body (collected.ts) starts at 0: the collection starts empty.
+  for (const g of sizes) ex.world.assumptions.push({ term: `(= ${at(g.fn, "0")} 0)`, loops: [] });
   const picks = (c: CarriedElement, element: Sym): Sym => {
     const v = project(element, c.path);
     if (!v) refuse(c.at, `\`${c.name}\` is set to \`${c.path.join(".")}\` of the loop's element, which is not a field of it the prover models.`, "Set it to the element itself and read the field after the loop.");
@@ -309,6 +312,11 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
         };
         out.push({ name: c.name, fn: c.fn, sort: "Int", init: "(- 1)", next, index, at: c.at });
         after.env.set(c.sym, held(c, len));
+      }
+      for (const g of sizes) {
+        // At most one addition per iteration (collected.ts): the size grows by at most 1 at each step.
+        const still = at(g.fn, q);
+        out.push({ name: g.name, fn: g.fn, sort: "Int", init: "0", next: end ? ite(end.pc, g.next(end), still) : still, base: 0, step: 1, at: g.at });
       }
       if (live) {
         const broke = breaks.length === 0 ? "false" : rejoin(breaks.map((b) => b.pc));
