@@ -192,6 +192,14 @@ export function main(): void {
     if (total + inv.amount <= 2000) { pay(inv.payee, inv.amount); total += inv.amount; }
   }
 }` },
+  // Its benign twin is the case above (the amount paid as it is: refused, nothing found among short runs).
+  { name: "a total of fractions is refused, but a payment it guards may fail its precondition: found among short runs (0.25 pays -0.25)", verdict: "violated", line: 8, match: /amount must be positive/, body: `export const guarantees = [m.spendAtMost(2000)];
+export function main(): void {
+  let total = 0;
+  for (const inv of roughInvoices()) {
+    if (total + inv.amount <= 2000) { pay(inv.payee, inv.amount - 0.5); total += inv.amount; }
+  }
+}` },
   { name: "an update by a number nobody bounds: a negative score sends a third", verdict: "violated", body: `export const guarantees = [m.emailsAtMost(2)];
 export function main(to: string[]): void {
   let points = 0;
