@@ -104,12 +104,21 @@ export class IdiomPrinter extends ExprPrinter {
         this.line(`if (${r}) ${this.effect(e)};`);
         this.declare(r, "bool", false);
         return;
-      case "find":
+      case "find": {
         this.line(`const ${r}: string | undefined = ${src}.find(${cb});`);
         // (Widened by hand: after a `return`, TypeScript does not narrow in the unreachable code.)
-        this.line(`if (${r} !== undefined) ${use(`(${r} as string)`)};`);
+        // The tests that narrow it (exec/narrowing.ts), and after one whose branches both go on, `??`
+        // where it is still undefined.
+        const narrowing = (s.lit.length + s.op.length) % 4;
+        const defined = `(${r} as string)`;
+        if (narrowing === 0) this.line(`if (${r} !== undefined) ${use(defined)};`);
+        else if (narrowing === 1) this.line(`if (!${r}) log(${this.str("none")}); else ${use(defined)};`);
+        else if (narrowing === 2) this.line(`if (${r} == null || ${defined} === ${this.str(s.lit)}) log(${this.str("none")}); else ${use(defined)};`);
+        else this.line(`${r} && ${use(defined)};`);
+        if (narrowing % 2 === 0) this.line(`${use(`(${r} ?? ${this.str("none")})`)};`);
         this.declare(r, "ostr", false);
         return;
+      }
       case "findIndex":
         this.line(`const ${r}: number = ${src}.findIndex(${cb});`);
         this.line(`if (${r} >= 0) ${e.tool === "measure" ? `measure(${r})` : this.effect(e)};`);

@@ -22,6 +22,7 @@ import { branchValues, type State } from "./state";
 import { arrayLiteral } from "./locals";
 import { collectionSize, newCollection } from "./collections";
 import { collectingSize } from "./collected";
+import { narrowed } from "./narrowing";
 import { SET_VIEW_WHY } from "./unique";
 import { elementAt } from "./arrays";
 
@@ -63,7 +64,8 @@ export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
     const c = cond(evalExpr(ex, e.condition, st), e.condition);
     if (c === "true") return evalExpr(ex, e.whenTrue, st);
     if (c === "false") return evalExpr(ex, e.whenFalse, st);
-    return branchValues(ex, st, c, (s) => evalExpr(ex, e.whenTrue, s), (s) => evalExpr(ex, e.whenFalse, s), e);
+    // `who ? who.trim() : ""`: each side reads what the test proves defined as defined (narrowing.ts).
+    return branchValues(ex, st, c, (s) => narrowed(ex, s, e.condition, true, (n) => evalExpr(ex, e.whenTrue, n)), (s) => narrowed(ex, s, e.condition, false, (n) => evalExpr(ex, e.whenFalse, n)), e);
   }
   if (ts.isBinaryExpression(e)) return evalBinary(ex, e, st);
   if (ts.isCallExpression(e)) return evalCall(ex, e, st);

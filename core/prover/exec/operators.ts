@@ -11,6 +11,7 @@ import { evalExpr } from "./expressions";
 import { cond, definite, notOpaque } from "./guards";
 import { refuseObjectOperator } from "./objects";
 import { alternatives, branchValues, nameTerm, type State } from "./state";
+import { narrowed } from "./narrowing";
 
 /** Whether only the truth of `e` is read where it stands: the test of an `if`, a loop or a ternary, the operand of `!`, or a side of `&&`/`||` that is itself only tested. */
 function onlyTested(ex: Exec, e: TS.Expression): boolean {
@@ -37,21 +38,22 @@ export function evalBinary(ex: Exec, e: TS.BinaryExpression, st: State): Sym {
     if (c === (and_ ? "true" : "false")) return evalExpr(ex, e.right, st);
     // Where only the truth of `a && b` is read (an `if`, `!`, a ternary's test), it is
     // truthy(a) ∧ truthy(b) whatever kinds the two values have (`if (to && to.includes("@"))`).
+    // The right side runs where the left is truthy (`&&`) or falsy (`||`): what that proves defined
+    // is read as defined there (`!sku || seen.has(sku)`, narrowing.ts).
+    const right = (s: State): Sym => narrowed(ex, s, e.left, and_, (n) => evalExpr(ex, e.right, n));
     if (onlyTested(ex, e)) {
-      const [right] = alternatives(ex, st, and_ ? c : not(c), (s) => cond(evalExpr(ex, e.right, s), e.right), () => "false", e);
-      return boolT(and_ ? and(c, right) : or(c, right));
+      const [rightTruth] = alternatives(ex, st, and_ ? c : not(c), (s) => cond(right(s), e.right), () => "false", e);
+      return boolT(and_ ? and(c, rightTruth) : or(c, rightTruth));
     }
     // `customer && customer.email`: a value that is undefined or an object (always truthy) gives
     // undefined where it is undefined, else the right side: a value that may be undefined.
     if (and_ && left.k === "maybe" && (left.v.k === "rec" || left.v.k === "arr" || left.v.k === "sarr" || left.v.k === "coll")) {
-      const [right] = alternatives(ex, st, c, (s) => evalExpr(ex, e.right, s), () => undefined, e);
-      notOpaque(right, e.right);
-      if (right.k === "undef") return UNDEF;
-      return right.k === "maybe" ? { k: "maybe", def: and(c, right.def), v: right.v } : { k: "maybe", def: c, v: right };
+      const [value] = alternatives(ex, st, c, right, () => undefined, e);
+      notOpaque(value, e.right);
+      if (value.k === "undef") return UNDEF;
+      return value.k === "maybe" ? { k: "maybe", def: and(c, value.def), v: value.v } : { k: "maybe", def: c, v: value };
     }
-    return and_
-      ? branchValues(ex, st, c, (s) => evalExpr(ex, e.right, s), () => left, e)
-      : branchValues(ex, st, c, () => left, (s) => evalExpr(ex, e.right, s), e);
+    return and_ ? branchValues(ex, st, c, right, () => left, e) : branchValues(ex, st, c, () => left, right, e);
   }
   if (op === ts.SyntaxKind.QuestionQuestionToken) {
     const left = evalExpr(ex, e.left, st);

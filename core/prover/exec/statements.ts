@@ -19,6 +19,7 @@ import { alternatives, compactPc, flowValue, join, joinStates, noJumps, type Flo
 import { execSwitch } from "./switch";
 import { execTry } from "./try";
 import { execWhile } from "./while";
+import { definedWhere, narrow, narrowed } from "./narrowing";
 
 export function execBody(ex: Exec, fn: FunctionLike, st: State): Flow {
   const ts = ex.ts;
@@ -110,10 +111,19 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
     if (c === "true") return execStatement(ex, s.thenStatement, st);
     if (c === "false") return s.elseStatement ? execStatement(ex, s.elseStatement, st) : fall();
     compactPc(ex, st);
+    // Each branch reads what its test proves defined as defined, and so does the code after an
+    // `if (!sku) continue;` (narrowing.ts).
     const s1: State = { pc: and(st.pc, c), env: new Map(st.env) };
+    const undo1 = narrow(ex, s1, definedWhere(ex, s.expression, true));
     const f1 = execStatement(ex, s.thenStatement, s1);
     const s2: State = { pc: and(st.pc, not(c)), env: new Map(st.env) };
+    const undo2 = narrow(ex, s2, definedWhere(ex, s.expression, false));
     const f2: Flow = s.elseStatement ? execStatement(ex, s.elseStatement, s2) : { fall: s2, returns: [] };
+    // Where both branches go on, the join holds the value as it was (equal on either path).
+    if (f1.fall && f2.fall) {
+      undo1(f1.fall);
+      undo2(f2.fall);
+    }
     return { fall: join(ex, st, c, f1.fall, f2.fall, s), returns: [...f1.returns, ...f2.returns], jumps: [...(f1.jumps ?? []), ...(f2.jumps ?? [])] };
   }
   if (ts.isReturnStatement(s)) {
@@ -165,7 +175,8 @@ export function evalDiscard(ex: Exec, e0: TS.Expression, st: State): void {
   };
   if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken || e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)) {
     const left = evalExpr(ex, e.left, st);
-    const right = (s: State) => evalDiscard(ex, e.right, s);
+    const isAnd = e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken;
+    const right = (s: State) => (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ? evalDiscard(ex, e.right, s) : narrowed(ex, s, e.left, isAnd, (n) => evalDiscard(ex, e.right, n)));
     const none = () => undefined;
     if (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) {
       notOpaque(left, e.left);
@@ -173,11 +184,11 @@ export function evalDiscard(ex: Exec, e0: TS.Expression, st: State): void {
       return branch(c, right, none);
     }
     const c = cond(left, e.left);
-    return e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken ? branch(c, right, none) : branch(c, none, right);
+    return isAnd ? branch(c, right, none) : branch(c, none, right);
   }
   if (ts.isConditionalExpression(e)) {
     const c = cond(evalExpr(ex, e.condition, st), e.condition);
-    return branch(c, (s) => evalDiscard(ex, e.whenTrue, s), (s) => evalDiscard(ex, e.whenFalse, s));
+    return branch(c, (s) => narrowed(ex, s, e.condition, true, (n) => evalDiscard(ex, e.whenTrue, n)), (s) => narrowed(ex, s, e.condition, false, (n) => evalDiscard(ex, e.whenFalse, n)));
   }
   if (ts.isVoidExpression(e)) return evalDiscard(ex, e.expression, st);
   evalExpr(ex, e0, st);
