@@ -44,13 +44,13 @@ function loopBound(ex: Exec, term: string): boolean {
 /** By the view they compact (a view flows through variables unchanged, so reads share the ghosts). */
 const made = new WeakMap<object, SArr | null>();
 
-/** The compacted array of a filter over an array of unknown length; undefined where not modelled. */
 /**
  * The size a loop that collected a view carried for it (collected.ts): the number of its kept
  * elements (distinct ones for a Set) when the loop ends, true in every run.
  */
 export const carriedSizes = new WeakMap<object, string>();
 
+/** The compacted array of a filter over an array of unknown length; undefined where not modelled. */
 export function countedArray(ex: Exec, source: CountedSource, key: object): SArr | undefined {
   const known = made.get(key);
   if (known !== undefined) return known ?? undefined;
