@@ -113,7 +113,7 @@ export class IdiomPrinter extends ExprPrinter {
         const defined = `(${r} as string)`;
         if (narrowing === 0) this.line(`if (${r} !== undefined) ${use(defined)};`);
         else if (narrowing === 1) this.line(`if (!${r}) log(${this.str("none")}); else ${use(defined)};`);
-        else if (narrowing === 2) this.line(`if (${r} == null || ${defined} === ${this.str(s.lit)}) log(${this.str("none")}); else ${use(defined)};`);
+        else if (narrowing === 2) this.line(`if (${r} == undefined || ${defined} === ${this.str(s.lit)}) log(${this.str("none")}); else ${use(defined)};`);
         else this.line(`${r} && ${use(defined)};`);
         if (narrowing % 2 === 0) this.line(`${use(`(${r} ?? ${this.str("none")})`)};`);
         this.declare(r, "ostr", false);
