@@ -277,19 +277,22 @@ function lineOf(n: TS.Node): number {
   return n.getSourceFile().getLineAndCharacterOfPosition(n.getStart()).line + 1;
 }
 
-/** The collected target `e` calls a method of, in the body of the loop collecting it. */
-function targetOf(ex: Exec, e: TS.CallExpression): { t: Target; q: string; name: string } | undefined {
-  const ts = ex.ts;
+/** The collected target a property access `access` reads a member of, in the body of the loop collecting it. */
+function targetRead(ex: Exec, access: TS.PropertyAccessExpression): { t: Target; q: string; name: string } | undefined {
   const frame = currentFrame(ex);
   const c = frame.collecting;
   if (!c || c.body !== frame.loopBody) return undefined;
-  const callee = skip(ex, e.expression);
-  if (!ts.isPropertyAccessExpression(callee)) return undefined;
-  const recv = skip(ex, callee.expression);
-  if (!ts.isIdentifier(recv)) return undefined;
+  const recv = skip(ex, access.expression);
+  if (!ex.ts.isIdentifier(recv)) return undefined;
   const sym = ex.checker.getSymbolAtLocation(recv);
   const t = sym ? (c.targets.get(sym) as Target | undefined) : undefined;
-  return t ? { t, q: c.q, name: callee.name.text } : undefined;
+  return t ? { t, q: c.q, name: access.name.text } : undefined;
+}
+
+/** The collected target `e` calls a method of, in the body of the loop collecting it. */
+function targetOf(ex: Exec, e: TS.CallExpression): { t: Target; q: string; name: string } | undefined {
+  const callee = skip(ex, e.expression);
+  return ex.ts.isPropertyAccessExpression(callee) ? targetRead(ex, callee) : undefined;
 }
 
 /**
@@ -357,16 +360,9 @@ function sizeNow(ex: Exec, t: Target, q: string, current: Sym | undefined, at: T
  * value when each iteration starts); undefined for any other property read.
  */
 export function collectingSize(ex: Exec, e: TS.PropertyAccessExpression, st: State): Sym | undefined {
-  const ts = ex.ts;
-  const frame = currentFrame(ex);
-  const c = frame.collecting;
-  if (!c || c.body !== frame.loopBody) return undefined;
-  const recv = skip(ex, e.expression);
-  if (!ts.isIdentifier(recv)) return undefined;
-  const sym = ex.checker.getSymbolAtLocation(recv);
-  const t = sym ? (c.targets.get(sym) as Target | undefined) : undefined;
-  if (!t?.count || e.name.text !== (t.kind === "array" ? "length" : "size")) return undefined;
-  return numFromInt(sizeNow(ex, t, c.q, st.env.get(t.sym), e), ARRAY_LENGTH_MAG);
+  const found = targetRead(ex, e);
+  if (!found?.t.count || found.name !== (found.t.kind === "array" ? "length" : "size")) return undefined;
+  return numFromInt(sizeNow(ex, found.t, found.q, st.env.get(found.t.sym), e), ARRAY_LENGTH_MAG);
 }
 
 /** Whether `sym` is an array or Set the quantified loop running now collects (its owner checks let the body change it). */
