@@ -20,9 +20,18 @@ const Z3_INT_SORT = 2;
 const SORT_TEXT: Record<Sort, string> = { Bool: "Bool", Int: "Int", String: "String", Float64: FLOAT64 };
 
 /**
+ * Terms a deeper guess evaluates (about half a second), tried once when the first guess spent its
+ * budget and Z3's first slice ran out: a list of a dozen records whose violation needs one cell
+ * changed (h53 i58: a refund of 0 for an order under 5 cents) took 30 000 terms, beyond the first
+ * guess's cap of 12 000, and Z3 could not find it in 50 million units.
+ */
+export const DEEP_GUESS_BUDGET = 400_000;
+
+/**
  * The query answered by a guessed model (guess/search.ts), confirmed and read in the instance's
- * evaluation context (z3-scope.ts `evaluationScope`); undefined when there is no guess or Z3 does
- * not confirm it, and the attempts run as if there had been none.
+ * evaluation context (z3-scope.ts `evaluationScope`); "budget" when the guesser spent its budget
+ * (a deeper guess may still find one), undefined when it found none otherwise or Z3 does not
+ * confirm it; the attempts run as if there had been no guess.
  */
 export async function answerFromGuess<T>(
   instance: Instance,
@@ -32,11 +41,12 @@ export async function answerFromGuess<T>(
   free: () => ReadonlySet<string>,
   onSat: (getValues: GetValues) => Promise<T>,
   trace: Trace | undefined,
-): Promise<SolverAnswer<T> | undefined> {
-  const guess = guessModel(asWritten, guessBudget(text.length));
+  budget = guessBudget(text.length),
+): Promise<SolverAnswer<T> | "budget" | undefined> {
+  const guess = guessModel(asWritten, budget);
   if (typeof guess === "string") {
-    trace?.lines.push(`guess: none (${guess})`);
-    return undefined;
+    trace?.lines.push(`guess of ${Math.floor(budget)} terms: none (${guess})`);
+    return guess === "budget" ? guess : undefined;
   }
   const scope = evaluationScope(instance);
   let formulas: readonly unknown[] | undefined;

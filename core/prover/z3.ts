@@ -8,7 +8,7 @@ import { formulate, MalformedQuery, type Formulations } from "./formulations";
 import { FIRST_SLICE, GROUND_SHARE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
-import { answerFromGuess } from "./z3-guess";
+import { answerFromGuess, DEEP_GUESS_BUDGET } from "./z3-guess";
 import { readModel, type GetValues } from "./z3-model";
 import { unreachedDeclarations } from "./theories";
 import { watchdog } from "./z3-watchdog";
@@ -263,9 +263,12 @@ export class Z3Session {
     // The guesser next (guess/search.ts): a satisfiable query answered by a model Z3 only
     // evaluates, with no check (a string check costs several milliseconds of theory set-up) and no
     // context of the query's own.
+    // A guess that spent its budget is tried once more, deeper, when Z3's first slice ran out.
+    let deepGuess = false;
     if (Z3Session.guesses && !theories.quantifiers) {
       const answer = await answerFromGuess(instance, text, asWritten, asserted, free, onSat, trace);
-      if (answer) return answer;
+      if (answer === "budget") deepGuess = true;
+      else if (answer) return answer;
     }
     let scope = open();
     // Z3 reads the text as written only when an attempt solves it or a model is checked against
@@ -379,6 +382,11 @@ export class Z3Session {
           if (end.reason.startsWith(MEMORY_CAP)) return { status: "unknown", reason: end.reason };
           reasons.push(end.reason);
           if (!deepTried && (end.reason === SLICE_OVER || attempt.once !== undefined || limits.rlimit - spent < 1) && tryDeep()) return { status: "unsat" };
+          if (deepGuess && !abstract && (end.reason === SLICE_OVER || attempt.once !== undefined || limits.rlimit - spent < 1)) {
+            deepGuess = false;
+            const guessed = await answerFromGuess(instance, text, asWritten, asserted, free, onSat, trace, DEEP_GUESS_BUDGET);
+            if (guessed && guessed !== "budget") return guessed;
+          }
           // Only a resource slice that ran out is worth a larger one; other unknowns are final for the attempt.
           if (attempt.once !== undefined) {
             live = live.filter((a) => a !== attempt);

@@ -10,7 +10,7 @@ import { guessBudget, guessModel, type Guess } from "../../core/prover/guess/sea
 import { parseCommands } from "../../core/prover/tactics";
 import { numLit } from "../../core/prover/smt";
 import { initZ3 } from "../../core/prover/z3-load";
-import { guessedModel, literalOf } from "../../core/prover/z3-guess";
+import { DEEP_GUESS_BUDGET, guessedModel, literalOf } from "../../core/prover/z3-guess";
 import { openScope, parseKept, type Instance } from "../../core/prover/z3-scope";
 import { Z3Session } from "../../core/prover/z3";
 
@@ -36,6 +36,9 @@ const GROUND: readonly string[] = [
   "(div 7 2)", "(div (- 7) 2)", "(div 7 (- 2))", "(div (- 7) (- 2))", "(mod (- 7) 2)", "(mod 7 (- 2))", "(mod (- 7) (- 2))", "(abs (- 4))", "(- 3 5 1)", "(- 4)", "(* 3 (- 2) 2)",
   // Float64: rounding ties to even, signed zeros, NaN, conversions of large integers.
   `(fp.roundToIntegral RNE ${f(2.5)})`, `(fp.roundToIntegral RNE ${f(-2.5)})`, `(fp.roundToIntegral RNE ${f(-0.5)})`, `(fp.roundToIntegral RNE ${f(3.5)})`, `(fp.roundToIntegral RNE ${f(-3.5)})`,
+  // roundToIntegral in the other modes (floor, ceiling, truncation, ties away), where a half is not exact and at zero.
+  ...["RTN", "RTP", "RTZ", "RNA", "roundTowardNegative"].flatMap((m) =>
+    [2.5, -2.5, 0.5, -0.5, -0.3, 0.49999999999999994, -0.49999999999999994, 4503599627370495.5, -4503599627370495.5, 1e300, -0, NaN, -Infinity].map((x) => `(fp.roundToIntegral ${m} ${f(x)})`)),
   `(fp.add RNE ${f(0.1)} ${f(0.2)})`, `(fp.sub RNE ${f(0)} ${f(0)})`, `(fp.mul RNE ${f(-1)} ${f(0)})`, `(fp.div RNE ${f(1)} ${f(0)})`, `(fp.div RNE ${f(0)} ${f(0)})`, `(fp.sqrt RNE ${f(2)})`,
   `(fp.neg ${f(0)})`, `(fp.abs ${f(-0)})`, `(fp.eq ${f(0)} ${f(-0)})`, `(= ${f(0)} ${f(-0)})`, `(= ${f(NaN)} ${f(NaN)})`, `(fp.eq ${f(NaN)} ${f(NaN)})`,
   `(fp.lt ${f(NaN)} ${f(1)})`, `(fp.leq ${f(-0)} ${f(0)})`, `(fp.geq ${f(1)} ${f(NaN)})`, `(fp.gt ${f(Infinity)} ${f(1e308)})`,
@@ -168,6 +171,40 @@ describe("the guesser's search", () => {
     expect(typeof g).toBe("object");
     const amounts = (g as Guess).functions[0]!;
     for (let i = 0n; i < 8n; i++) expect((amounts.entries.find((e) => e.args[0] === i)?.value ?? amounts.elseValue) as bigint).toBeGreaterThanOrEqual(1n);
+  });
+
+  it("finds, given the deeper budget, the one element of a dozen that breaks a rounded precondition", () => {
+    // h53 i58: a refund of `Math.min(5000, Math.round(total / 10))` for each order paid more than 10
+    // days ago must be at least one cent; an order of 4 cents breaks it. Each of the twelve unrolled
+    // elements reads its own cells, so one sweep costs more than the first guess's budget.
+    const el = (i: number): string => {
+      const total = `((_ to_fp 11 53) RNE (to_real (total ${i})))`;
+      const q = `(fp.div RNE ${total} ${f(10)})`;
+      const rounded = `(ite (fp.geq (fp.sub RNE ${q} (fp.roundToIntegral RTN ${q})) ${f(0.5)}) (fp.add RNE (fp.roundToIntegral RTN ${q}) ${f(1)}) (fp.roundToIntegral RTN ${q}))`;
+      return `(define-fun r${i} () ${F64} (ite (fp.lt ${f(5000)} ${rounded}) ${f(5000)} ${rounded}))` +
+        `(assert (and (<= 0 (total ${i})) (<= (total ${i}) 500000)))(assert (and (<= 1 (quantity ${i})) (<= (quantity ${i}) 20)))(assert (=> (< ${i} n) (fp.geq (days ${i}) ${f(0)})))`;
+    };
+    const n = 12;
+    // `paid.findIndex((p) => p.id === o.id) === i`: the first of the twelve with this element's id.
+    const first = (i: number): string => Array.from({ length: n }, (_, j) => j).reduceRight((rest, j) => `(ite (and (< ${j} n) (= (id ${j}) (id ${i}))) ${j} ${rest})`, "(- 1)");
+    const broken = (i: number): string => `(and (< ${i} n) (fp.gt (days ${i}) ${f(10)}) (= ${first(i)} ${i}) (not (fp.geq r${i} ${f(1)})))`;
+    const query = `(declare-const n Int)(declare-fun total (Int) Int)(declare-fun days (Int) ${F64})(declare-fun id (Int) String)(declare-fun quantity (Int) Int)` +
+      Array.from({ length: n }, (_, i) => el(i)).join("") + `(assert (>= n 0))(assert (<= n ${n}))(assert (or ${Array.from({ length: n }, (_, i) => broken(i)).join(" ")}))`;
+    const g = guessModel(parseCommands(query), DEEP_GUESS_BUDGET);
+    expect(typeof g).toBe("object");
+    const values = g as Guess;
+    expect(values.constants.find((c) => c.name === "n")!.value as bigint).toBeGreaterThan(0n);
+    // Z3 evaluates every assertion to true in the guessed model.
+    const scope = openScope(instance);
+    try {
+      const model = guessedModel(scope, values, parseKept(scope, query, 3 * n + 3));
+      expect(model).toBeDefined();
+      instance.z3.model_dec_ref(scope.ctx, model as never);
+    } finally {
+      instance.z3.del_context(scope.ctx);
+    }
+    // The first guess's budget for a query of this length is not enough: the deeper one is what finds it.
+    expect(guessModel(parseCommands(query), guessBudget(query.length))).toBe("budget");
   });
 
   it("never guesses an unsatisfiable query, and stops within its budget", () => {

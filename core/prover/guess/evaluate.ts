@@ -18,7 +18,7 @@
  */
 import { decodeFloat, isList, isStringLiteral, readLiteral, type SExpr } from "../sexpr";
 import { Regexes, type Re } from "./regex";
-import { defaultOf, euclid, keyOf, norm, OverBudget, roundHalfEven, same, sortOf, Unsupported, type Sort, type Value } from "./values";
+import { defaultOf, euclid, keyOf, norm, OverBudget, roundToIntegral, same, sortOf, Unsupported, type Sort, type Value } from "./values";
 
 /** A definition's value and distances under the current assignment, and the definitions that read it. */
 interface Definition {
@@ -448,6 +448,11 @@ export class QueryState {
       case "re.comp": return this.regexes.comp(this.re(e[1]!));
       case "re.diff": { const r = this.re(e[1]!); return this.regexes.inter(r, this.regexes.comp(this.re(e[2]!))); }
     }
+    if (op === "fp.roundToIntegral" && typeof e[1] === "string") {
+      const r = roundToIntegral(e[1], this.float(e[2]!));
+      if (r === undefined) throw new Unsupported(`${op} with the rounding mode ${e[1]}`);
+      return r;
+    }
     if (ROUNDED.has(op)) {
       if (e[1] !== "RNE" && e[1] !== "roundNearestTiesToEven") throw new Unsupported(`${op} with another rounding mode`);
       const x = this.float(e[2]!);
@@ -457,7 +462,6 @@ export class QueryState {
         case "fp.mul": return x * this.float(e[3]!);
         case "fp.div": return x / this.float(e[3]!);
         case "fp.sqrt": return Math.sqrt(x);
-        case "fp.roundToIntegral": return roundHalfEven(x);
       }
     }
     throw new Unsupported(`the operator ${op}`);

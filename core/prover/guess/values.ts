@@ -46,6 +46,35 @@ export function roundHalfEven(x: number): number {
   return rounded === 0 ? (x < 0 || Object.is(x, -0) ? -0 : 0) : rounded;
 }
 
+/** Rounding modes by SMT-LIB's short and long names. */
+const MODES: Record<string, "RNE" | "RNA" | "RTP" | "RTN" | "RTZ"> = {
+  RNE: "RNE", roundNearestTiesToEven: "RNE", RNA: "RNA", roundNearestTiesToAway: "RNA",
+  RTP: "RTP", roundTowardPositive: "RTP", RTN: "RTN", roundTowardNegative: "RTN", RTZ: "RTZ", roundTowardZero: "RTZ",
+};
+
+/**
+ * IEEE roundToIntegral in a rounding mode given by name (`Math.floor` for RTN, `Math.ceil` for RTP,
+ * `Math.trunc` for RTZ: each keeps the sign of a zero result as IEEE does); undefined for a name
+ * that is not a rounding mode.
+ */
+export function roundToIntegral(mode: string, x: number): number | undefined {
+  switch (MODES[mode]) {
+    case "RNE": return roundHalfEven(x);
+    case "RTN": return Math.floor(x);
+    case "RTP": return Math.ceil(x);
+    case "RTZ": return Math.trunc(x);
+    case "RNA": {
+      if (!Number.isFinite(x)) return x;
+      // |x| − trunc(|x|) is exact (no addition of 0.5 that could round up a value just below a half).
+      const a = Math.abs(x);
+      const t = Math.trunc(a);
+      const r = a - t >= 0.5 ? t + 1 : t;
+      return x < 0 || Object.is(x, -0) ? -r : r;
+    }
+    default: return undefined;
+  }
+}
+
 /** SMT-LIB's integer division and remainder (Euclidean: the remainder is never negative). */
 export function euclid(a: bigint, b: bigint): [bigint, bigint] {
   if (b === 0n) throw new Unsupported("division by zero");
