@@ -1,7 +1,9 @@
 /**
  * The ground abstraction of a query with quantifiers: every closed quantified subformula
  * (`(forall ((j Int)) …)`, `(exists …)` mentioning no variable bound outside it) is replaced by a
- * fresh Boolean constant, syntactically equal ones by the same constant. What is left has no
+ * fresh Boolean constant, syntactically equal ones by the same constant, and one that reads a
+ * defined function's parameters by a fresh predicate applied to them (h53 i37: "some earlier
+ * iteration added this key", `∃j < k. …`, inside the path condition of iteration `k`). What is left has no
  * quantifier, so it goes to the engines that decide quantifier-free queries (the bit-blasting
  * pipeline for floating point, attempts.ts), where a query with quantifiers has only the general
  * solver (h50 i14: a `Math.round` check next to a counted filter and a sort ran out of 50 million
@@ -25,31 +27,44 @@ function boundBy(e: SExpr[]): string[] {
 
 class NotClosed extends Error {}
 
+/** The variables bound around a term: a definition's parameters with their sorts; a `let`'s names with none (their sorts are not written). */
+type Outer = ReadonlyMap<string, SExpr | undefined>;
+
 class Grounding {
-  readonly fresh = new Map<string, string>();
+  /** Each abstracted quantifier (its text and the sorts of the outer variables it reads) → its fresh name and declaration. */
+  readonly fresh = new Map<string, { name: string; declaration: string }>();
   private next = 0;
 
   /** `taken`: every symbol of the query (a fresh constant's name is none of them). */
   constructor(private readonly taken: ReadonlySet<string>) {}
 
-  /** `e` with its closed quantified subformulas replaced; `outer`: the variables bound around it. */
-  ground(e: SExpr, outer: ReadonlySet<string>): SExpr {
+  /**
+   * `e` with its quantified subformulas replaced: a closed one by a fresh constant, one that reads
+   * a definition's parameters (`∃j < k. added(j)` in a definition of `k`) by a fresh predicate
+   * applied to them, so that the same formula of the same values is the same truth value.
+   */
+  ground(e: SExpr, outer: Outer): SExpr {
     if (!isList(e)) return e;
     const head = e[0];
     if (typeof head === "string" && BINDERS.has(head)) {
-      // A quantifier under another binder that reads its variables cannot be one constant.
-      if (mentions(e, outer)) throw new NotClosed();
-      const key = printSExpr(e);
-      let name = this.fresh.get(key);
-      if (name === undefined) {
+      const read = [...outer.keys()].filter((v) => mentions(e, new Set([v]))).sort();
+      // A `let` variable's sort is not written where it is bound: a quantifier reading one is not abstracted.
+      if (read.some((v) => outer.get(v) === undefined)) throw new NotClosed();
+      const sorts = read.map((v) => printSExpr(outer.get(v)!));
+      const key = `${printSExpr(e)}\u0000${sorts.join(" ")}`;
+      let entry = this.fresh.get(key);
+      if (entry === undefined) {
+        let name: string;
         do name = `ground!${this.next++}`;
         while (this.taken.has(name));
-        this.fresh.set(key, name);
+        entry = { name, declaration: read.length === 0 ? `(declare-const ${name} Bool)` : `(declare-fun ${name} (${sorts.join(" ")}) Bool)` };
+        this.fresh.set(key, entry);
       }
-      return name;
+      return read.length === 0 ? entry.name : [entry.name, ...read];
     }
     if (head === "let") {
-      const inner = new Set([...outer, ...boundBy(e)]);
+      const inner = new Map(outer);
+      for (const v of boundBy(e)) inner.set(v, undefined);
       const bindings = isList(e[1]) ? e[1].map((b) => (isList(b) && b.length === 2 ? [b[0]!, this.ground(b[1]!, outer)] : b)) : e[1]!;
       return ["let", bindings, ...e.slice(2).map((x) => this.ground(x, inner))];
     }
@@ -143,7 +158,7 @@ function instantiate(commands: readonly SExpr[]): SExpr[] {
 
 /**
  * The ground query of parsed commands as SMT-LIB text, or undefined when there is no quantifier
- * to abstract or one is not closed (it reads a function parameter or an outer bound variable).
+ * to abstract or one reads a `let` variable.
  * Top-level universal assertions are first instantiated (`instantiate`), then abstracted.
  */
 export function groundOf(commands: readonly SExpr[]): string | undefined {
@@ -155,16 +170,17 @@ export function groundOf(commands: readonly SExpr[]): string | undefined {
   try {
     for (const c of [...commands, ...instantiate(commands)]) {
       if (isList(c) && c[0] === "define-fun" && isList(c[2])) {
-        const params = new Set(boundBy(["", c[2]]));
+        const params = new Map<string, SExpr | undefined>();
+        for (const p of c[2]) if (isList(p) && p.length === 2 && typeof p[0] === "string") params.set(p[0], p[1]!);
         out.push(printSExpr([...c.slice(0, 4), g.ground(c[4]!, params)]));
-      } else out.push(printSExpr(isList(c) && c[0] === "assert" ? ["assert", g.ground(c[1]!, new Set())] : c));
+      } else out.push(printSExpr(isList(c) && c[0] === "assert" ? ["assert", g.ground(c[1]!, new Map())] : c));
     }
   } catch (error) {
     if (error instanceof NotClosed) return undefined;
     throw error;
   }
   if (g.fresh.size === 0) return undefined;
-  const declarations = [...g.fresh.values()].map((name) => `(declare-const ${name} Bool)`);
+  const declarations = [...g.fresh.values()].map((f) => f.declaration);
   // The constants first: a definition may read one.
   const options = out.filter((l) => l.startsWith("(set-option"));
   return [...options, ...declarations, ...out.filter((l) => !l.startsWith("(set-option"))].join("\n");

@@ -32,9 +32,18 @@ describe("the ground query", () => {
     expect(ground).toMatch(/\(declare-const ground!\d Bool\)/);
   });
 
-  it("is undefined without a quantifier, and where one reads a variable bound outside it", () => {
+  it("abstracts a quantifier that reads a definition's parameters by a predicate of them, the same formula by the same one", () => {
+    const ground = groundOf(parseCommands("(declare-fun f (Int) Int)\n(define-fun p ((k Int) (b Bool)) Bool (and b (exists ((j Int)) (= (f j) k))))\n(define-fun q ((k Int)) Bool (not (exists ((j Int)) (= (f j) k))))\n(assert (and (p 1 true) (q 1)))"))!;
+    expect(ground).not.toMatch(/forall|exists/);
+    expect(ground).toContain("(declare-fun ground!0 (Int) Bool)");
+    expect(ground).toContain("(define-fun p ((k Int) (b Bool)) Bool (and b (ground!0 k)))");
+    // `q`'s formula is the same text of the same sort of `k`: `(p 1 true) ∧ (q 1)` stays contradictory.
+    expect(ground).toContain("(define-fun q ((k Int)) Bool (not (ground!0 k)))");
+  });
+
+  it("is undefined without a quantifier, and where one reads a `let` variable (whose sort is not written)", () => {
     expect(groundOf(parseCommands("(declare-const n Int)\n(assert (< 0 n))"))).toBeUndefined();
-    expect(groundOf(parseCommands("(declare-fun f (Int) Int)\n(define-fun p ((k Int)) Bool (exists ((j Int)) (= (f j) k)))\n(assert (p 1))"))).toBeUndefined();
+    expect(groundOf(parseCommands("(declare-fun f (Int) Int)\n(assert (let ((k (f 0))) (exists ((j Int)) (= (f j) k))))"))).toBeUndefined();
   });
 
   it("lifts applications to terms that are not numerals, equal where their arguments are", () => {
@@ -61,9 +70,11 @@ describe("the ground query", () => {
       "(forall ((k Int)) (=> (and (<= 0 k) (< k 3)) (and (<= 0 (f k)) (< (f k) 4))))",
       "(forall ((k Int)) (=> (<= 0 k) (and (<= 1 (g k)) (<= (g k) 5))))",
       "(exists ((k Int)) (and (< 0 k) (= (f k) 2)))",
+      // A definition whose quantifier reads its parameter ("some earlier element has this value").
+      "(seen i)", "(not (seen 1))", "(seen (f 0))",
     );
     let checked = 0;
-    const declarations = `(declare-fun f (Int) Int)\n(declare-fun g (Int) Int)\n(declare-const i Int)\n(declare-const x ${F64})`;
+    const declarations = `(declare-fun f (Int) Int)\n(declare-fun g (Int) Int)\n(declare-const i Int)\n(declare-const x ${F64})\n(define-fun seen ((k Int)) Bool (exists ((j Int)) (and (<= 0 j) (< j k) (= (f j) (f k)))))`;
     await fc.assert(
       fc.asyncProperty(fc.array(formula, { minLength: 1, maxLength: 3 }), fc.array(quantified, { minLength: 1, maxLength: 2 }), async (fs, qs) => {
         const bounds = ["(and (<= 0 (f 0)) (<= (f 0) 3))", "(and (<= 1 (g 1)) (<= (g 1) 5))", "(and (<= 1 (g (f 0))) (<= (g (f 0)) 5))", "(and (<= 0 i) (< i 3))"];
