@@ -24,7 +24,17 @@ import { and, implies, ite, not } from "./smt";
 import { ARRAY_LENGTH_MAG } from "./exec/integers";
 import { CARRIED_MAG, CarriedStateRefusal } from "./exec/loopstate";
 import type { Z3Session } from "./z3";
+import type { GetValues } from "./z3-model";
+import { skeletonQuery } from "./abstraction";
 
+/** Resource units of a check's skeleton (linear arithmetic and free atoms: a few thousand units when it answers). */
+const SKELETON_RLIMIT = 2_000_000;
+/**
+ * Resource units of a check as written when its skeleton broke some candidates: about 5 s on an
+ * idle machine, then those candidates are dropped (h53 i15, i37: a body of `split`, `trim`,
+ * `parseFloat` and `Math.round` whose checks ran the program's 90 s out).
+ */
+const WRITTEN_AFTER_SKELETON_RLIMIT = 2_000_000;
 /** At most this many literals become bound candidates (the smallest in magnitude). */
 const MAX_CONSTANTS = 16;
 
@@ -148,6 +158,7 @@ async function establish(session: Z3Session, world: World, budget: ProgramBudget
   // collected.ts) is what the solver cannot build when a candidate fails.
   const common = [...world.assumptions.map((a) => a.term).filter((t) => !QUANTIFIED.test(t)), ...lengthFacts, ...ghostBase];
   const decls = world.declarations.join("\n");
+  let writtenUndecided = false;
   // Base, then step; dropping a candidate never breaks another's base case, so base runs once to its fixpoint.
   for (const phase of holeOpen("loop-invariant-base-only") ? (["base"] as const) : (["base", "step"] as const)) {
     for (;;) {
@@ -158,12 +169,34 @@ async function establish(session: Z3Session, world: World, budget: ProgramBudget
       const hyps = phase === "base" ? [] : [`(<= 0 ${q})`, `(< ${q} ${len})`, ...transitions, ...live.map(([, c]) => c(q))];
       const limits = budget.next();
       if (!limits) return refuse(ls.node, `the solver ran out of time checking its invariant (${budget.programReason})`);
-      const answer = await session.query(decls, [...common, ...hyps, not(and(...goals))], limits, async (get) => {
-        const values = await get(goals.map((term) => ({ term, sort: "Bool" as const })));
-        return values.map((v) => v === "true");
-      });
+      const assertions = [...common, ...hyps, not(and(...goals))];
+      const holding = async (get: GetValues): Promise<boolean[]> => (await get(goals.map((term) => ({ term, sort: "Bool" as const })))).map((v) => v === "true");
+      // The skeleton first (abstraction.ts): its `unsat` is the check's. Its model may be one no
+      // run has (a theory atom the skeleton left free), so the candidates it breaks are dropped
+      // only when the check as written cannot answer: dropping a true one loses precision, never soundness.
+      const skeleton = skeletonQuery(decls, assertions);
+      let brokenInSkeleton: string[] | undefined;
+      if (skeleton) {
+        const abstract = await session.query(skeleton.declarations, skeleton.assertions, { ...limits, rlimit: Math.min(limits.rlimit, SKELETON_RLIMIT) }, holding);
+        if (abstract.status === "unsat") break;
+        if (abstract.status === "sat") brokenInSkeleton = live.filter((_, i) => !abstract.result[i]).map(([key]) => key);
+      }
+      const fallback = brokenInSkeleton !== undefined && brokenInSkeleton.length > 0;
+      // Once a check as written could not answer, the loop's later checks go by their skeletons alone.
+      if (fallback && writtenUndecided) {
+        for (const key of brokenInSkeleton!) cands.delete(key);
+        continue;
+      }
+      const answer = await session.query(decls, assertions, fallback ? { ...limits, rlimit: Math.min(limits.rlimit, WRITTEN_AFTER_SKELETON_RLIMIT) } : limits, holding);
       if (answer.status === "unsat") break;
-      if (answer.status === "unknown") return refuse(ls.node, `the solver could not check its invariant (${answer.reason})`);
+      if (answer.status === "unknown") {
+        if (fallback && !answer.wallClock) {
+          writtenUndecided = true;
+          for (const key of brokenInSkeleton!) cands.delete(key);
+          continue;
+        }
+        return refuse(ls.node, `the solver could not check its invariant (${answer.reason})`);
+      }
       const failed = live.filter((_, i) => !answer.result[i]);
       if (failed.length === 0) return refuse(ls.node, "the solver's model did not say which invariant candidate fails");
       for (const [key] of failed) cands.delete(key);

@@ -35,7 +35,24 @@ export function main(): void {
   }
 }`;
 
+/** A counter beside text parsing in the body (`split`, `trim`, `parseFloat`, `Math.round`): the invariant holds whatever the texts and floats are. */
+const parsed = (limit: number, check = `n >= ${limit}`) => `export const guarantees = [m.emailsAtMost(${limit})];
+export function main(lines: string[]): void {
+  let n = 0;
+  for (const line of lines) {
+    if (${check}) break;
+    const [who, amount] = line.split("=").map((s) => s.trim());
+    if (!who || !amount) continue;
+    const cents = Math.round(Number.parseFloat(amount) * 100);
+    if (!Number.isFinite(cents) || cents < 100) continue;
+    sendEmail(who, "offer");
+    n++;
+  }
+}`;
+
 export const LOOP_CASES: readonly LoopCase[] = [
+  // ── a counter beside parsing: the invariant checks' skeletons (loop-invariants.ts) ──
+  { name: "parsing: at most three offers, counted beside `split`, `trim`, `parseFloat` and `Math.round`", verdict: "proved", body: parsed(3) },
   // ── the budget loop ──
   { name: "budget: pay while the total stays within the limit", verdict: "proved", body: budget("total + inv.amount <= 2000") },
   { name: "budget: the check against 2001 (off by one)", verdict: "violated", match: /spendAtMost/, body: budget("total + inv.amount <= 2001") },
@@ -299,4 +316,16 @@ export function main(to: string[]): void {
 export function main(to: string[]): void {
   for (const t of to) if (t !== "ceo@corp") sendEmail(t, "news");
 }` },
+];
+
+/**
+ * Twins of the parsing counter that break their guarantee: violated in JavaScript (two lines that
+ * parse), which the search among short runs may or may not find within the budget (two parsed
+ * lines, each through `split`, `trim` and `parseFloat`), so the test asks only that they are never
+ * proved: the skeleton's models drop invariant candidates, they never add one.
+ */
+export const LOOP_NOT_PROVED: readonly { readonly name: string; readonly body: string }[] = [
+  { name: "parsing: the same loop stops at two, the guarantee says one", body: parsed(1, "n >= 2") },
+  { name: "parsing: the counter is checked before it can reach the limit (`n > 1`)", body: parsed(1, "n > 1") },
+  { name: "parsing: the counter is never incremented", body: parsed(1).replace("    n++;\n", "") },
 ];

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { problems, prove } from "../prover/prove-helpers";
-import { LOOP_CASES } from "./cases";
+import { LOOP_CASES, LOOP_NOT_PROVED } from "./cases";
 import { LOOP_EXTRA, LOOP_IMPORT } from "./layer";
 
 describe("state carried across iterations of a loop over an array of unknown length", () => {
@@ -20,6 +20,16 @@ describe("state carried across iterations of a loop over an array of unknown len
       expect(v.verdict, shown).toBe(c.verdict);
       if (c.line !== undefined) expect(problems(v).map((p) => p.line), shown).toContain(c.line);
       if (c.match) expect(problems(v).map((p) => p.text).join("\n"), shown).toMatch(c.match);
+    }, 600_000);
+  }
+});
+
+describe("loops whose guarantee fails, whatever the search among short runs finds in time", () => {
+  for (const c of LOOP_NOT_PROVED) {
+    it(`not proved: ${c.name}`, async () => {
+      const v = await prove(LOOP_IMPORT + c.body, LOOP_EXTRA);
+      expect(v.verdict, JSON.stringify(problems(v), null, 1)).not.toBe("proved");
+      expect(problems(v).map((p) => p.text).join("\n")).toMatch(/emailsAtMost|could not|not proved/);
     }, 600_000);
   }
 });
