@@ -8,15 +8,14 @@ import { Refusal } from "../refusal";
 import { PROOF_CODES, RULES } from "../rules";
 import { spanOf } from "../span";
 import { sentenceOf } from "../describe";
-import type { Counterexample, ProgramVerdict, ProofResult, ProveInput, ShownValue, Verdict } from "./api";
+import type { ProgramVerdict, ProofResult, ProveInput, Verdict } from "./api";
 import { EncodingRefusal, Encoder, relationIsPerformed, relationsOf, type ViolationQuery } from "./encode";
 import { Executor } from "./exec";
 import { checkProgramShape } from "./program-shape";
 import { programCoverage, type ProgramCoverage } from "./coverage";
-import { runViolation, undecidedOnSolverError, type Found, type Outcome } from "./counterexample";
+import { runViolation, type Found, type Outcome } from "./counterexample";
 import { candidateReading, type Reading } from "./read-counterexample";
-import { World, type Obligation } from "./facts";
-import { showText } from "./model-reader";
+import { World } from "./facts";
 import { bool, num, str, type Sym } from "./values";
 import { SolverError, Z3Session } from "./z3";
 import { askAtOnce, type AtOnce } from "./at-once";
@@ -24,6 +23,7 @@ import { checkProgramLimits, failedProof, ProgramBudget } from "./limits";
 import { establishInvariants } from "./loop-invariants";
 import { CarriedStateRefusal } from "./exec/loopstate";
 import { ProofAbandoned } from "./turns";
+import { checkObligations, checkThrows, obligationsBySite, obligationsQuery, obligationsReading, throwReading, throwSites, violationMessage, where, type ThrowSite } from "./obligation-checks";
 
 /** Array length bound of the counterexample search that backs up undecided guarantees. */
 const BOUNDED_SEARCH = 3;
@@ -55,10 +55,6 @@ export function guaranteeSentence(g: GuaranteeModel): string | undefined {
   return sentenceOf(g.contract, g.args).text ?? undefined;
 }
 
-function where(span: Span, base: string): string {
-  const rel = span.fileName.startsWith(base) ? span.fileName.slice(base.length).replace(/^[\\/]/, "") : span.fileName;
-  return `${rel}:${span.line}:${span.column}`;
-}
 
 /**
  * Prove one agent program: every guarantee, every precondition of every reachable call, and the
@@ -165,6 +161,10 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
       budget.release();
     }
   }
+  // Where the general encoding cannot decide, a genuine counterexample is looked for among runs
+  // whose arrays are short (exact there).
+  const hasArrays = world.loopRanges.size > 0 || [...world.inputs, ...world.toolResults].some((v) => v.sym.k === "sarr");
+  const searchable = main !== undefined && (hasArrays || overApproximated(world) !== undefined);
   const boundedRuns = new Map<number, { world: World; exec: Executor } | null>();
   const searchBound = carried ? carriedBound : BOUNDED_SEARCH;
   const boundedSearch = async (bound = searchBound): Promise<{ world: World; exec: Executor } | null> => {
@@ -221,6 +221,27 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
       return { ...rest, verdict: "refused" as const, code: PROOF_CODES.refused, message: `refused: ${r.message.replace(/^violated: /, "")} This was found over ${over}, and no run with arrays of at most ${carriedBound} elements confirms it; it is not proved.` };
     });
   };
+  /**
+   * Preconditions and throws the general queries left undecided, looked for among runs with short
+   * arrays (exact there, first with at most one element): one found there replaces the refusal;
+   * finding none proves nothing.
+   */
+  const searchUndecided = async (checked: ProofResult[]): Promise<ProofResult[]> => {
+    const key = (r: ProofResult) => `${r.kind}@${r.location?.fileName}:${r.location?.start}`;
+    const open = new Set(checked.filter((r) => r.verdict === "refused").map(key));
+    const found = new Map<string, ProofResult>();
+    for (const bound of [1, searchBound].filter((b, i, all) => all.indexOf(b) === i)) {
+      if (open.size === 0) break;
+      const bounded = await boundedSearch(bound);
+      if (!bounded) continue;
+      for (const r of [...(await checkObligations(session, bounded.world, budget, base, false)), ...(await checkThrows(session, bounded.world, budget, base))]) {
+        if (r.verdict !== "violated" || !open.has(key(r))) continue;
+        open.delete(key(r));
+        found.set(key(r), { ...r, message: `${r.message} (Found among runs whose arrays have at most ${bound} element${bound === 1 ? "" : "s"}.)` });
+      }
+    }
+    return checked.map((r) => found.get(key(r)) ?? r);
+  };
   /** One guarantee over the program's execution; what cannot be decided is refused on the node that stops it. */
   const decideOrRefuse = async (g: GuaranteeModel, common: GuaranteeCommon, prepared?: Prepared, first?: AtOnce["found"]): Promise<ProofResult> => {
     try {
@@ -275,8 +296,6 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     // share of the program's time is kept back from the general queries: a query that runs out of
     // time would otherwise leave it none (h46 i29: ten trimmed addresses, undecided in 90 s, while
     // three are violated in seconds).
-    const hasArrays = world.loopRanges.size > 0 || [...world.inputs, ...world.toolResults].some((v) => v.sym.k === "sarr");
-    const searchable = main !== undefined && (hasArrays || overApproximated(world) !== undefined);
     if (searchable) budget.keep(Math.floor(budget.programTimeoutMs * SEARCH_SHARE));
     let result: ProofResult;
     try {
@@ -304,8 +323,18 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
 
   if (!programRefusal && !layerProblem) {
     await pause();
-    const checked = [...(await checkObligations(session, world, budget, base, obligations !== undefined && atOnce.proved.has(obligations), obligations && atOnce.found.get(obligations))), ...(await checkThrows(session, world, budget, base, throws, atOnce))];
-    results.push(...(overApproximated(world) !== undefined ? await confirmCarried(checked) : checked));
+    // As for guarantees, the search among short runs keeps its share of the time from the general
+    // queries, and looks for what they left undecided (h53 i32: a half-cent refund three
+    // elements show, once the loop's invariant is established, went to the general query alone).
+    if (searchable) budget.keep(Math.floor(budget.programTimeoutMs * SEARCH_SHARE));
+    let checked: ProofResult[];
+    try {
+      checked = [...(await checkObligations(session, world, budget, base, obligations !== undefined && atOnce.proved.has(obligations), obligations && atOnce.found.get(obligations))), ...(await checkThrows(session, world, budget, base, throws, atOnce))];
+    } finally {
+      budget.release();
+    }
+    checked = overApproximated(world) !== undefined ? await confirmCarried(checked) : checked;
+    results.push(...(searchable ? await searchUndecided(checked) : checked));
   } else if (guarantees.length === 0 && programRefusal) {
     results.push(refused(programRefusal.node, programRefusal.reason, programRefusal.instead));
   } else if (programRefusal && main && refusedCarried) {
@@ -450,145 +479,3 @@ function literalSym(v: LiteralValue): Sym {
     case "array": return { k: "arr", items: v.items.map(literalSym) };
   }
 }
-
-function violationMessage(contract: string, sentence: string | undefined, cex: Counterexample, base: string): string {
-  const parts = [`${contract} is violated${sentence ? ` (${sentence})` : ""}.`, `Counterexample: main(${named(cex.inputs)})`];
-  if (cex.callSite && cex.event) parts.push(`reaches the call at ${where(cex.callSite, base)}, performing ${cex.event.name}(${named(cex.event.fields)})`);
-  if (cex.otherEvent) parts.push(`and ${cex.otherEvent.callSite ? `at ${where(cex.otherEvent.callSite, base)} ` : ""}${cex.otherEvent.name}(${named(cex.otherEvent.fields)})`);
-  return `${parts.join(" ")}${withResults(cex)}.`;
-}
-
-/** `name=value, …` of shown values. */
-function named(values: Readonly<Record<string, ShownValue>>): string {
-  return Object.entries(values).map(([k, v]) => `${k}=${showText(v)}`).join(", ");
-}
-
-/** ` with tool results a → 1, …` when the run saw any before it stopped, and the calls that threw in it. */
-function withResults(cex: Counterexample): string {
-  const tools = Object.entries(cex.toolResults);
-  const results = tools.length > 0 ? ` with tool results ${tools.map(([k, v]) => `${k} → ${showText(v)}`).join(", ")}` : "";
-  const failed = cex.failedCalls ?? [];
-  return failed.length > 0 ? `${results}${results ? " and" : " with"} ${failed.join(", ")} throwing (a tool may always fail; the \`try\` catches it)` : results;
-}
-
-/**
- * Preconditions: one query for all call sites, then narrowing to report each failing call with its
- * own counterexample. When the query for all cannot be decided, each site is asked on its own, so
- * one hard call leaves the others decided (and reported) rather than unreported.
- */
-async function checkObligations(session: Z3Session, world: World, budget: ProgramBudget, base: string, provedAlready: boolean, first?: Found): Promise<ProofResult[]> {
-  const results: ProofResult[] = [];
-  let pending = obligationsBySite(world);
-  // The counterexample read for all call sites together (at-once.ts) answers the first batch, which is the same query.
-  let firstAnswer = first;
-  let together = true;
-  const proved = (group: readonly Obligation[]) => {
-    const o = group[0]!;
-    results.push({ kind: "precondition", tool: o.tool.qualifiedName, requires: o.message, verdict: "proved", code: PROOF_CODES.proved, location: spanOf(o.site), message: `proved: the precondition "${o.message}" of ${o.tool.qualifiedName} holds at this call.` });
-  };
-  if (provedAlready) {
-    pending.forEach(proved);
-    return results;
-  }
-  while (pending.length > 0) {
-    const batch = together ? pending : pending.slice(0, 1);
-    // One candidate per execution of a call (an unrolled loop repeats it), so the counterexample knows which one fails.
-    const copies = batch.flat();
-    const q = obligationsQuery(copies);
-    const outcome = await undecidedOnSolverError(runViolation(session, world, q, budget, obligationsReading(copies), firstAnswer));
-    firstAnswer = undefined;
-    if (outcome.status === "unsat") {
-      batch.forEach(proved);
-      pending = pending.slice(batch.length);
-      continue;
-    }
-    if (outcome.status === "unknown") {
-      if (together && pending.length > 1) {
-        together = false;
-        continue;
-      }
-      const o = batch[0]![0]!;
-      results.push({ kind: "precondition", tool: o.tool.qualifiedName, requires: o.message, verdict: "refused", code: PROOF_CODES.unknown, location: spanOf(o.site), message: `refused: the solver could not decide the precondition "${o.message}" of ${o.tool.qualifiedName} at this call (${outcome.reason}); it is not proved.` });
-      pending = pending.slice(1);
-      continue;
-    }
-    const o = copies[outcome.index]!;
-    const location = spanOf(o.site);
-    const cex: Counterexample = { ...outcome.cex, callSite: location, event: undefined };
-    results.push({
-      kind: "precondition",
-      tool: o.tool.qualifiedName,
-      requires: o.message,
-      verdict: "violated",
-      code: PROOF_CODES.precondition,
-      location,
-      counterexample: cex,
-      message: `${o.tool.qualifiedName} may be called with arguments that fail its precondition "${o.message}". Counterexample: main(${named(cex.inputs)})${withResults(cex)} calls ${o.tool.name}(${named(cex.arguments ?? {})}) at ${where(location, base)}.`,
-    });
-    // One report per call site: the other executions of this call are the same finding.
-    pending = pending.filter((group) => group[0]!.site !== o.site);
-  }
-  return results;
-}
-
-/** A program's precondition obligations grouped by call site, in order of each site's first execution. */
-function obligationsBySite(world: World): Obligation[][] {
-  const bySite = new Map<TS.Node, Obligation[]>();
-  for (const o of world.obligations) bySite.set(o.site, [...(bySite.get(o.site) ?? []), o]);
-  return [...bySite.values()];
-}
-
-/** A precondition's counterexample stops at the execution of the call that fails it, and shows its arguments. */
-function obligationsReading(copies: readonly Obligation[]): Reading {
-  return {
-    describe: () => ({}),
-    cutoffOf: (index) => {
-      const o = copies[index]!;
-      return { loops: o.loops, order: o.order, args: o.args };
-    },
-  };
-}
-
-/** A throw's counterexample stops at the copy of the throw that is reached. */
-function throwReading(group: ThrowSite["group"]): Reading {
-  return { describe: () => ({}), cutoffOf: (index) => group[index] };
-}
-
-/** The query whether any of these executions of calls fails its tool's precondition: one candidate each. */
-function obligationsQuery(copies: readonly Obligation[]): ViolationQuery {
-  return { declarations: [], assumptions: [], candidates: copies.map((o) => ({ indicator: `(and ${o.guard} (not ${o.holds}))`, fact: undefined })) };
-}
-
-/**
- * The `throw` sites of a world, each with the query whether it is reached: one query per site (an
- * unrolled loop repeats a throw once per iteration, and the site is reachable when any of them is),
- * one candidate per copy, so the counterexample knows which.
- */
-function throwSites(world: World): ThrowSite[] {
-  const bySite = new Map<TS.Node, World["throws"][number][]>();
-  for (const t of world.throws) bySite.set(t.site, [...(bySite.get(t.site) ?? []), t]);
-  return [...bySite.values()].map((group) => ({ group, query: { declarations: [], assumptions: [], candidates: group.map((x) => ({ indicator: x.guard, fact: undefined })) } }));
-}
-
-interface ThrowSite {
-  readonly group: World["throws"][number][];
-  readonly query: ViolationQuery;
-}
-
-/** Whether each `throw` site is reachable; `atOnce`: what asking the sites' queries together with others settled (at-once.ts). */
-async function checkThrows(session: Z3Session, world: World, budget: ProgramBudget, base: string, sites = throwSites(world), atOnce?: AtOnce): Promise<ProofResult[]> {
-  const results: ProofResult[] = [];
-  for (const { group, query: q } of sites) {
-    const t = group[0]!;
-    const location = spanOf(t.site);
-    const outcome: Outcome = atOnce?.proved.has(q) ? { status: "unsat" } : await undecidedOnSolverError(runViolation(session, world, q, budget, throwReading(group), atOnce?.found.get(q)));
-    if (outcome.status === "unsat") results.push({ kind: "throw", verdict: "proved", code: PROOF_CODES.proved, location, message: t.message ? `proved: ${t.message.replace("may be", "is never")}.` : "proved: this throw is unreachable." });
-    else if (outcome.status === "unknown") results.push({ kind: "throw", verdict: "refused", code: PROOF_CODES.unknown, location, message: `refused: the solver could not decide whether this throw is reachable (${outcome.reason}).` });
-    else {
-      const what = t.message ? `${t.message}: the run would go on with undefined` : "A throw is reachable";
-      results.push({ kind: "throw", verdict: "violated", code: PROOF_CODES.throw, location, counterexample: { ...outcome.cex, callSite: location, event: undefined }, message: `${what} at ${where(location, base)}: main(${named(outcome.cex.inputs)})${withResults(outcome.cex)}.` });
-    }
-  }
-  return results;
-}
-

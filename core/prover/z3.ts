@@ -5,7 +5,7 @@ import { groundOf } from "./grounding";
 import { DEEP_STEP_LIMIT, readIntervals } from "./intervals";
 import { prunedDisjuncts } from "./disjuncts";
 import { formulate, MalformedQuery, type Formulations } from "./formulations";
-import { FIRST_SLICE, GROUND_SHARE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
+import { FIRST_SLICE, GROUND_MAX, GROUND_SHARE, GROWTH, SKELETON_SLICE, type Attempt, type Formulation } from "./attempts";
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
 import { answerFromGuess, DEEP_GUESS_BUDGET } from "./z3-guess";
@@ -334,7 +334,7 @@ export class Z3Session {
         charge(used);
       };
       // Its models are never read: the quantified formulas may not hold in them.
-      const answer = await this.aside(instance, ground, { ...limits, rlimit: Math.min(limits.rlimit - spent, Math.floor(limits.rlimit * GROUND_SHARE)) }, started, async () => undefined as never, sub, charged, held, true, false);
+      const answer = await this.aside(instance, ground, { ...limits, rlimit: Math.min(limits.rlimit - spent, Math.floor(limits.rlimit * GROUND_SHARE), GROUND_MAX) }, started, async () => undefined as never, sub, charged, held, true, false);
       trace?.lines.push(`ground query: ${answer.status === "unknown" ? `unknown (${answer.reason})` : answer.status === "sat" ? "sat (not read)" : "unsat"}${sub ? ` [${sub.lines.join(" | ")}]` : ""}`);
       if (answer.status === "unsat") return { status: "unsat" };
       if (answer.status === "unknown" && (answer.wallClock || answer.reason.startsWith(MEMORY_CAP))) return answer;
