@@ -5,6 +5,8 @@
  * or total's change", "at most one call while a flag is unset") are checked by the ordinary solver,
  * base (k = 0) and step (k → k + 1 at an arbitrary iteration k, under the conjunction of the
  * survivors); a candidate the solver refutes is dropped, until the conjunction is inductive.
+ * Each check asks its skeleton first (abstraction.ts), whose `unsat` is the check's; where the
+ * check as written cannot answer, the candidates the skeleton's model breaks are dropped instead.
  *
  * Each body fact gets ghost functions: its count and, for each integer field, its sum over the
  * iterations before k. The encoder reads a count or a sum over the whole loop at k = length,

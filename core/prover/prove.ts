@@ -55,7 +55,6 @@ export function guaranteeSentence(g: GuaranteeModel): string | undefined {
   return sentenceOf(g.contract, g.args).text ?? undefined;
 }
 
-
 /**
  * Prove one agent program: every guarantee, every precondition of every reachable call, and the
  * unreachability of every `throw`. Fail closed: anything outside the modelled subset, any solver
