@@ -9,12 +9,12 @@ import { FIRST_SLICE, GROUND_MAX, GROUND_SHARE, GROWTH, SKELETON_SLICE, type Att
 import type { SolverTurn } from "./turns";
 import { initZ3 } from "./z3-load";
 import { answerFromGuess, DEEP_GUESS_BUDGET } from "./z3-guess";
-import { readModel, type GetValues } from "./z3-model";
+import { runAttempt, runSkeleton, type AttemptHost } from "./z3-attempt";
+import type { GetValues } from "./z3-model";
 import { unreachedDeclarations } from "./theories";
-import { watchdog } from "./z3-watchdog";
 import { guardThreads, SolverStderr, type SolverThreads } from "./z3-threads";
-import { MEMORY_CAP, SLICE_OVER, type AttemptEnd, type SolverAnswer } from "./z3-answers";
-import { closeScope, engine, isInstanceFailure, openScope, parse, parseKept, rlimitCount, SolverError, type Instance, type Scope } from "./z3-scope";
+import { MEMORY_CAP, SLICE_OVER, type SolverAnswer } from "./z3-answers";
+import { closeScope, engine, isInstanceFailure, openScope, parse, parseKept, SolverError, type Instance, type Scope } from "./z3-scope";
 
 export { SolverError };
 export type { GetValues, ValueSort } from "./z3-model";
@@ -64,8 +64,6 @@ export class Z3Session {
   private z3: Promise<Instance> | undefined;
   /** How many wasm instances this session has started (1 until one failed). */
   instances = 0;
-  /** The solver the current check runs on (for the watchdog's interrupt). */
-  private running: { scope: Scope; solver: unknown } | undefined;
 
   private constructor() {}
 
@@ -122,9 +120,17 @@ export class Z3Session {
     );
   }
 
-
-
-
+  /** What one check needs from the session (z3-attempt.ts), read when the check starts. */
+  private host(): AttemptHost {
+    return {
+      retire: () => this.retire(),
+      seedBase: Z3Session.seedBase,
+      memoryMb: Z3Session.memoryMb,
+      beforeCheck: Z3Session.beforeCheck,
+      whileChecking: Z3Session.whileChecking,
+      dropInterrupts: Z3Session.dropInterrupts,
+    };
+  }
 
   /**
    * Check `assertions` under `declarations` within `limits`. When satisfiable, `onSat` may read
@@ -313,7 +319,7 @@ export class Z3Session {
       skeletonTried = true;
       const skeleton = skeletonOf(asWritten);
       if (skeleton === undefined) return undefined;
-      const end = await this.skeleton(scope, skeleton, Math.min(limits.rlimit - spent, SKELETON_SLICE), deadline, trace, held?.stop);
+      const end = await runSkeleton(this.host(), scope, skeleton, Math.min(limits.rlimit - spent, SKELETON_SLICE), deadline, trace, held?.stop);
       spent += end.used;
       charge(end.used);
       if (end.kind === "wallClock") return { status: "unknown", reason: held?.stopped ? "the scheduler took the solver back" : (limits.backstopReason ?? `the query reached its wall-clock backstop of ${limits.backstopMs} ms`), wallClock: true };
@@ -371,7 +377,7 @@ export class Z3Session {
         // A lone attempt takes all that is left, but a query with quantifiers keeps room for its ground query.
         const alone = takers.filter((a) => a.once === undefined).length === 1 && groundTried;
         const slice = attempt.once !== undefined ? Math.min(Math.ceil(left / 2), attempt.once) : alone ? left : Math.min(left, FIRST_SLICE * GROWTH ** round);
-        const end = await this.attempt(scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, free, onSat, trace, held?.stop, lifting?.restore, abstract);
+        const end = await runAttempt(this.host(), scope, attempt, attemptFormulas, original, !lifting, !theories.quantifiers, slice, deadline, round, free, onSat, trace, held?.stop, lifting?.restore, abstract);
         spent += end.used;
         charge(end.used);
         if (end.kind === "wallClock") {
@@ -444,163 +450,6 @@ export class Z3Session {
       return await this.solve(instance, open, renew, text, limits, started, onSat, trace, charge, held, abstract, pruned);
     } finally {
       if (own) closeScope(own);
-    }
-  }
-
-  /**
-   * The skeleton's one attempt, in a context of its own: terms parsed into the query's context
-   * first would number the query's own terms differently, and that alone made one query's
-   * attempt go from 6 000 resource units to over 250 000.
-   */
-  private async skeleton(scope: Scope, text: string, rlimit: number, deadline: number, trace: Trace | undefined, stop: Promise<void> | undefined): Promise<AttemptEnd<never>> {
-    if (trace) trace.skeleton = text;
-    const own = openScope(scope);
-    let failed = false;
-    try {
-      let formulas: unknown[];
-      try {
-        formulas = parse(own, text);
-      } catch (error) {
-        if (isInstanceFailure(error)) throw error;
-        trace?.lines.push(`skeleton rejected: ${String(error).slice(0, 200)}`);
-        return { kind: "none", reason: "the skeleton was rejected", used: 0 };
-      }
-      const unread = async (): Promise<never> => {
-        throw new SolverError("the model of a skeleton is never read");
-      };
-      return await this.attempt(own, { engine: "core", formulation: "skeleton" }, formulas, () => [], false, false, rlimit, deadline, 0, () => new Set(), unread, trace, stop);
-    } catch (error) {
-      failed = isInstanceFailure(error);
-      throw error;
-    } finally {
-      // A failed instance is retired by the caller, its contexts with it.
-      if (!failed) {
-        try {
-          closeScope(own);
-        } catch {
-          this.retire();
-        }
-      }
-    }
-  }
-
-  /**
-   * One attempt: the formulas on one engine for at most `rlimit` resource units, under the
-   * query's wall-clock deadline. Reports the resource units it used.
-   */
-  private async attempt<T>(
-    scope: Scope,
-    attempt: Attempt,
-    formulas: readonly unknown[],
-    /** The assertions as written (parsed on first use, into the scope's kept parser context, where models are read). */
-    original: () => readonly unknown[],
-    /** Whether the original formulation of this query is the text as written (no integers lifted). */
-    asWritten: boolean,
-    /** Evaluate the original assertions in a model before believing it (not for quantified queries, whose evaluation is unreliable). */
-    confirm: boolean,
-    rlimit: number,
-    deadline: number,
-    seed: number,
-    /** The declared names no assertion of the query reaches. */
-    free: () => ReadonlySet<string>,
-    onSat: (getValues: GetValues) => Promise<T>,
-    trace: Trace | undefined,
-    /** Settles when the scheduler takes the solver back: interrupt the check as at the deadline. */
-    stop?: Promise<void>,
-    /** Where the formulas are a restated text (integers lifted, floats floored): puts the original's values into each model. */
-    restore?: (z3: Scope["z3"], ctx: never, model: unknown) => boolean,
-    /** An over-approximating query: its models are never read, a `sat` ends it. */
-    abstract = false,
-  ): Promise<AttemptEnd<T>> {
-    const { z3, ctx } = scope;
-    const solver = engine(scope, attempt.engine);
-    const params = z3.mk_params(ctx);
-    z3.params_inc_ref(ctx, params);
-    z3.params_set_uint(ctx, params, z3.mk_string_symbol(ctx, "rlimit"), rlimit);
-    // Each round of a query's slices starts afresh; another seed makes it a different try rather
-    // than a longer replay of the last one (solving effort is heavy-tailed). Seeds are fixed by
-    // the round, so the run is the same every time.
-    z3.params_set_uint(ctx, params, z3.mk_string_symbol(ctx, "random_seed"), Z3Session.seedBase + seed);
-    z3.solver_set_params(ctx, solver, params);
-    z3.params_dec_ref(ctx, params);
-    const started = performance.now();
-    let used = 0;
-    let outcome = "error";
-    let reset = true;
-    try {
-      for (const f of formulas) z3.solver_assert(ctx, solver, f as never);
-      const before = rlimitCount(scope, solver);
-      Z3Session.beforeCheck?.();
-      this.running = { scope, solver };
-      // A thread that dies during the check fails it (and the instance) instead of the process.
-      const check = Promise.race([z3.solver_check(ctx, solver), scope.threads.crashed]);
-      Z3Session.whileChecking?.(scope.threads);
-      const interrupt = (): void => {
-        if (this.running && !Z3Session.dropInterrupts) this.running.scope.z3.solver_interrupt(this.running.scope.ctx, this.running.solver as never);
-      };
-      const status = await watchdog(check, Math.max(1, deadline - performance.now()), stop, interrupt, () => this.retire());
-      this.running = undefined;
-      if (status === "lost") {
-        // Z3 did not stop when interrupted: the instance is dropped, and with it this context.
-        reset = false;
-        outcome = "wall clock, lost";
-        return { kind: "wallClock", used: rlimit };
-      }
-      used = Math.max(0, rlimitCount(scope, solver) - before);
-      if (status === "interrupted") {
-        outcome = "wall clock";
-        return { kind: "wallClock", used };
-      }
-      if (status === -1) {
-        outcome = "unsat";
-        return { kind: "answer", answer: { status: "unsat" }, used };
-      }
-      // A model of the skeleton is not one of the query (abstraction.ts): only its unsat counts.
-      if (attempt.formulation === "skeleton") {
-        outcome = status === 1 ? "sat (not read)" : `unknown (${z3.solver_get_reason_unknown(ctx, solver)})`;
-        return { kind: "none", reason: "the skeleton of the query is satisfiable", used };
-      }
-      if (status === 1 && abstract) {
-        outcome = "sat (not read)";
-        return { kind: "answer", answer: { status: "sat", result: undefined as never }, used };
-      }
-      if (status !== 1) {
-        const why = z3.solver_get_reason_unknown(ctx, solver);
-        outcome = `unknown (${why})`;
-        // Z3 says "canceled" or "max. resource limit exceeded" when the slice ran out.
-        const sliceOver = used >= rlimit || /resource limit|canceled/.test(why);
-        return { kind: "none", reason: sliceOver ? SLICE_OVER : /memory/.test(why) ? `${MEMORY_CAP} of ${Z3Session.memoryMb} MB (simplify the program or split the guarantee)` : `the solver answered unknown (${why})`, used };
-      }
-      const model = z3.solver_get_model(ctx, solver);
-      z3.model_inc_ref(ctx, model);
-      try {
-        // Every model is checked against the original text when it can be evaluated, including the
-        // general solver's on the original: a counterexample is shown to a person, so it must be one.
-        if (restore && !restore(scope.z3, scope.ctx as never, model)) {
-          outcome = "sat, a restated term has no value";
-          return { kind: "none", reason: `a model from ${attempt.engine}/${attempt.formulation} gave a restated integer or float no value`, used };
-        }
-        const confirmed = !confirm && attempt.engine === "general" && attempt.formulation === "original" && asWritten;
-        const holds = (f: unknown): boolean => {
-          const value = z3.model_eval(ctx, model, f as never, true);
-          return value !== null && z3.get_bool_value(ctx, value) === 1;
-        };
-        if (!confirmed && !original().every(holds)) {
-          outcome = "sat, model not confirmed";
-          return { kind: "none", reason: `a model from ${attempt.engine}/${attempt.formulation} did not satisfy the query`, used };
-        }
-        outcome = "sat";
-        return { kind: "answer", answer: { status: "sat", result: await readModel(scope, model, original, free, onSat) }, used };
-      } finally {
-        z3.model_dec_ref(ctx, model);
-      }
-    } catch (error) {
-      if (isInstanceFailure(error)) reset = false;
-      throw error;
-    } finally {
-      this.running = undefined;
-      trace?.lines.push(`${attempt.engine}/${attempt.formulation} rlimit ${rlimit}: ${outcome}, used ${used} units in ${(performance.now() - started).toFixed(1)} ms`);
-      if (reset) z3.solver_reset(ctx, solver);
     }
   }
 }
