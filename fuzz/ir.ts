@@ -243,7 +243,8 @@ export type StringsOp = (typeof import("./strings").STRINGS_OPS)[number];
  * condition in a loop over the literal `lits` (`x OP lit` per element), then joined, looped over,
  * counted, popped or shifted, unshifted onto, or spread into another literal; numbers pushed and
  * summed; a change in one alternative of `&&`, `?:`, `??` or `||` only; pushes in a `try` block
- * (before or after its call that may fail), its `catch` and its `finally`; and the shapes refused
+ * (before or after its call that may fail), its `catch` and its `finally`; a counter of the calls
+ * that returned in a loop inside a `try`, read by its `catch`, `finally` and after; and the shapes refused
  * (an alias, pushes in a loop over an array of unknown length, a push while `entries()` iterates).
  */
 export type LocalsStmt = { readonly k: "locals"; readonly op: LocalsOp; readonly lits: readonly string[]; readonly nums: readonly number[]; readonly cond: "===" | "!==" | "startsWith" | "<"; readonly x: StrExpr; readonly xn: NumExpr; readonly src: StrsExpr; readonly cmp: number; readonly e: Effect };
@@ -284,7 +285,7 @@ export type LoopStateOp = (typeof LOOPSTATE_OPS)[number];
 export const ALLMAP_READS = ["length", "index", "forOf", "filter", "map", "join", "includes", "some", "every", "pay"] as const;
 export type AllMapRead = (typeof ALLMAP_READS)[number];
 
-export const LOCALS_OPS = ["join", "loop", "count", "pop", "shift", "unshift", "spread", "sum", "alias", "unknown", "branch", "tryPush", "tryAssign", "entriesChange"] as const;
+export const LOCALS_OPS = ["join", "loop", "count", "pop", "shift", "unshift", "spread", "sum", "alias", "unknown", "branch", "tryPush", "tryAssign", "tryCount", "entriesChange"] as const;
 export type LocalsOp = (typeof LOCALS_OPS)[number];
 
 export const ARRAYS_OPS = ["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap", "keys", "values", "entries", "fromLength", "fromArray", "rowPattern", "pairPattern"] as const;

@@ -460,6 +460,28 @@ export class IdiomPrinter extends ExprPrinter {
         this.line(`${use(v)};`);
         return;
       }
+      case "tryCount": {
+        // A counter of the calls that returned, in a loop over the literal array inside a `try`
+        // (each call may fail: the oracle injects failures), read by the `catch` (the count before
+        // the failing call), a `finally` (`cmp` > 2) and the code after.
+        const c = this.fresh("c");
+        this.line(`let ${c} = ${s.cmp < 0 ? 1 : 0};`);
+        this.line("try {");
+        this.line(`  for (const ${y} of ${lits}) {`);
+        if (s.cmp % 2 === 0) this.line(`    if (${cond(y)}) continue;`);
+        this.line(`    ${use(y)};`);
+        this.line(`    ${c}${s.cmp > 3 ? " += 2" : "++"};`);
+        this.line("  }");
+        this.line("} catch {");
+        this.line(`  if (${c} === ${Math.max(0, s.cmp)}) ${this.effect(e)};`);
+        if (s.cmp > 2) {
+          this.line("} finally {");
+          this.line(`  ${useNum(c)};`);
+        }
+        this.line("}");
+        this.line(`if (${c} >= ${s.lits.length}) ${this.effect(e)};`);
+        return;
+      }
       case "entriesChange":
         // The iterator reads the live array: refused, never a snapshot.
         this.line(`for (const [${y}, ${r}] of ${out}.entries()) {`);

@@ -62,6 +62,12 @@ export interface CaughtTexts {
   readonly text: Sym;
   readonly message: Sym;
   readonly inexact?: true;
+  /**
+   * Where `inexact`: the condition that the `catch` was entered from a point whose texts are not
+   * written out (closed over the loops begun in its `try`). Runs in the search among short arrays
+   * are assumed not to meet it, so their texts are exact; absent where no such condition was made.
+   */
+  readonly unless?: string;
 }
 
 /**

@@ -49,7 +49,7 @@ export type Sym =
   | { readonly k: "fn"; readonly node: FunctionLike }
   /** A `Set` or `Map` the program built (exec/collections.ts): its slots in insertion order. */
   | { readonly k: "coll"; readonly map: boolean; readonly slots: readonly Slot[] }
-  | { readonly k: "opaque"; readonly why: string; readonly caught?: { readonly text: Sym; readonly message: Sym; readonly inexact?: true } }
+  | { readonly k: "opaque"; readonly why: string; readonly caught?: { readonly text: Sym; readonly message: Sym; readonly inexact?: true; readonly unless?: string } }
   | { readonly k: "eventClass"; readonly event: EventClassModel }
   | { readonly k: "contract"; readonly contract: ContractModel }
   | { readonly k: "rel"; readonly rel: RelationIR }

@@ -133,6 +133,19 @@ export function main(xs: string[]): void {
 }`,
   },
   {
+    name: "violated: a run in which nothing fails misses the lower bound, while the runtime's text for a failing requires reaches an event in the catch",
+    verdict: "violated",
+    match: /emailsAtLeast\(n=1\) is violated[^\n]*main\(amount=/,
+    body: `export const guarantees = [m.emailsAtLeast(1)];
+export function main(amount: number): void {
+  try {
+    pay("acct", amount);
+  } catch (e) {
+    sendEmail("ops", \`payment failed: \${String(e)}\`);
+  }
+}`,
+  },
+  {
     name: "violated: such a text only logged changes no event: the retry after a failed send is found",
     verdict: "violated",
     line: 10,
@@ -256,9 +269,9 @@ export function main(x: string): void {
 }`,
   },
   {
-    name: "refused: a finally on the throwing path changes a variable the outer catch reads",
-    verdict: "refused",
-    match: /may still throw after this change/,
+    name: "violated: a finally on the throwing path changes a variable the outer catch reads",
+    verdict: "violated",
+    line: 9,
     body: `export const guarantees = [m.neverEmail("ceo")];
 export function main(): void {
   let flag = false;

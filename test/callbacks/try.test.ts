@@ -119,19 +119,19 @@ export function main(a: string): void {
   }
 }` },
   // Assignments to variables declared before the `try` (changes.ts): carried on by the path that
-  // ends normally; where the block may still throw after one, refused.
-  { name: "an assignment in a try before a call that may fail is refused (the catch may see it or not)", verdict: "refused", line: 7, match: /changes `r`.*may still throw/, body: `export const guarantees = [m.emailsAtMost(0)];
+  // ends normally; the `catch` and `finally` see them as they were where control left (exit-states.ts).
+  { name: "an assignment in a try before a call that fails is seen by the catch", verdict: "violated", line: 11, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(a: string): void {
   let r = "";
   try {
     r = a;
     log(a);
+    r = "done";
   } catch {
-    r = "none";
+    if (r !== "" && r !== "done") sendEmail(r, "x");
   }
-  log(r);
 }` },
-  { name: "an assignment before a throw is refused too", verdict: "refused", line: 7, match: /changes `x`/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+  { name: "an assignment before a throw is seen by the catch", verdict: "violated", line: 10, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(): void {
   let x = "a";
   try {
@@ -139,6 +139,126 @@ export function main(): void {
     throw new Error("always");
   } catch {
     sendEmail(x, "x");
+  }
+}` },
+  { name: "a counter of calls that returned is, in the catch, the count before the call that failed", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  let ok = 0;
+  try {
+    for (const to of ["a@corp", "b@corp", "c@corp"]) {
+      sendEmail(to, "x");
+      ok++;
+    }
+  } catch {
+    if (ok >= 3) sendEmail("ceo@corp", "all sent, then failed");
+  }
+}` },
+  { name: "its twin: the third call fails with two counted", verdict: "violated", line: 12, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  let ok = 0;
+  try {
+    for (const to of ["a@corp", "b@corp", "c@corp"]) {
+      sendEmail(to, "x");
+      ok++;
+    }
+  } catch {
+    if (ok >= 2) sendEmail("ceo@corp", "two sent, then failed");
+  }
+}` },
+  { name: "a value set after the last call that may fail is never seen by the catch", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  let stage = "start";
+  try {
+    stage = "a";
+    log(a);
+    stage = "ceo@corp";
+  } catch {
+    sendEmail(stage, "failed");
+  }
+}` },
+  { name: "the finally on a throwing path sees the value where it left", verdict: "violated", line: 12, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  let stage = "start";
+  try {
+    log(a);
+    stage = "ceo@corp";
+    log(a);
+    stage = "end";
+  } finally {
+    sendEmail(stage, "done");
+  }
+}` },
+  { name: "a change before a call that fails inside a loop over an array of unknown length is refused", verdict: "refused", line: 7, match: /changes `last`.*inside a loop over an array of unknown length/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  let last = "";
+  try {
+    last = "ceo@corp";
+    for (const c of contacts()) log(c);
+  } catch {
+    sendEmail(last, "failed");
+  }
+}` },
+  { name: "a change before a call that fails inside a helper is seen by the catch (the helper runs with the caller's variables)", verdict: "violated", line: 10, match: /log@14:3 throwing/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  let n = 0;
+  try {
+    n = 1;
+    notify(a);
+  } catch {
+    if (n === 1) sendEmail("ceo@corp", "notify failed");
+  }
+}
+function notify(a: string): void {
+  log(a);
+}` },
+  { name: "a change before a call that fails inside a callback over a literal array is seen by the catch", verdict: "violated", line: 10, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  let n = 0;
+  try {
+    n = 1;
+    ["a", "b"].forEach((x) => log(x));
+  } catch {
+    if (n === 1) sendEmail("ceo@corp", "a log failed");
+  }
+}` },
+  { name: "its twin: the change after the callbacks is never seen by the catch", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  let n = 0;
+  try {
+    ["a", "b"].forEach((x) => log(x));
+    n = 1;
+  } catch {
+    if (n === 1) sendEmail("ceo@corp", "a log failed");
+  }
+}` },
+  { name: "nested: the outer catch sees the variable as the inner finally's failing call left it", verdict: "violated", line: 15, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  let n = 0;
+  try {
+    try {
+      n = 1;
+      log(a);
+      n = 2;
+    } finally {
+      log("cleanup");
+    }
+  } catch {
+    if (n === 2) sendEmail("ceo@corp", "cleanup failed");
+  }
+}` },
+  { name: "nested: a caught inner failure never reaches the outer catch", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(a: string): void {
+  let n = 0;
+  try {
+    try {
+      n = 1;
+      log(a);
+      n = 2;
+    } catch {
+      n = 3;
+    }
+  } catch {
+    sendEmail("ceo@corp", "never");
   }
 }` },
   { name: "assignments in a try after its last call that may fail and in the catch are seen after the try statement", verdict: "violated", line: 12, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
@@ -164,7 +284,7 @@ export function main(a: string): void {
   }
   sendEmail(to, "x");
 }` },
-  { name: "the finally on a throwing path sees the value from before the try", verdict: "violated", line: 10, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+  { name: "the finally on a throwing path before the change sees the value from before the try", verdict: "violated", line: 10, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(a: string): void {
   let to = "ceo@corp";
   try {
@@ -174,7 +294,7 @@ export function main(a: string): void {
     sendEmail(to, "done");
   }
 }` },
-  { name: "an assignment in a catch with a finally before a call that may fail is refused", verdict: "refused", line: 9, match: /changes `to`.*may still throw/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+  { name: "an assignment in a catch before a call that fails is seen by the finally", verdict: "violated", line: 13, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(a: string): void {
   let to = "ops@corp";
   try {
@@ -182,6 +302,7 @@ export function main(a: string): void {
   } catch {
     to = "ceo@corp";
     log("failed");
+    to = "ops@corp";
   } finally {
     sendEmail(to, "done");
   }
@@ -234,7 +355,7 @@ export function main(a: string): void {
     if (done.length > 0) sendEmail("ops@corp", "partial");
   }
 }` },
-  { name: "a push in a try before a call that may fail is refused (the catch may see it or not)", verdict: "refused", line: 7, match: /changes `done`.*may still throw/, body: `export const guarantees = [m.emailsAtMost(0)];
+  { name: "a push in a try before a call that fails is seen by the catch", verdict: "violated", line: 10, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(a: string): void {
   const done: string[] = [];
   try {
@@ -244,16 +365,27 @@ export function main(a: string): void {
     if (done.length > 0) sendEmail("ops@corp", "partial");
   }
 }` },
-  { name: "a push in a try before a throw is refused", verdict: "refused", line: 7, match: /changes `done`/, body: `export const guarantees = [m.emailsAtMost(0)];
+  { name: "a push in a try before a throw is seen by the catch", verdict: "violated", line: 10, match: /SendEmail\(to="a"/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(stop: boolean): void {
   const done: string[] = [];
   try {
     done.push("a");
     if (stop) throw new Error("stop");
   } catch {
-    log("stopped");
+    for (const d of done) sendEmail(d, "x");
   }
-  for (const d of done) sendEmail(d, "x");
+}` },
+  { name: "pushes of the calls that returned: the catch sees at most two of three", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const sent: string[] = [];
+  try {
+    for (const to of ["a@corp", "b@corp", "c@corp"]) {
+      sendEmail(to, "x");
+      sent.push(to);
+    }
+  } catch {
+    if (sent.length === 3) sendEmail("ceo@corp", "all sent");
+  }
 }` },
   { name: "a change in a finally is seen after the try statement", verdict: "violated", line: 13, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(a: string): void {

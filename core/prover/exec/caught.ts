@@ -12,7 +12,7 @@
 import type * as TS from "typescript";
 import type { CaughtTexts } from "../facts";
 import { Refusal } from "../../refusal";
-import { strLit } from "../smt";
+import { not, or, strLit } from "../smt";
 import { bool, merge, str, type Sym } from "../values";
 import { isAgentDecl, isDefaultLibSymbol, refuse, writtenBy, type Exec } from "./context";
 import { freshValue } from "./fresh";
@@ -78,6 +78,8 @@ export interface CatchEntry {
   readonly inLoop: boolean;
   /** A `throw` statement's texts, "tool" for a tool whose implementation failed (any Error), undefined for an error of the engine or the runtime. */
   readonly texts: CaughtTexts | "tool" | undefined;
+  /** That it is reached, closed over the loops begun in the `try` block (`term` for some iteration). */
+  readonly reached: string;
 }
 
 /**
@@ -92,21 +94,28 @@ export function caughtValue(ex: Exec, decl: TS.VariableDeclaration, entries: rea
   if (!onlyErrorsThrown(ex, decl.getSourceFile())) return { k: "opaque", why: `${CAUGHT_WHY}; the program throws values other than \`new Error(…)\`, so it may not be an Error` };
   const unknown = (): CaughtTexts => ({ text: freshValue(ex, "caught.text", { kind: "string" }, decl), message: freshValue(ex, "caught.message", { kind: "string" }, decl) });
   const live = entries.filter((x) => x.term !== "false");
-  let inexact = live.some((x) => x.texts === undefined || (x.inLoop && x.texts !== "tool") || (x.texts !== "tool" && x.texts.inexact));
+  const looped = live.some((x) => x.inLoop);
+  // Entries whose texts are not written out: an engine's or the runtime's error, a rethrown one,
+  // and, where an entry is inside a loop begun in the `try` (the texts below are then any text for
+  // every entry), every entry but a tool's failure (whose text is any text in truth).
+  const unwritten = live.filter((x) => x.texts === undefined || (x.texts !== "tool" && (looped || x.texts.inexact === true)));
+  let inexact = unwritten.length > 0;
+  let unless: string | undefined = inexact ? or(...unwritten.map((x) => x.reached)) : undefined;
   let acc: CaughtTexts = unknown();
-  if (!live.some((x) => x.inLoop)) {
+  if (!looped) {
     for (const x of [...live].reverse()) {
       const t = x.texts === "tool" || x.texts === undefined ? unknown() : x.texts;
       const text = merge(x.term, t.text, acc.text);
       const message = merge(x.term, t.message, acc.message);
       if (!text || !message) {
         inexact = true;
+        unless = undefined; // the texts of the entries before this one are not written out either
         break;
       }
       acc = { text, message };
     }
   }
-  return { k: "opaque", why: CAUGHT_WHY, caught: { text: acc.text, message: acc.message, ...(inexact ? { inexact: true as const } : {}) } };
+  return { k: "opaque", why: CAUGHT_WHY, caught: { text: acc.text, message: acc.message, ...(inexact ? { inexact: true as const, ...(unless !== undefined ? { unless } : {}) } : {}) } };
 }
 
 /** The texts of `new Error(arg)` (`TypeError`, `RangeError`): its message is `String(arg)` ("" without one), its text `Name: message` (`Name` alone for ""). */
@@ -130,11 +139,19 @@ export function caughtTexts(v: Sym): CaughtTexts | undefined {
 
 /**
  * A read of a caught Error's text: inexact texts (an error of the engine or the runtime may reach
- * the `catch`) make the world over-approximated, and are refused in the search among short runs,
- * so that no counterexample rests on a wording no run has.
+ * the `catch`) make the world over-approximated. In the search among short runs, which reports
+ * only what a run shows, the runs are assumed not to enter the `catch` from where the texts are not
+ * written out (an under-approximation: every run left is one JavaScript has, its texts exact), so
+ * that no counterexample rests on a wording no run has; refused where that condition is not known.
  */
 function readText(ex: Exec, v: Extract<Sym, { k: "opaque" }>, t: Sym, at: TS.Node): Sym {
   if (!v.caught?.inexact || onlyLogged(ex, at)) return t;
+  if (ex.arrayBound !== undefined && v.caught.unless !== undefined) {
+    // A world-wide assumption, not a path condition: a run that met it would otherwise look like
+    // one that stopped there, and a lower bound would fail for it.
+    ex.world.assumptions.push({ term: not(v.caught.unless), loops: [...ex.loops] });
+    return t;
+  }
   if (ex.arrayBound !== undefined) refuse(at, "The text of an error the engine or the runtime throws (a value that may be undefined, a failing `requires`) may reach this `catch`; its wording is not modelled, so no counterexample is read from it.", "Read the text only where the `try` block's calls cannot fail a `requires` and read nothing that may be undefined, or do not read it.");
   ex.world.inexactCaught++;
   return t;

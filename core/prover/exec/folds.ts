@@ -12,6 +12,7 @@ import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
 import { concat, toStr } from "./operators";
 import { compactSym, type State } from "./state";
+import { exitOrder } from "./exit-states";
 
 /**
  * `xs.reduce((acc, x, i) => …, initial)` over a literal array or an array bounded by an `ensures`:
@@ -77,7 +78,7 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
       started = or(started, present);
     }
     if (!initial) {
-      ex.world.throws.push({ message: "`reduce` of an empty array without an initial value throws a TypeError", guard: and(st.pc, not(started)), site: e, loops: [...ex.loops], order: ex.world.nextOrder() });
+      ex.world.throws.push({ message: "`reduce` of an empty array without an initial value throws a TypeError", guard: and(st.pc, not(started)), site: e, loops: [...ex.loops], order: exitOrder(ex, st) });
       st.pc = and(st.pc, started);
       if (!acc) return { k: "undef" };
     }

@@ -5,6 +5,7 @@ import { and, not } from "../smt";
 import { truthy, type Sym } from "../values";
 import { refuse, type Exec } from "./context";
 import type { State } from "./state";
+import { exitOrder } from "./exit-states";
 
 /**
  * A value used where JavaScript needs it defined: when it may be `undefined` on this path, that is
@@ -12,7 +13,7 @@ import type { State } from "./state";
  */
 export function definite(ex: Exec, v: Sym, at: TS.Node, st: State): Sym {
   if (v.k !== "maybe") return v;
-  ex.world.throws.push({ message: `\`${at.getText()}\` may be undefined here`, guard: and(st.pc, not(v.def)), site: at, loops: [...ex.loops], order: ex.world.nextOrder() });
+  ex.world.throws.push({ message: `\`${at.getText()}\` may be undefined here`, guard: and(st.pc, not(v.def)), site: at, loops: [...ex.loops], order: exitOrder(ex, st) });
   st.pc = and(st.pc, v.def);
   return v.v;
 }

@@ -18,6 +18,7 @@ import { execFor, execForOf } from "./loops";
 import { alternatives, compactPc, flowValue, join, joinStates, noJumps, type Flow, type Jump, type State } from "./state";
 import { execSwitch } from "./switch";
 import { execTry } from "./try";
+import { exitOrder } from "./exit-states";
 import { execWhile } from "./while";
 import { definedWhere, narrow, narrowed } from "./narrowing";
 
@@ -139,7 +140,7 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
       const args = (e.arguments ?? []).map((a) => evalExpr(ex, a, st));
       thrown = thrownTexts(ex, e.expression.text, args[0], e);
     } else thrown = caughtTexts(evalExpr(ex, s.expression, st));
-    ex.world.throws.push({ guard: st.pc, site: s, loops: [...ex.loops], order: ex.world.nextOrder(), ...(thrown ? { thrown } : {}), ...(ex.unordered > 0 ? { unordered: ex.unordered } : {}) });
+    ex.world.throws.push({ guard: st.pc, site: s, loops: [...ex.loops], order: exitOrder(ex, st), ...(thrown ? { thrown } : {}), ...(ex.unordered > 0 ? { unordered: ex.unordered } : {}) });
     return { fall: null, returns: [] };
   }
   if (ts.isForOfStatement(s)) return execForOf(ex, s, st);

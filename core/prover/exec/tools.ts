@@ -14,6 +14,7 @@ import { integerRanges } from "./ranges";
 import { cond, definite, noFunctionValue } from "./guards";
 import type { State } from "./state";
 import { mayFail } from "./try";
+import { exitOrder } from "./exit-states";
 import { bindObjectArgument, toolObjectArguments } from "./objects";
 import { evalFunctionBodyValue } from "./statements";
 
@@ -53,7 +54,7 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
   for (const r of tool.requires) {
     const env = bindNamed(r.fn, 0);
     const holds = cond(withPure(ex, () => evalFunctionBodyValue(ex, r.fn, { pc: "true", env })), r.fn);
-    ex.world.obligations.push({ tool, message: r.message ?? r.fn.getText(), holds, guard: pc, site: e, args, loops, order: ex.world.nextOrder() });
+    ex.world.obligations.push({ tool, message: r.message ?? r.fn.getText(), holds, guard: pc, site: e, args, loops, order: exitOrder(ex, st) });
     pc = and(pc, holds);
   }
   const order = ex.world.nextOrder();
@@ -69,7 +70,7 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
   // Inside a `try`, the implementation may throw after the events (try.ts): `after` is the path on which it returned.
   const pos = e.getSourceFile().getLineAndCharacterOfPosition(e.getStart());
   const label = `${tool.name}@${pos.line + 1}:${pos.character + 1}`;
-  const after = mayFail(ex, pc, label);
+  const after = mayFail(ex, pc, label, st);
   recordWrites(ex, tool, args, pc, after, loops, e);
   // The result: a fresh value of the declared type, constrained by the tool's `ensures`.
   const fresh = freshValue(ex, label, tool.returnType, e, [], integerRanges(ex, tool));

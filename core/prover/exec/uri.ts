@@ -13,6 +13,7 @@ import { convert } from "./conversions";
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import type { State } from "./state";
+import { exitOrder } from "./exit-states";
 
 const INSTEAD = "Pass a string: `encodeURIComponent(String(n))` for a number.";
 
@@ -30,13 +31,13 @@ export function callEncodeURIComponent(ex: Exec, e: TS.CallExpression, st: State
     try {
       return str(encodeURIComponent(v.c));
     } catch {
-      ex.world.throws.push({ message, guard: st.pc, site: e, loops: [...ex.loops], order: ex.world.nextOrder() });
+      ex.world.throws.push({ message, guard: st.pc, site: e, loops: [...ex.loops], order: exitOrder(ex, st) });
       st.pc = "false";
       return str("");
     }
   }
   const wellFormed = `(str.in_re ${v.t} ${WELL_FORMED_UTF16})`;
-  ex.world.throws.push({ message, guard: and(st.pc, not(wellFormed)), site: e, loops: [...ex.loops], order: ex.world.nextOrder() });
+  ex.world.throws.push({ message, guard: and(st.pc, not(wellFormed)), site: e, loops: [...ex.loops], order: exitOrder(ex, st) });
   st.pc = and(st.pc, wellFormed);
   return convert(ex, URI_COMPONENT_KIND, v.t, e, { reason: "`encodeURIComponent` of a string the prover does not know is not modelled here", instead: "Encode inside `main`." });
 }
