@@ -174,6 +174,30 @@ export function main(): void {
     }
   }
 }` },
+  // A Map of counts carried across a loop over an array of unknown length (h53 i22, i26): not
+  // modelled for every length, but a violation is looked for among runs with short arrays.
+  { name: "a Map counted over a tool result, then a send per key counted twice: violated among short runs", verdict: "violated", line: 8, match: /at most \d elements/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const per = new Map<string, number>();
+  for (const c of contacts()) per.set(c, (per.get(c) ?? 0) + 1);
+  for (const c of ["a@corp", "b@corp"]) {
+    if ((per.get(c) ?? 0) >= 2) sendEmail(c, "twice");
+  }
+}` },
+  { name: "its twin, true in every run, is refused (never proved, never violated)", verdict: "refused", match: /changes `per`, declared outside a loop over an array of unknown length/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const per = new Map<string, number>();
+  for (const c of contacts()) per.set(c, (per.get(c) ?? 0) + 1);
+  for (const c of ["a@corp", "b@corp"]) {
+    if ((per.get(c) ?? 0) >= 2) sendEmail(c, "twice");
+  }
+}` },
+  { name: "control: an array collected over a tool result (collected.ts): the third email", verdict: "violated", line: 7, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(): void {
+  const out: string[] = [];
+  for (const c of contacts()) if (c !== "") out.push(c);
+  for (const c of out) sendEmail(c, "hi");
+}` },
   { name: "control: reading a set built before a loop over a tool result", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(): void {
   const blocked = new Set(["ceo@corp", "cfo@corp"]);

@@ -2,6 +2,7 @@
  * Methods that fold an array into one value: `reduce` with an initial number or string, and
  * `join` (exactly over literal and bounded arrays; any text over an array of unknown length).
  */
+import { CarriedStateRefusal } from "./carried-refusal";
 import type * as TS from "typescript";
 import { and, ite, not, or } from "../smt";
 import { merge, num, str, type Sym } from "../values";
@@ -30,7 +31,8 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
   if (e.arguments.length !== 1 && e.arguments.length !== 2) refuse(e, "`reduce` takes a callback and an optional initial value.", "Write `xs.reduce((total, x) => total + x, 0)`.");
   const base = view.base;
   if (base.k === "sarr" && base.bound === undefined) {
-    refuse(e, "`reduce` over an array of unknown length carries a value from element to element, which is not modelled.", "Bound the array with an `ensures((r) => r.length <= N)` on the tool, reduce a literal array, or compute per element inside `for (const x of xs)`.");
+    // Carried state: a violation is still looked for among runs with short arrays (prove.ts).
+    throw new CarriedStateRefusal(e, "`reduce` over an array of unknown length carries a value from element to element, which is not modelled.", "Bound the array with an `ensures((r) => r.length <= N)` on the tool, reduce a literal array, or compute per element inside `for (const x of xs)`.");
   }
   const { fn, named } = callbackOf(ex, e.arguments[0]!, "reduce", st);
   checkAwaited(ex, e, false, "`reduce`");

@@ -16,7 +16,7 @@ import type * as TS from "typescript";
 import type { LoopVar } from "../facts";
 import { and, ite, not, or, rejoin, renameSymbols } from "../smt";
 import { boolT, intToFp, merge, numFromInt, type Sym } from "../values";
-import { Refusal } from "../../refusal";
+import { CarriedStateRefusal } from "./carried-refusal";
 import { currentFrame, writtenBy, type CarriedElementWrite, type Exec } from "./context";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { declare } from "./fresh";
@@ -24,8 +24,7 @@ import { jumpsOf, joinStates, labelsOf, type Flow, type State } from "./state";
 import { insideTry } from "./try";
 import type { SizeGhost } from "./collected";
 
-/** A refusal of carried state: the prover still looks for a violation among runs with short arrays. */
-export class CarriedStateRefusal extends Refusal {}
+export { CarriedStateRefusal };
 
 function refuse(node: TS.Node, reason: string, instead: string): never {
   throw new CarriedStateRefusal(node, reason, instead);
