@@ -374,6 +374,22 @@ export function main(): void {
   }
   if (done.size === 3) sendEmail("x", "three");
 }` },
+  // A filter of the Set of trimmed inputs, looped over with a call that reads a tool per element
+  // (h54 i63: the trim's facts were read at an index a quantifier binds, and Z3 rejected the query).
+  { name: "a filtered Set of trimmed inputs: the excluded address is never emailed", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(ids: string[]): void {
+  const unique = [...new Set(ids.map((id) => id.trim()))].filter((id) => id !== "" && id !== "ceo@corp");
+  for (const id of unique) {
+    if (balance(id) > 10) sendEmail(id, "hi");
+  }
+}` },
+  { name: "its twin without the exclusion emails it", verdict: "violated", line: 7, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(ids: string[]): void {
+  const unique = [...new Set(ids.map((id) => id.trim()))].filter((id) => id !== "");
+  for (const id of unique) {
+    if (balance(id) > 10) sendEmail(id, "hi");
+  }
+}` },
   // ── has of a Set built from an array of unknown length (h53 i25: buyers with a return request) ──
   { name: "has of a Set of a tool's array: some element is the key", verdict: "violated", line: 6, match: /ceo/, body: `export const guarantees = [m.neverEmail("ceo")];
 export function main(): void {

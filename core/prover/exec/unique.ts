@@ -37,8 +37,16 @@ export function uniqueView(ex: Exec, init: Sym, at: TS.Node): Sym | undefined {
   const before = ex.world.assumptions.length;
   const itemJ = base.at(j);
   const local = ex.world.assumptions.splice(before).map((a) => a.term);
+  // What reading an element makes true (a `trim`'s parts, a tool's element promises), at every
+  // index: `keep` is read at indices a caller's quantifier binds, where a fact pushed as a
+  // world assumption would name a variable no assertion binds (h54 i63: Z3 rejected the query).
+  const range = (y: string): string => and(`(<= 0 ${y})`, `(< ${y} ${base.len})`);
+  assumedAtEvery(ex, range, (y) => and(...local.map((t) => renameSymbols(t, new Map([[j, y]])))));
   const keep = (i: string): string => {
+    const mark = ex.world.assumptions.length;
     const item = base.at(i);
+    // At a numeral they are harmless; elsewhere implied by the facts at every index (above).
+    if (!/^\d+$/.test(i)) ex.world.assumptions.splice(mark);
     if (/^\d+$/.test(i)) {
       // A bounded array is read at numerals: the earlier elements one by one, no quantifier.
       const earlier = Array.from({ length: Number(i) }, (_, k) => implies(and(`(< ${k} ${base.len})`, kept(String(k))), not(same(base.at(String(k)), item))));
