@@ -73,6 +73,36 @@ export class Encoder {
   private counter = 0;
   constructor(private readonly layer: LayerModel, private readonly world: World, private readonly exec: Executor) {}
 
+  /**
+   * Bool term: the run ends normally: no throw that escapes `main` is reached and no `requires`
+   * made outside a `try` fails (a failure inside one may be caught, and the run go on: not
+   * excluded). A lower bound, and the bound a count must reach, is about such runs: at run time a
+   * run that throws ends with IncompleteRunError, not as a broken lower bound (contracts.md), and
+   * its throw is a finding of its own. Inside loops over arrays, for every iteration.
+   */
+  private completes(): string {
+    const never = (term: string, loops: readonly string[]): string => {
+      if (term === "false") return "true";
+      if (loops.length === 0) return not(term);
+      const range = and(...loops.map((l) => and(`(<= 0 ${l})`, `(< ${l} ${this.world.loopRanges.get(l)!.len})`)));
+      return `(forall (${loops.map((l) => `(${l} Int)`).join(" ")}) ${implies(range, not(term))})`;
+    };
+    return and(...this.world.throws.map((t) => never(t.guard, t.loops)), ...this.world.obligations.filter((o) => !o.inTry).map((o) => never(and(o.guard, not(o.holds)), o.loops)));
+  }
+
+  /**
+   * Bool term: `compare(op, bounds)` fails for a value, where falling below a lower bound counts
+   * only for runs that end normally (`completes`); going above an upper bound counts for every run.
+   */
+  private outside(op: Comparison, bounds: readonly number[], compare: (op: Comparison, bounds: readonly number[]) => string): string {
+    switch (op) {
+      case "atMost": case "lessThan": return not(compare(op, bounds));
+      case "atLeast": case "greaterThan": return and(not(compare(op, bounds)), this.completes());
+      case "equals": return or(not(compare("atMost", bounds)), and(not(compare("atLeast", bounds)), this.completes()));
+      case "between": return or(not(compare("atMost", [bounds[1]!])), and(not(compare("atLeast", [bounds[0]!])), this.completes()));
+    }
+  }
+
   private item(fact: Fact, renames?: ReadonlyMap<string, string>): Sym {
     if (!renames || renames.size === 0) return { k: "rec", fields: fact.fields };
     const fields = new Map<string, Sym>();
@@ -276,17 +306,18 @@ export class Encoder {
       if (exact && values.length > 0) {
         const terms = facts.map((f, i) => `(ite ${this.active(spec.rel, f)} ${ints[i]!.int} 0)`);
         const sum = terms.length === 1 ? terms[0]! : `(+ ${terms.join(" ")})`;
-        return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareInt(sum, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
+        return [{ declarations: [], assumptions: [], candidates: [{ indicator: this.outside(spec.op, spec.bounds, (op, b) => compareInt(sum, op, b)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
       }
       // Float64 addition is not associative: over calls that may interleave, program order is one
       // order among many (facts.ts `unordered`).
       if (facts.some((f) => f.unordered)) throw new EncodingRefusal("a sum of numbers that may not be integers over calls made in callbacks of `Promise.all` that do more than make one call depends on the order the calls settle in (Float64 addition is not associative); sum integers (amounts a tool's `ensures` declares integral), or await the calls in turn");
-      return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareFloat(acc, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
+      const total = acc;
+      return [{ declarations: [], assumptions: [], candidates: [{ indicator: this.outside(spec.op, spec.bounds, (op, b) => compareFloat(total, op, b)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
     }
     const exactTerms = facts.filter((f) => f.loops.length === 0).map((f) => `(ite ${this.active(spec.rel, f)} 1 0)`);
     if (quantified.length === 0) {
       const count = exactTerms.length === 0 ? "0" : exactTerms.length === 1 ? exactTerms[0]! : `(+ ${exactTerms.join(" ")})`;
-      return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareInt(count, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values: [] } }];
+      return [{ declarations: [], assumptions: [], candidates: [{ indicator: this.outside(spec.op, spec.bounds, (op, b) => compareInt(count, op, b)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values: [] } }];
     }
     for (const f of quantified) if (f.loops.length > 1) throw new EncodingRefusal("a count over nested loops over arrays cannot be computed exactly; loop over one array at a time");
     // Upper bound of the count: a quantified call counts the whole array when it happens for some element
@@ -314,10 +345,12 @@ export class Encoder {
       : spec.op === "equals" ? not(compareInt(upper, "atMost", b))
       : spec.op === "between" ? not(compareInt(upper, "atMost", [b[1]!]))
       : undefined;
-    const tooFew = spec.op === "atLeast" || spec.op === "greaterThan" ? not(compareInt(lower, spec.op, b))
+    const below = spec.op === "atLeast" || spec.op === "greaterThan" ? not(compareInt(lower, spec.op, b))
       : spec.op === "equals" ? not(compareInt(lower, "atLeast", b))
       : spec.op === "between" ? not(compareInt(lower, "atLeast", [b[0]!]))
       : undefined;
+    // Too few is about runs that end normally (`completes`).
+    const tooFew = below === undefined ? undefined : and(below, this.completes());
     const contributors = this.contributors(spec.rel, facts);
     if (tooMany) {
       // The upper bound is exact only when every element can be made like the one that counts,

@@ -38,6 +38,8 @@ export interface Obligation {
   readonly loops: readonly string[];
   /** Where the call stands in program order (tool results of later calls are not shown with its counterexample). */
   readonly order: number;
+  /** Made inside a `try` block: a failure may be caught, and the run then goes on (encode.ts `completes`). */
+  readonly inTry?: true;
 }
 
 /** A `throw` statement reached under `guard`. */

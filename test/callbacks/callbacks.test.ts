@@ -194,10 +194,15 @@ export function main(): void {
   const to = fewContacts().reduce((acc, c) => acc + c, "");
   sendEmail(to, "x");
 }` },
-  { name: "reduce over an array of unknown length is refused", verdict: "refused", line: 5, match: /carries a value from element to element/, body: `export const guarantees = [m.noPaymentOver(60)];
+  { name: "reduce over an array of unknown length: not modelled for every length, but a violation is found among short runs", verdict: "violated", line: 6, match: /Pay\(account="a", amount=\d+\)[^\n]*at most 1 element/, body: `export const guarantees = [m.noPaymentOver(60)];
 export function main(xs: number[]): void {
   const total = xs.reduce((t, x) => t + x, 0);
   pay("a", total);
+}` },
+  { name: "reduce over an array of unknown length is refused where no short run breaks the guarantee", verdict: "refused", line: 5, match: /carries a value from element to element/, body: `export const guarantees = [m.noPaymentOver(60)];
+export function main(xs: number[]): void {
+  const total = xs.reduce((t, x) => t + x, 0);
+  if (total > 0 && total <= 60) pay("a", total);
 }` },
   { name: "join of a literal array", verdict: "violated", line: 5, match: /SendEmail\(to="a@b"/, body: `export const guarantees = [m.neverEmail("a@b")];
 export function main(): void {

@@ -13,7 +13,7 @@ import { bounded, freshValue } from "./fresh";
 import { integerRanges } from "./ranges";
 import { cond, definite, noFunctionValue } from "./guards";
 import type { State } from "./state";
-import { mayFail } from "./try";
+import { insideTry, mayFail } from "./try";
 import { exitOrder } from "./exit-states";
 import { bindObjectArgument, toolObjectArguments } from "./objects";
 import { evalFunctionBodyValue } from "./statements";
@@ -54,7 +54,7 @@ export function callTool(ex: Exec, tool: ToolModel, e: TS.CallExpression, st: St
   for (const r of tool.requires) {
     const env = bindNamed(r.fn, 0);
     const holds = cond(withPure(ex, () => evalFunctionBodyValue(ex, r.fn, { pc: "true", env })), r.fn);
-    ex.world.obligations.push({ tool, message: r.message ?? r.fn.getText(), holds, guard: pc, site: e, args, loops, order: exitOrder(ex, st) });
+    ex.world.obligations.push({ tool, message: r.message ?? r.fn.getText(), holds, guard: pc, site: e, args, loops, order: exitOrder(ex, st), ...(insideTry(ex) ? { inTry: true as const } : {}) });
     pc = and(pc, holds);
   }
   const order = ex.world.nextOrder();
