@@ -479,7 +479,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           lit: fc.constantFrom(...RESULT_TEXTS),
           e: effect,
         }).map((x) => ({ k: "strings" as const, ...x }))],
-        [s.destructure, fc.record({ src: expr.str, how: fc.constantFrom("pattern" as const, "optional" as const, "method" as const), fallback: expr.str, n: expr.num }).map((x) => ({ k: "destructure", ...x }))],
+        [s.destructure, fc.record({ src: expr.str, how: fc.constantFrom("pattern" as const, "optional" as const, "method" as const, "defaults" as const), fallback: expr.str, n: expr.num, srcs: expr.strs }).map((x) => ({ k: "destructure", ...x }))],
         [w.stringIncrements, fc.record({ i: fc.nat(3), op: fc.constantFrom("++" as const, "--" as const), prefix: fc.boolean() }).map((x) => ({ k: "incr", ...x, onString: true }))],
       ], { depthIdentifier: "stmt", maxDepth: w.stmtDepth, withCrossShrink: true }),
     };

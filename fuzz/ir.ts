@@ -199,9 +199,11 @@ export type Stmt =
   | { readonly k: "tryLoop"; readonly how: "for" | "forEach"; readonly src: StrsExpr; readonly op: "===" | "!==" | "startsWith"; readonly lit: string; readonly caught: Effect | null; readonly fin: Effect | null }
   /**
    * A record result taken apart: `const { to: a, amount: b } = entry(src)` (`pattern`), or through
-   * optional chaining and `??` on a result that may be undefined (`optional`: `findRow({ key: src })`).
+   * optional chaining and `??` on a result that may be undefined (`optional`: `findRow({ key: src })`),
+   * or an array pattern with defaults over `srcs` (`defaults`: `const [a = fallback, b = fallback] =
+   * srcs`, each default running where the element is missing).
    */
-  | { readonly k: "destructure"; readonly src: StrExpr; readonly how: "pattern" | "optional" | "method"; readonly fallback: StrExpr; readonly n: NumExpr }
+  | { readonly k: "destructure"; readonly src: StrExpr; readonly how: "pattern" | "optional" | "method" | "defaults"; readonly fallback: StrExpr; readonly n: NumExpr; readonly srcs: StrsExpr }
   | { readonly k: "tdz"; readonly items: readonly string[]; readonly pick: number; readonly init: StrExpr; readonly e: "log" | "sendEmail" }
   /**
    * Issue 10's array methods and builders (profile `arrays`): `at`, `indexOf`/`lastIndexOf`/

@@ -342,6 +342,11 @@ class Printer extends IdiomPrinter {
         const b = this.fresh("v");
         if (s.how === "pattern") {
           this.line(`const { to: ${a}, amount: ${b} } = entry(${this.expr(s.src)});`);
+        } else if (s.how === "defaults") {
+          // Each default runs where its element is missing (past the end of the array).
+          const c = this.fresh("v");
+          this.line(`const [${c} = ${this.expr(s.fallback)}, ${a} = ${this.expr(s.src)}] = ${this.expr(s.srcs)};`);
+          this.line(`const ${b}: number = ${c}.length + ${this.expr(s.n)};`);
         } else if (s.how === "optional") {
           const r = this.fresh("r");
           this.line(`const ${r} = findRow({ key: ${this.expr(s.src)} });`);

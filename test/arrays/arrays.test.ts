@@ -316,7 +316,7 @@ export function main(): void {
 export function main(): void {
   for (const { to, amount: a } of rows()) if (a > 0 && a <= 100) pay(to, a);
 }` },
-  { name: "a default in a for…of pattern is refused", verdict: "refused", line: 5, match: /default/, body: `export const guarantees = [m.nothing()];
+  { name: "a default in a for…of pattern: the property is always there, so the default never runs", verdict: "proved", body: `export const guarantees = [m.nothing()];
 export function main(): void {
   for (const { to = "x" } of rows()) log(to);
 }` },
@@ -336,9 +336,38 @@ export function main(): void {
 export function main(): void {
   Object.entries({ ceo: "ceo@corp", cfo: "cfo@corp" }).forEach(([k, v]) => sendEmail(v, k));
 }` },
-  { name: "a default in a callback's pattern is refused", verdict: "refused", line: 5, match: /A default in a pattern/, body: `export const guarantees = [m.nothing()];
+  { name: "a default in a callback's pattern: the property is always there, so the default never runs", verdict: "proved", body: `export const guarantees = [m.nothing()];
 export function main(): void {
   rows().forEach(({ to = "x" }) => log(to));
+}` },
+  // Defaults in patterns (objects.ts `withDefault`): the default runs exactly where the element is `undefined`.
+  { name: "a default past the end of an array of unknown length is used", verdict: "violated", line: 6, match: /xs=\[\]/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  const [first = "ceo@corp"] = xs;
+  sendEmail(first, "x");
+}` },
+  { name: "an empty string is not undefined: the default does not run", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const [first = "ceo@corp"] = ["", "b"];
+  sendEmail(first, "x");
+}` },
+  { name: "adversarial: a default that calls a tool through a helper runs where the element is missing", verdict: "violated", line: 6, match: /xs=\[\]/, body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(xs: string[]): void {
+  const [first = fallback()] = xs;
+  sendEmail(first, "x");
+}
+function fallback(): string {
+  sendEmail("ops@corp", "no recipient");
+  return "ops@corp";
+}` },
+  { name: "its twin: at most two emails, the default's only where the list is empty", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(xs: string[]): void {
+  const [first = fallback(), second = "b@corp"] = xs;
+  sendEmail(first, second);
+}
+function fallback(): string {
+  sendEmail("ops@corp", "no recipient");
+  return "ops@corp";
 }` },
   { name: "an array pattern over an array of unknown length: the element is undefined past its end", verdict: "violated", line: 5, match: /`first` may be undefined/, body: `export const guarantees = [m.nothing()];
 export function main(to: string[]): void {

@@ -12,12 +12,13 @@
 import type * as TS from "typescript";
 import type { ToolModel } from "../../model";
 import { showValueType } from "../../types";
+import { and } from "../smt";
 import { str, UNDEF, type Sym } from "../values";
 import { refuse, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import { lookup } from "./names";
-import type { State } from "./state";
+import { branchValues, type State } from "./state";
 
 /** Keys that change what JavaScript does with an object (its prototype, conversions, serialisation). */
 const HOOK_KEYS = new Set(["__proto__", "constructor", "toString", "valueOf", "toJSON", "then"]);
@@ -84,6 +85,23 @@ function literalKey(ex: Exec, name: TS.PropertyName): string | undefined {
 }
 
 /**
+ * `[a = "x"] = xs`, `{ a = f() } = obj`: the default runs exactly where the element or property is
+ * `undefined` (JavaScript's test, `=== undefined`), under that path's condition, so a call in it
+ * happens there and only there, as a parameter's default does (calls.ts); earlier names of the
+ * pattern are bound by then.
+ */
+function withDefault(ex: Exec, el: TS.BindingElement, item: Sym, st: State): Sym {
+  const init = el.initializer;
+  if (!init) return item;
+  notOpaque(item, el);
+  // An element of an array of unknown length that may itself be undefined: undefined where either is.
+  const flat: Sym = item.k === "maybe" && item.v.k === "maybe" ? { k: "maybe", def: and(item.def, item.v.def), v: item.v.v } : item;
+  if (flat.k === "undef") return evalExpr(ex, init, st);
+  if (flat.k !== "maybe") return flat;
+  return branchValues(ex, st, flat.def, () => flat.v, (s) => evalExpr(ex, init, s), el);
+}
+
+/**
  * `const { total, payee: to, inner: { x } } = value`: each name is bound to its field. Destructuring
  * `undefined` throws in JavaScript: a possibly-undefined value is reported where it may be.
  */
@@ -102,21 +120,19 @@ export function bindPattern(ex: Exec, pattern: TS.BindingName, value: Sym, st: S
     pattern.elements.forEach((el, j) => {
       if (ts.isOmittedExpression(el)) return;
       if (el.dotDotDotToken) refuse(el, "A rest element in array destructuring is not modelled.", "Name each element you need, or use `xs.slice(n)`.");
-      if (el.initializer) refuse(el, "A default in a pattern runs its expression when the element is `undefined` (and may hide a call).", "Read the element and choose explicitly: `const a = pair.at(0) ?? fallback`.");
       const item: Sym = v.k === "arr" ? v.items[j] ?? UNDEF : { k: "maybe", def: `(< ${j} ${v.len})`, v: v.at(String(j)) };
-      bindPattern(ex, el.name, item, st, el);
+      bindPattern(ex, el.name, withDefault(ex, el, item, st), st, el);
     });
     return;
   }
   if (v.k !== "rec") refuse(pattern, `Only objects can be destructured here; this value is ${v.k === "arr" || v.k === "sarr" ? "an array" : "not an object"}.`, "Destructure a tool result or an object literal.");
   for (const el of pattern.elements) {
     if (el.dotDotDotToken) refuse(el, "A rest element copies properties the prover does not know of.", "Name each property you need: `const { a, b } = obj`.");
-    if (el.initializer) refuse(el, "A default in a pattern runs its expression when the property is `undefined` (and may hide a call).", "Read the property and choose explicitly: `const a = obj.a ?? fallback`.");
     const key = el.propertyName ? literalKey(ex, el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : undefined;
     if (key === undefined) refuse(el.propertyName ?? el, "A computed key that is not a literal hides which property is read.", "Use a literal key: `const { total } = obj`.");
     const field = v.fields.get(key);
     if (!field) refuse(el, `The property \`${key}\` is not a modelled field of this object.`, "Destructure only the properties its type declares.");
-    bindPattern(ex, el.name, field, st, el);
+    bindPattern(ex, el.name, withDefault(ex, el, field, st), st, el);
   }
 }
 
