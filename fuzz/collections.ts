@@ -45,8 +45,14 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
           // Its `has` (exec/unique.ts `setHas`): a key some element is, tested against `x` and against every element of a second array.
           const set = p.fresh("set");
           p.line(`const ${set} = ${from};`);
+          // With `delete` (exec/unique.ts `setDelete`): `x` taken out first, its result guarding the effect.
+          if (s.pick % 8 === 3) p.line(`if (${set}.delete(${x})) ${p.effect(s.e)};`);
           p.line(`if (${set}.has(${x})) ${p.use(s.e, x)};`);
           p.line(`for (const ${y} of ${p.expr(s.src)}) if (${s.pick % 4 === 1 ? "!" : ""}${set}.has(${y})) ${p.use(s.e, y)};`);
+          if (s.pick % 8 === 7) {
+            p.line(`${set}.delete(${x});`);
+            p.line(`for (const ${y} of ${set}) ${p.use(s.e, y)};`);
+          }
           return;
         }
         p.line(`for (const ${y} of ${s.cmp === 0 ? from : `[...${from}]`}) ${p.use(s.e, y)};`);

@@ -390,6 +390,31 @@ export function main(ids: string[]): void {
     if (balance(id) > 10) sendEmail(id, "hi");
   }
 }` },
+  // `delete` of a Set built from an array of unknown length (unique.ts setDelete; h54 i69, i70).
+  { name: "a Set of an input without one key: that key is never emailed", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  const s = new Set(xs.map((x) => x.trim()));
+  s.delete("ceo@corp");
+  for (const x of s) sendEmail(x, "hi");
+}` },
+  { name: "its twin deletes another key", verdict: "violated", line: 7, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  const s = new Set(xs.map((x) => x.trim()));
+  s.delete("cfo@corp");
+  for (const x of s) sendEmail(x, "hi");
+}` },
+  { name: "has after delete is false; delete tells whether the key was there", verdict: "violated", match: /xs=\[(.*, )?"a"/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(xs: string[]): void {
+  const s = new Set(xs);
+  if (s.delete("a") && !s.has("a")) sendEmail("ops@corp", "a was there");
+  if (s.has("a")) sendEmail("ceo@corp", "never");
+}` },
+  { name: "its twin: after delete the key is never found", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  const s = new Set(xs);
+  s.delete("a");
+  if (s.has("a")) sendEmail("ceo@corp", "never");
+}` },
   // ── has of a Set built from an array of unknown length (h53 i25: buyers with a return request) ──
   { name: "has of a Set of a tool's array: some element is the key", verdict: "violated", line: 6, match: /ceo/, body: `export const guarantees = [m.neverEmail("ceo")];
 export function main(): void {

@@ -3,7 +3,7 @@ import type * as TS from "typescript";
 import { ARRAY_METHODS, callArrayMethod } from "./arrays";
 import { callSortedCopy, freshCopy } from "./inplace";
 import { CALLBACK_METHODS, callArrayCallback, compactView, viewOf } from "./callbacks";
-import { SET_VIEW_WHY, setHas } from "./unique";
+import { SET_VIEW_WHY, setDelete, setHas } from "./unique";
 import { collectingCall } from "./collected";
 import { callJoin, callReduce } from "./folds";
 import { and, FLOAT64, numLit } from "../smt";
@@ -135,7 +135,7 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
   // A Set built from an array (unique.ts) is a view of it, but its methods are not an array's:
   // `forEach` passes (value, value, set), not an index.
   if (target.k === "opaque" && target.why === SET_VIEW_WHY) {
-    const has = name === "has" ? setHas(ex, target, e, st) : undefined;
+    const has = name === "has" ? setHas(ex, target, e, st) : name === "delete" ? setDelete(ex, target, e, st) : undefined;
     if (has) return has;
     refuse(e, `\`${name}\` of ${SET_VIEW_WHY}.`, "Loop with `for (const x of set)`, spread it (`[...new Set(xs)]`), or test a key with `has`.");
   }

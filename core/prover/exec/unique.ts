@@ -11,15 +11,16 @@
  */
 import type * as TS from "typescript";
 import { and, implies, not, or, renameSymbols } from "../smt";
-import { boolT, sameValueZero, type Sym } from "../values";
+import { boolT, sameValueZero, UNDEF, type Sym } from "../values";
 import { assumedAtEvery, makeView, viewOf, type View } from "./callbacks";
-import { storedKey } from "./collections";
+import { ownedCollection, storedKey } from "./collections";
+import { changeInPlace } from "./changes";
 import { refuse, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import type { State } from "./state";
 
-export const SET_VIEW_WHY = "a Set built from an array the prover does not know element by element: here it can only be iterated (`for…of`), spread into an array (`[...new Set(xs)]`) or tested with `has`";
+export const SET_VIEW_WHY = "a Set built from an array the prover does not know element by element: here it can only be iterated (`for…of`), spread into an array (`[...new Set(xs)]`) tested with `has` or changed by `delete`";
 
 /** The Set of the array (or filtered view) `init`, as a view; undefined when `init` is neither. */
 export function uniqueView(ex: Exec, init: Sym, at: TS.Node): Sym | undefined {
@@ -69,6 +70,42 @@ export function uniqueView(ex: Exec, init: Sym, at: TS.Node): Sym | undefined {
 const sources = new WeakMap<Sym, View>();
 
 /**
+ * `set.delete(k)` of a Set built from an array, as a statement or read (whether `k` was there):
+ * the Set after it is the same view without the elements equal to `k` (SameValueZero), in the
+ * same order, and its source keeps them no more (so `has(k)` is false after). Undefined when `set`
+ * is not such a Set.
+ */
+export function setDelete(ex: Exec, set: Sym, e: TS.CallExpression, st: State): Sym | undefined {
+  const source = sources.get(set);
+  const members = viewOf(set);
+  if (!source || !members) return undefined;
+  if (e.arguments.length !== 1) refuse(e, "`delete` takes one key.", "Call `set.delete(key)`.");
+  const receiver = (e.expression as TS.PropertyAccessExpression).expression;
+  const sym = ownedCollection(ex, receiver);
+  const arg = e.arguments[0]!;
+  const x = evalExpr(ex, arg, st);
+  noFunctionValue(x, arg);
+  notOpaque(x, arg);
+  if (x.k !== "str" && x.k !== "num") refuse(arg, "`delete` of a Set built from an array is modelled with a string or number key.", "Delete a string or a number (test a possibly undefined value first).");
+  const had = membership(ex, source, x, arg);
+  const other = (item: Sym): string => not(sameValueZero(item, x) ?? refuse(arg, "A Set of these values compares them by identity, which is not modelled.", "Build Sets of strings or numbers."));
+  // Reading an element pushes the facts of reading it; they hold at every index already (uniqueView).
+  const without = (view: View): View => ({
+    ...view,
+    keep: (i) => {
+      const mark = ex.world.assumptions.length;
+      const differs = other(view.base.k === "arr" ? view.base.items[Number(i)] ?? UNDEF : view.base.at(i));
+      if (!/^\d+$/.test(i)) ex.world.assumptions.splice(mark);
+      return and(view.keep ? view.keep(i) : "true", differs);
+    },
+  });
+  const next = makeView(without(members), SET_VIEW_WHY);
+  sources.set(next, without(source));
+  changeInPlace(ex, st, sym, next, e);
+  return had;
+}
+
+/**
  * `set.has(k)` of a Set built from an array: some element the array keeps is k (SameValueZero:
  * -0 and +0 are one key, NaN is found); undefined when `set` is not such a Set. Over an array of
  * unknown length an existential over its indices, with the facts reading an element (a tool's
@@ -82,6 +119,11 @@ export function setHas(ex: Exec, set: Sym, e: TS.CallExpression, st: State): Sym
   const x = evalExpr(ex, arg, st);
   noFunctionValue(x, arg);
   notOpaque(x, arg);
+  return membership(ex, view, x, arg);
+}
+
+/** Whether some element `view` keeps is `x` (SameValueZero). */
+function membership(ex: Exec, view: View, x: Sym, arg: TS.Node): Sym {
   const kept = view.keep ?? (() => "true");
   const same = (item: Sym): string => sameValueZero(item, x) ?? refuse(arg, "A Set of these values compares them by identity, which is not modelled.", "Build Sets of strings or numbers and test a string or a number.");
   const { base } = view;
