@@ -383,6 +383,19 @@ export class IdiomPrinter extends ExprPrinter {
         this.line(`if (${out}.length === ${Math.max(0, s.cmp)}) ${this.effect(e)};`);
         return;
       case "pop": case "shift":
+        if (s.cmp >= 2) {
+          // Drained while its length is positive (`out.shift()!` is defined there), at most `cmp` times;
+          // with cmp 4 the first one taken goes back once (a second use of it).
+          const n = this.fresh("n");
+          this.line(`let ${n} = 0;`);
+          this.line(`while (${out}.length > 0 && ${n} < ${s.cmp}) {`);
+          this.line(`  const ${r} = ${out}.${s.op}()!;`);
+          this.line(`  ${n}++;`);
+          this.line(`  ${use(r)};`);
+          if (s.cmp === 4) this.line(`  if (${n} === 1) ${out}.push(${r});`);
+          this.line("}");
+          return;
+        }
         this.line(`const ${r}: string | undefined = ${out}.${s.op}();`);
         this.line(`if (${r} !== undefined) ${use(`(${r} as string)`)};`);
         this.line(`${use(`${out}.join(${this.str("/")})`)};`);

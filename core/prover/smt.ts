@@ -116,6 +116,21 @@ function conjuncts(term: string): string[] {
   return Array.isArray(parsed) && parsed[0] === "and" ? parsed.slice(1).map(printSExpr) : [term];
 }
 
+/**
+ * Whether `c` is one of the conjuncts of `pc` (nested `and`s flattened): then `pc` implies `c`. A
+ * syntactic test, for what the executor can see without the solver (a loop's test `xs.length > 0`
+ * in the condition of the path that reads `xs.shift()`).
+ */
+export function hasConjunct(pc: string, c: string): boolean {
+  if (pc === c) return true;
+  if (!pc.startsWith("(and ")) return false;
+  const [want] = parseSExprs(c);
+  const key = want === undefined ? c : printSExpr(want);
+  const walk = (t: SExpr): boolean => (Array.isArray(t) && t[0] === "and" ? t.slice(1).some(walk) : printSExpr(t) === key);
+  const [parsed] = parseSExprs(pc);
+  return parsed !== undefined && walk(parsed);
+}
+
 /** The ways to read a path condition as `rest ∧ last`. */
 function splits(pc: string): { rest: string; last: string }[] {
   const parts = conjuncts(pc);

@@ -131,6 +131,42 @@ export function main(c: boolean): void {
   out.shift();
   const f = out.at(0); if (f !== undefined) sendEmail(f, "x");
 }` },
+  // A queue drained by `shift()!` while its length is positive (h54 i59, i60; h53 i59, i60): the
+  // loop's test is a conjunct of the path's condition, so the element read is defined there.
+  { name: "a queue of distinct inputs drained while its length is positive, at most three", verdict: "proved", body: `export const guarantees = [m.nobodyTwice(), m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  const queue = [...new Set(xs.slice(0, 6))];
+  const done: string[] = [];
+  let n = 0;
+  while (queue.length > 0 && n < 3) {
+    const to = queue.shift()!;
+    n++;
+    sendEmail(to, "hi");
+    done.push(to);
+  }
+  log(done.join(","));
+}` },
+  { name: "its twin puts each one back once: a second email to the same address", verdict: "violated", match: /nobodyTwice/, body: `export const guarantees = [m.nobodyTwice()];
+export function main(xs: string[]): void {
+  const queue = [...new Set(xs.slice(0, 6))];
+  let n = 0;
+  while (queue.length > 0 && n < 3) {
+    const to = queue.shift()!;
+    n++;
+    sendEmail(to, "hi");
+    if (n === 1) queue.push(to);
+  }
+}` },
+  { name: "without the length test, the element read may be undefined: pushing it is refused", verdict: "refused", match: /may be undefined is not modelled here/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  const queue = [...xs.slice(0, 6)];
+  const done: string[] = [];
+  for (let n = 0; n < 3; n++) {
+    const to = queue.shift()!;
+    done.push(to);
+  }
+  for (const d of done) sendEmail(d, "x");
+}` },
   // ── spread ──
   { name: "spread concatenates literal arrays", verdict: "violated", line: 6, match: /SendEmail\(to="a,b,c"/, body: `export const guarantees = [m.neverEmail("a,b,c")];
 export function main(): void {

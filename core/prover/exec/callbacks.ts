@@ -72,6 +72,22 @@ const COMPACT_CAP = 16;
 export function compactView(ex: Exec, v: Sym): Extract<Sym, { k: "sarr" }> | undefined {
   const view = views.get(v);
   if (!view) return undefined;
+  // One array per view, executor and loop scope: two reads (`queue.length > 0`, then
+  // `queue.shift()`) name its length by the same terms, so a path's test is seen to cover the read.
+  const perExec = compacted.get(ex) ?? new WeakMap<Sym, Map<string, Extract<Sym, { k: "sarr" }> | undefined>>();
+  compacted.set(ex, perExec);
+  const perScope = perExec.get(v) ?? new Map<string, Extract<Sym, { k: "sarr" }> | undefined>();
+  perExec.set(v, perScope);
+  const scope = ex.loops.join(" ");
+  if (perScope.has(scope)) return perScope.get(scope);
+  const made = compactViewOnce(ex, view);
+  perScope.set(scope, made);
+  return made;
+}
+
+const compacted = new WeakMap<Exec, WeakMap<Sym, Map<string, Extract<Sym, { k: "sarr" }> | undefined>>>();
+
+function compactViewOnce(ex: Exec, view: View): Extract<Sym, { k: "sarr" }> | undefined {
   const base = view.base;
   if (base.k === "sarr" && (base.bound === undefined || base.bound > COMPACT_CAP)) return countedArray(ex, { base, keep: view.keep ?? (() => "true"), facts: view.facts ?? (() => "true") }, view);
   const n = base.k === "arr" ? base.items.length : base.bound;

@@ -12,7 +12,7 @@
 import type * as TS from "typescript";
 import type { ToolModel } from "../../model";
 import { showValueType } from "../../types";
-import { and } from "../smt";
+import { and, hasConjunct } from "../smt";
 import { str, UNDEF, type Sym } from "../values";
 import { refuse, symbolOfDecl, type Exec } from "./context";
 import { evalExpr } from "./expressions";
@@ -102,13 +102,22 @@ function withDefault(ex: Exec, el: TS.BindingElement, item: Sym, st: State): Sym
 }
 
 /**
+ * A value that may be undefined, where the path's condition says it is not (`while (queue.length >
+ * 0) { const id = queue.shift()!; … }`: the loop's test is a conjunct of the path's condition): the
+ * value itself. Others unchanged.
+ */
+export function definedOnPath(value: Sym, st: State): Sym {
+  return value.k === "maybe" && hasConjunct(st.pc, value.def) ? value.v : value;
+}
+
+/**
  * `const { total, payee: to, inner: { x } } = value`: each name is bound to its field. Destructuring
  * `undefined` throws in JavaScript: a possibly-undefined value is reported where it may be.
  */
 export function bindPattern(ex: Exec, pattern: TS.BindingName, value: Sym, st: State, at: TS.Node): void {
   const ts = ex.ts;
   if (ts.isIdentifier(pattern)) {
-    st.env.set(symbolOfDecl(ex, pattern.parent as TS.VariableDeclaration | TS.BindingElement), value);
+    st.env.set(symbolOfDecl(ex, pattern.parent as TS.VariableDeclaration | TS.BindingElement), definedOnPath(value, st));
     return;
   }
   notOpaque(value, at);

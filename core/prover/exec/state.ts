@@ -8,6 +8,7 @@ import { and, FLOAT64, not, or, rejoin, renameSymbols } from "../smt";
 import { merge, UNDEF, type Sym } from "../values";
 import { PC_NAME_AT } from "./caps";
 import { refuse, type Exec } from "./context";
+import { compactView } from "./callbacks";
 
 /** Mutable execution state along one path. */
 export interface State {
@@ -136,6 +137,19 @@ function compactArray(ex: Exec, v: Extract<Sym, { k: "sarr" }>): Sym {
   return { ...v, len, at };
 }
 
+/**
+ * `merge` of two values of a variable where paths meet; a filtered view (an array the program
+ * spread from a `filter` or a Set, not yet changed) meeting the array it became on the other path
+ * (`queue.shift()` in a loop that may not run) is read as its compacted array first.
+ */
+function mergeStates(ex: Exec, c: string, a: Sym, b: Sym): Sym | undefined {
+  const m = merge(c, a, b);
+  if (m || (a.k !== "opaque" && b.k !== "opaque")) return m;
+  const x = a.k === "opaque" ? compactView(ex, a) : a;
+  const y = b.k === "opaque" ? compactView(ex, b) : b;
+  return x && y ? merge(c, x, y) : undefined;
+}
+
 /** Join two branch states after `if (c)`; variables assigned in either branch become `ite(c, …)`. */
 export function join(ex: Exec, outer: State, c: string, a: State | null, b: State | null, at: TS.Node): State | null {
   if (!a) return b;
@@ -145,7 +159,7 @@ export function join(ex: Exec, outer: State, c: string, a: State | null, b: Stat
   for (const [k, va] of a.env) {
     const vb = b.env.get(k);
     if (vb === undefined) continue;
-    const m = merge(c, va, vb);
+    const m = mergeStates(ex, c, va, vb);
     if (!m) refuse(at, "A variable holds values of different kinds after this branch.", "Assign values of one type to each variable on every path.");
     env.set(k, m === va || m === vb ? m : compactSym(ex, m));
   }
@@ -170,7 +184,7 @@ export function joinStates(ex: Exec, states: readonly (State | null)[], at: TS.N
         acc = undefined;
         break;
       }
-      const m = merge(other.pc, ov, acc);
+      const m = mergeStates(ex, other.pc, ov, acc);
       if (!m) refuse(at, "A variable holds values of different kinds where these paths meet.", "Assign values of one type to each variable on every path.");
       acc = m;
     }

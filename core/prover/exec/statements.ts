@@ -11,7 +11,7 @@ import { and, not, or } from "../smt";
 import { UNDEF, type FunctionLike, type Sym } from "../values";
 import { execExpressionStatement } from "./assignments";
 import { currentFrame, refuse, skip, symbolOfDecl, tick, type Exec } from "./context";
-import { bindPattern } from "./objects";
+import { bindPattern, definedOnPath } from "./objects";
 import { evalExpr, functionValue } from "./expressions";
 import { cond, notOpaque } from "./guards";
 import { execFor, execForOf } from "./loops";
@@ -99,7 +99,7 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
       }
       // `const { total, payee } = await getInvoice(id)` (objects.ts).
       if (!ts.isIdentifier(d.name)) bindPattern(ex, d.name, value, st, d.initializer ?? d);
-      else st.env.set(symbolOfDecl(ex, d), value);
+      else st.env.set(symbolOfDecl(ex, d), definedOnPath(value, st));
     }
     return fall();
   }
