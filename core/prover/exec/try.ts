@@ -14,8 +14,9 @@
  * enter the `catch` if some iteration reaches them. The `catch` and `finally` start from the values
  * the variables had where control left (exit-states.ts records them at each exit): a counter
  * incremented after each successful call (`ok++`) is, in the `catch`, the count before the call
- * that failed. Only a change before a point inside a helper or inside a loop over an array of
- * unknown length begun in the block, whose value there is not recorded, is refused (`settled`).
+ * that failed (a helper's calls see the caller's variables). Only a change before a point inside a
+ * loop over an array of unknown length begun in the block, whose value there depends on the
+ * iteration, or where the variables were not recorded, is refused (`settled`).
  * A `finally` runs after the `try`/`catch` ends normally and on every path that leaves them by a
  * throw (which then goes on: a `throw` stays a finding), and on every path that returns from the
  * `try` or `catch` (then the return goes on); `break` and `continue` inside a `try` with a
