@@ -20,7 +20,7 @@ import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import type { State } from "./state";
 
-export const SET_VIEW_WHY = "a Set built from an array the prover does not know element by element: here it can only be iterated (`for…of`), spread into an array (`[...new Set(xs)]`) tested with `has` or changed by `delete`";
+export const SET_VIEW_WHY = "a Set built from an array the prover does not know element by element: here it can only be iterated (`for…of`), spread into an array (`[...new Set(xs)]`), tested with `has` or changed by `delete`";
 
 /** The Set of the array (or filtered view) `init`, as a view; undefined when `init` is neither. */
 export function uniqueView(ex: Exec, init: Sym, at: TS.Node): Sym | undefined {
