@@ -44,10 +44,7 @@ export function uniqueView(ex: Exec, init: Sym, at: TS.Node): Sym | undefined {
   const range = (y: string): string => and(`(<= 0 ${y})`, `(< ${y} ${base.len})`);
   assumedAtEvery(ex, range, (y) => and(...local.map((t) => renameSymbols(t, new Map([[j, y]])))));
   const keep = (i: string): string => {
-    const mark = ex.world.assumptions.length;
-    const item = base.at(i);
-    // At a numeral they are harmless; elsewhere implied by the facts at every index (above).
-    if (!/^\d+$/.test(i)) ex.world.assumptions.splice(mark);
+    const item = elementAt(ex, base, i);
     if (/^\d+$/.test(i)) {
       // A bounded array is read at numerals: the earlier elements one by one, no quantifier.
       const earlier = Array.from({ length: Number(i) }, (_, k) => implies(and(`(< ${k} ${base.len})`, kept(String(k))), not(same(base.at(String(k)), item))));
@@ -64,6 +61,19 @@ export function uniqueView(ex: Exec, init: Sym, at: TS.Node): Sym | undefined {
   const set = makeView({ base: stored, keep, ...(view.facts ? { facts: view.facts } : {}) }, SET_VIEW_WHY);
   sources.set(set, view);
   return set;
+}
+
+/**
+ * Element `i` of a Set's source array. Reading it pushes the facts of reading it (a `trim`'s parts,
+ * a tool's element promises); `uniqueView` assumed them at every index, so at an index that is not
+ * a numeral (one a caller's quantifier may bind) they are dropped: as world assumptions they would
+ * name a variable no assertion binds.
+ */
+function elementAt(ex: Exec, base: Extract<Sym, { k: "sarr" }>, i: string): Sym {
+  const mark = ex.world.assumptions.length;
+  const item = base.at(i);
+  if (!/^\d+$/.test(i)) ex.world.assumptions.splice(mark);
+  return item;
 }
 
 /** The array (or filtered view) each Set view was built from: its members are that array's kept elements. */
@@ -89,15 +99,9 @@ export function setDelete(ex: Exec, set: Sym, e: TS.CallExpression, st: State): 
   if (x.k !== "str" && x.k !== "num") refuse(arg, "`delete` of a Set built from an array is modelled with a string or number key.", "Delete a string or a number (test a possibly undefined value first).");
   const had = membership(ex, source, x, arg);
   const other = (item: Sym): string => not(sameValueZero(item, x) ?? refuse(arg, "A Set of these values compares them by identity, which is not modelled.", "Build Sets of strings or numbers."));
-  // Reading an element pushes the facts of reading it; they hold at every index already (uniqueView).
   const without = (view: View): View => ({
     ...view,
-    keep: (i) => {
-      const mark = ex.world.assumptions.length;
-      const differs = other(view.base.k === "arr" ? view.base.items[Number(i)] ?? UNDEF : view.base.at(i));
-      if (!/^\d+$/.test(i)) ex.world.assumptions.splice(mark);
-      return and(view.keep ? view.keep(i) : "true", differs);
-    },
+    keep: (i) => and(view.keep ? view.keep(i) : "true", other(view.base.k === "arr" ? view.base.items[Number(i)] ?? UNDEF : elementAt(ex, view.base, i))),
   });
   const next = makeView(without(members), SET_VIEW_WHY);
   sources.set(next, without(source));
