@@ -147,9 +147,18 @@ export function printStrings(p: StringsPrinter, s: StringsStmt): void {
       p.line(`const ${r}: string = ${text()}.${s.op}(${p.num(s.off)}${end});`);
       break;
     }
-    case "replace": case "replaceAll":
-      p.line(`const ${r}: string = ${text()}.${s.op}(${p.str(s.pattern)}, ${p.str(s.replacement)});`);
+    case "replace": case "replaceAll": {
+      // A third of them with a replacement the prover does not know: an expression that equals the
+      // drawn literal where it is that literal (so `$` patterns reach the oracle's pools).
+      let replacement = p.str(s.replacement);
+      if (s.pick % 3 === 2) {
+        const x = p.fresh("w");
+        p.line(`const ${x}: string = ${p.expr(s.x)};`);
+        replacement = `${x} === ${p.str(s.replacement)} ? ${p.str(s.replacement)} : ${x}`;
+      }
+      p.line(`const ${r}: string = ${text()}.${s.op}(${p.str(s.pattern)}, ${replacement});`);
       break;
+    }
   }
   p.line(`if (${r} === ${cmp(s.lit)}) ${p.effect(s.e)};`);
   p.line(`${p.use(s.e, r)};`);

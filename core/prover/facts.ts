@@ -168,6 +168,12 @@ export class World {
    */
   inexactCaught = 0;
   /**
+   * `replace`/`replaceAll` with a replacement the prover does not know (exec/strings.ts): any text
+   * where it holds a `$` JavaScript expands, so a model is a counterexample only once a run with
+   * short arrays (assuming no such `$`) shows it again.
+   */
+  dollarReplacements = 0;
+  /**
    * Callback indices over filtered arrays of unknown length (exec/callbacks.ts `quantified`): an
    * element's position among the kept elements is stated (0 to its base index), not defined, so a
    * model is a counterexample only once a run with short arrays (positions exact) shows it again.

@@ -440,6 +440,7 @@ function overApproximated(world: World): string | undefined {
   if (world.unknownSplits > 0) return "the parts past the first few of a `split` of an unknown string";
   if (world.keptIndices > 0) return "the position of an element among the kept elements of a `filter` over an array of unknown length";
   if (world.inexactCaught > 0) return "any text for an error the engine or the runtime throws";
+  if (world.dollarReplacements > 0) return "any text for a `replace` whose replacement may hold a `$` pattern";
   return undefined;
 }
 
@@ -465,6 +466,9 @@ function carriedWhy(world: World, bound: number): string | undefined {
   }
   if (world.loopStates.length === 0 && world.inexactCaught > 0) {
     return `the text of an error the engine or the runtime throws (a read of undefined, a failing \`requires\`) is read here, and for some wording the guarantee may fail, but the wording is not modelled, so no run shows it; it is not proved`;
+  }
+  if (world.loopStates.length === 0 && world.dollarReplacements > 0) {
+    return `a \`replace\` with a replacement the prover does not know is read here, and where the replacement holds a \`$\` (JavaScript expands \`$&\`, \`$$\` and the text around the match in it) the guarantee may fail for some text, but no run with arrays of at most ${bound} elements and no \`$\` in the replacement breaks it; it is not proved`;
   }
   if (world.loopStates.length === 0) return undefined;
   return `a loop here carries state across iterations, and over its invariant the guarantee may fail, but no run with arrays of at most ${bound} elements breaks it (longer runs are not searched); it is not proved`;

@@ -295,9 +295,33 @@ export function main(s: string): void {
 export function main(s: string): void {
   log(s.replace("a", "$\`"));
 }` },
-  { name: "an unknown replacement is refused", verdict: "refused", line: 5, match: /literal replacement/, body: `export const guarantees = [m.nothing()];
-export function main(s: string, r: string): void {
-  log(s.replace("a", r));
+  { name: "an unknown replacement is inserted as it is where it has no $", verdict: "violated", line: 5, match: /r="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(r: string): void {
+  sendEmail("{who}".replace("{who}", r), "x");
+}` },
+  { name: "replaceAll with an unknown replacement", verdict: "violated", line: 5, match: /to="aXbXc"/, body: `export const guarantees = [m.neverEmail("aXbXc")];
+export function main(r: string): void {
+  if (r.length === 1) sendEmail("a-b-c".replaceAll("-", r), "x");
+}` },
+  { name: "control: an unknown replacement in a text no guarantee reads", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(name: string): void {
+  sendEmail("team@corp", "Dear {name}".replace("{name}", name));
+}` },
+  { name: "control: an unknown replacement of a pattern that is not there leaves the text", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(r: string): void {
+  if ("abc".replace("x", r) !== "abc") sendEmail("a", "x");
+}` },
+  { name: "adversarial: an unknown replacement's $& expands (never proved: no run without $ shows it)", verdict: "refused", line: 3, match: /replacement holds a `\$`/, body: `export const guarantees = [m.neverEmail("ab")];
+export function main(r: string): void {
+  if (r === "$&b") sendEmail("a".replace("a", r), "x");
+}` },
+  { name: "adversarial: an unknown replacement's $$ is one dollar (never proved)", verdict: "refused", line: 3, match: /replacement holds a `\$`/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(r: string): void {
+  if (r === "$$" && "a".replace("a", r) === "$") sendEmail("a", "x");
+}` },
+  { name: "a replacer function is refused", verdict: "refused", line: 5, match: /Functions as values/, body: `export const guarantees = [m.nothing()];
+export function main(s: string): void {
+  log(s.replace("a", () => "b"));
 }` },
   { name: "replaceAll with an empty pattern on an unknown string is refused", verdict: "refused", line: 5, match: /empty pattern/, body: `export const guarantees = [m.nothing()];
 export function main(s: string): void {

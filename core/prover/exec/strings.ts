@@ -267,9 +267,10 @@ function replaced(ex: Exec, s: Extract<Sym, { k: "str" }>, name: string, args: r
   if (args.length !== 2) refuse(e, `\`${name}\` takes a pattern and a replacement.`, `Call \`${name}(pattern, replacement)\`.`);
   const [p, r] = args as [Sym, Sym];
   if (p.k !== "str" || p.c === undefined) refuse(e.arguments[0]!, `\`${name}\` is modelled with a literal string pattern (a regular expression or unknown pattern is not).`, "Use a string literal as the pattern.");
-  if (r.k !== "str" || r.c === undefined) refuse(e.arguments[1]!, `\`${name}\` is modelled with a literal replacement (JavaScript expands \`$\` patterns inside a replacement string, so its content matters).`, "Use a string literal as the replacement, or build the text with a template literal.");
-  if (s.c !== undefined) return str(name === "replace" ? s.c.replace(p.c, r.c) : s.c.replaceAll(p.c, r.c));
+  if (r.k !== "str") refuse(e.arguments[1]!, `\`${name}\` is modelled with a string replacement (a replacer function is not).`, "Pass a string as the replacement.");
+  if (s.c !== undefined && r.c !== undefined) return str(name === "replace" ? s.c.replace(p.c, r.c) : s.c.replaceAll(p.c, r.c));
   if (name === "replaceAll" && p.c === "") refuse(e.arguments[0]!, "`replaceAll` with an empty pattern (which inserts between every code unit) is not modelled on an unknown string.", "Use a non-empty pattern.");
+  if (r.c === undefined) return replacedByUnknown(ex, s, name, p.c, r, e);
   const expanded = expandDollars(r.c, p.c, e.arguments[1]!);
   const t = `(${name === "replace" ? "str.replace" : "str.replace_all"} ${s.t} ${strLit(p.c)} ${strLit(expanded)})`;
   if (name === "replaceAll" && redacts(p.c, expanded) && !ex.pureOnly) {
@@ -279,6 +280,30 @@ function replaced(ex: Exec, s: Extract<Sym, { k: "str" }>, name: string, args: r
     ex.world.assumptions.push({ term: `(not (str.contains ${t} ${strLit(p.c)}))`, loops: [...ex.loops] });
   }
   return { k: "str", t };
+}
+
+/**
+ * `s.replace(p, r)` / `s.replaceAll(p, r)` with a literal pattern and a replacement the prover does
+ * not know (`template.replace("{name}", c.name)`). Where `r` has no `$`, JavaScript inserts it as it
+ * is: Z3's `str.replace`/`str.replace_all`, exact. Where it has one and `p` occurs, JavaScript
+ * expands `$$`, `$&`, `` $` `` and `$'` (the text around the match), which is not modelled: the
+ * result is any text there. The world then over-approximates (facts.ts `dollarReplacements`), so a
+ * model is a counterexample only once the search among short runs shows it again; that search
+ * assumes, world-wide, that no replacement it reads has a `$` (an under-approximation: each run it
+ * keeps is one JavaScript has, its text exact).
+ */
+function replacedByUnknown(ex: Exec, s: Extract<Sym, { k: "str" }>, name: string, p: string, r: Extract<Sym, { k: "str" }>, e: TS.CallExpression): Sym {
+  if (ex.pureOnly) refuse(e.arguments[1]!, `\`${name}\` with a replacement that is not a literal is not modelled in contract predicates and top-level values (JavaScript expands \`$\` patterns inside it).`, "Use a string literal as the replacement.");
+  const plain = `(${name === "replace" ? "str.replace" : "str.replace_all"} ${s.t} ${strLit(p)} ${r.t})`;
+  const expands = `(and (str.contains ${r.t} "$") (str.contains ${s.t} ${strLit(p)}))`;
+  if (ex.arrayBound !== undefined) {
+    ex.world.assumptions.push({ term: not(expands), loops: [...ex.loops] });
+    return { k: "str", t: plain };
+  }
+  ex.world.dollarReplacements++;
+  const other = freshValue(ex, "replaced", { kind: "string" }, e);
+  if (other.k !== "str") throw new Error("a fresh string is a string");
+  return { k: "str", t: ite(expands, other.t, plain) };
 }
 
 /**
