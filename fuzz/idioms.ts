@@ -8,11 +8,13 @@
  * of numbers that may be NaN (any order where one is; refused over an array of unknown length); `encodeURIComponent` of computed strings (inputs may hold a
  * lone surrogate: a URIError), alone, after a prefix, compared with a text, inside `try`, in a loop;
  * `reduce` without an initial value over `wholes()` or a filter of it (the least, the largest, the
- * second), guarded by the length or not (an empty array throws).
+ * second), guarded by the length or not (an empty array throws); round robin `xs[i % xs.length]`
+ * over an array of unknown length or a slice, its zero ruled out by an early exit, a guard around
+ * the loop, an `&&` or (refused) not at all, the index a literal-bound counter or an element's.
  */
 import type { Effect, IdiomsStmt, StrExpr } from "./ir";
 
-export const IDIOMS_OPS = ["entries", "forLength", "sortCopy", "encode", "reduceFirst"] as const;
+export const IDIOMS_OPS = ["entries", "forLength", "sortCopy", "encode", "reduceFirst", "roundRobin"] as const;
 
 /** Texts `encodeURIComponent` maps to themselves, escapes, or throws on (a lone surrogate). */
 const URI_TEXTS = ["a", "a b", "a%20b", "%C3%A9", "%c3%a9", "é", "\ud83d", "\ud83d\ude00", "a/b?c=d&e", "-_.!~*'()", ""];
@@ -157,6 +159,31 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       p.line(`${s.e.tool === "pay" ? `pay(${best}.to, ${best}.amount);` : `measure(${best}.amount);`}`);
       p.line(`if (${ws}.some((w) => w.amount < ${best}.amount)) ${p.effect(s.e)};`);
       if (guarded) p.line("}");
+      return;
+    }
+    case "roundRobin": {
+      // `xs[i % xs.length]`: the divisor's zero ruled out by a `return`-like exit, an `if` around
+      // the loop, a test in the same condition, or not at all (refused: `x % 0` is NaN).
+      const xs = p.fresh("rr");
+      const i = p.fresh("i");
+      p.line(`const ${xs} = ${p.expr(s.src)}${s.pick % 5 === 4 ? `.slice(0, ${(k % 3) + 1})` : ""};`);
+      const guard = s.pick % 4;
+      const read = `${xs}[${i} % ${xs}.length]`;
+      const body = s.cmp % 2 === 0
+        ? `const ${y} = ${read}; if (${y} !== undefined && ${y} ${s.pick % 3 === 0 ? "!==" : "==="} ${p.str(s.lits[0] ?? "a")}) ${p.use(s.e, `\`\${${y}}\${${i}}\``)};`
+        : `if (${i} % ${xs}.length === ${k % 3}) ${p.use(s.e, `(${read} ?? "z")`)};`;
+      const loop = s.pick % 3 === 1 ? `for (const [${i}] of ${p.expr(s.x)}.split(",").entries())` : `for (let ${i} = 0; ${i} < ${(k % 4) + 1}; ${i}++)`;
+      if (guard === 0) {
+        p.line(`if (${xs}.length > 0) {`);
+        p.line(`  ${loop} { ${body} }`);
+        p.line("}");
+      } else if (guard === 1) {
+        p.line(`${loop} { if (${xs}.length === 0) break; ${body} }`);
+      } else if (guard === 2) {
+        p.line(`${loop} { if (${xs}.length !== 0 && ${i} % ${xs}.length === 0) ${p.effect(s.e)}; }`);
+      } else {
+        p.line(`${loop} { ${body} }`);
+      }
       return;
     }
     case "encode": {

@@ -1,6 +1,7 @@
 import type * as TS from "typescript";
 import type { EventClassModel, FluentModel, ToolModel, ValueType } from "../model";
 import { Conversions } from "./conversions";
+import type { NamedTerm } from "./smt";
 import type { Sym } from "./values";
 
 /**
@@ -115,6 +116,11 @@ export interface LoopVar {
 /** Everything symbolic execution of one program produced. */
 export class World {
   readonly declarations: string[] = [];
+  /**
+   * The terms `nameTerm` named (exec/state.ts), by name: their parameters (loop indices) and body,
+   * for the executor's syntactic reads of a path condition (smt.ts `hasConjunct`, `excludesZero`).
+   */
+  readonly named = new Map<string, NamedTerm>();
   /** Facts about the world that hold in every query (string ranges, lengths ≥ 0, ensures of pure values). */
   readonly assumptions: { readonly term: string; readonly loops: readonly string[] }[] = [];
   readonly inputs: { readonly name: string; readonly sym: Sym; readonly type: ValueType }[] = [];

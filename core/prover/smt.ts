@@ -116,19 +116,91 @@ function conjuncts(term: string): string[] {
   return Array.isArray(parsed) && parsed[0] === "and" ? parsed.slice(1).map(printSExpr) : [term];
 }
 
+/** A term `nameTerm` named (exec/state.ts): `(define-fun name ((p Int) …) Bool body)`. */
+export interface NamedTerm {
+  readonly params: readonly string[];
+  readonly body: string;
+}
+export type NamedTerms = ReadonlyMap<string, NamedTerm>;
+
+const parsedBodies = new WeakMap<NamedTerm, SExpr | undefined>();
+function parsedBody(def: NamedTerm): SExpr | undefined {
+  if (!parsedBodies.has(def)) parsedBodies.set(def, parseSExprs(def.body)[0]);
+  return parsedBodies.get(def);
+}
+
 /**
- * Whether `c` is one of the conjuncts of `pc` (nested `and`s flattened): then `pc` implies `c`. A
- * syntactic test, for what the executor can see without the solver (a loop's test `xs.length > 0`
- * in the condition of the path that reads `xs.shift()`).
+ * Whether `term` implies what `holds` accepts of a part of it, by its shape alone: through `and`
+ * (one part), `or` (every part), `not` (pushed inward: `holds` is asked of `(not p)` as `p`,
+ * negated) and the terms `nameTerm` named (a long path condition is named after each step:
+ * `(and pc!6 (< 10 len))`), read through their bodies with their loop indices' arguments in place
+ * of their parameters. Sound, not complete: a `false` says nothing.
  */
-export function hasConjunct(pc: string, c: string): boolean {
+function impliedByShape(term: SExpr, holds: (part: SExpr, negated: boolean) => boolean, named: NamedTerms | undefined): boolean {
+  const memo = new Map<string, boolean>();
+  const walk = (t: SExpr, negated: boolean, depth: number): boolean => {
+    if (Array.isArray(t) && t[0] === "not" && t.length === 2) return walk(t[1]!, !negated, depth);
+    if (Array.isArray(t) && (t[0] === "and" || t[0] === "or")) {
+      const parts = t.slice(1);
+      return (t[0] === "and") !== negated ? parts.some((c) => walk(c, negated, depth)) : parts.length > 0 && parts.every((c) => walk(c, negated, depth));
+    }
+    const head = typeof t === "string" ? t : typeof t[0] === "string" ? t[0] : undefined;
+    const def = named !== undefined && head !== undefined && depth < 256 ? named.get(head) : undefined;
+    const args = typeof t === "string" ? [] : t.slice(1);
+    const body = def && def.params.length === args.length ? parsedBody(def) : undefined;
+    if (def && body !== undefined) {
+      const key = `${negated}${printSExpr(t)}`;
+      if (!memo.has(key)) {
+        const at = new Map(def.params.map((p, i) => [p, args[i]!] as const));
+        const subst = (e: SExpr): SExpr => (Array.isArray(e) ? e.map(subst) : at.get(e) ?? e);
+        memo.set(key, walk(subst(body), negated, depth + 1));
+      }
+      return memo.get(key)!;
+    }
+    return holds(t, negated);
+  };
+  return walk(term, false, 0);
+}
+
+/**
+ * Whether `pc` implies `c` by its shape (see `impliedByShape`): `c` is a conjunct of it, or of each of its
+ * disjuncts. A syntactic test, for what the executor can see without the solver (a loop's test
+ * `xs.length > 0` in the condition of the path that reads `xs.shift()`).
+ */
+export function hasConjunct(pc: string, c: string, named?: NamedTerms): boolean {
   if (pc === c) return true;
-  if (!pc.startsWith("(and ")) return false;
   const [want] = parseSExprs(c);
   const key = want === undefined ? c : printSExpr(want);
-  const walk = (t: SExpr): boolean => (Array.isArray(t) && t[0] === "and" ? t.slice(1).some(walk) : printSExpr(t) === key);
   const [parsed] = parseSExprs(pc);
-  return parsed !== undefined && walk(parsed);
+  return parsed !== undefined && impliedByShape(parsed, (t, negated) => printSExpr(negated ? ["not", t] : t) === key, named);
+}
+
+/**
+ * Whether `pc` rules out `t = 0` by its shape (see `impliedByShape`): `t` compared with an integer literal
+ * (`(not (= t 0))`, `(> t 0)`, `(>= t 1)`, `(= t 3)`, either side) as a conjunct. A syntactic test,
+ * like `hasConjunct`: `if (xs.length === 0) return;` leaves `(not (= len 0))`.
+ */
+export function excludesZero(pc: string, t: string, named?: NamedTerms): boolean {
+  const [want] = parseSExprs(t);
+  if (want === undefined) return false;
+  const key = printSExpr(want);
+  const literal = (e: SExpr | undefined): number | undefined => {
+    if (typeof e === "string" && /^\d+$/.test(e)) return Number(e);
+    if (Array.isArray(e) && e.length === 2 && e[0] === "-" && typeof e[1] === "string" && /^\d+$/.test(e[1])) return -Number(e[1]);
+    return undefined;
+  };
+  // `t rel k` excludes 0 when `0 rel k` is false (true, under a `not`).
+  const holdsAtZero: Record<string, (k: number) => boolean> = { "=": (k) => 0 === k, ">": (k) => 0 > k, ">=": (k) => 0 >= k, "<": (k) => 0 < k, "<=": (k) => 0 <= k };
+  const flip: Record<string, string> = { "=": "=", ">": "<", ">=": "<=", "<": ">", "<=": ">=" };
+  const excludes = (e: SExpr, negated: boolean): boolean => {
+    if (!Array.isArray(e) || e.length !== 3 || typeof e[0] !== "string" || !(e[0] in holdsAtZero)) return false;
+    const [rel, x, y] = e as [string, SExpr, SExpr];
+    const side = printSExpr(x) === key ? { rel, k: literal(y) } : printSExpr(y) === key ? { rel: flip[rel]!, k: literal(x) } : undefined;
+    if (side?.k === undefined) return false;
+    return holdsAtZero[side.rel]!(side.k) === negated;
+  };
+  const [parsed] = parseSExprs(pc);
+  return parsed !== undefined && impliedByShape(parsed, excludes, named);
 }
 
 /** The ways to read a path condition as `rest ∧ last`. */

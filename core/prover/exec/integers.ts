@@ -92,6 +92,18 @@ export function intRemainder(a: NumSym, b: NumSym): NumSym | undefined {
   return { k: "num", t, int, mag: Math.min(Math.abs(b.c) - 1, a.mag) };
 }
 
+/**
+ * `a % b` of two integers where `b` is not a literal but known not to be 0 (the caller checks the
+ * path: `agents[i % agents.length]` after `if (agents.length === 0) return;`): as `intRemainder`,
+ * with SMT-LIB's `mod`, whose result lies in [0, |b|) for every non-zero `b`.
+ */
+export function intRemainderBy(a: NumSym, b: NumSym): NumSym | undefined {
+  if (a.int === undefined || b.int === undefined || b.mag > EXACT_LIMIT) return undefined;
+  const int = `(ite (>= ${a.int} 0) (mod ${a.int} ${b.int}) (- (mod (- ${a.int}) ${b.int})))`;
+  const t = `(ite (and (= ${int} 0) (fp.isNegative ${a.t})) ${numLit(-0)} ${intToFp(int)})`;
+  return { k: "num", t, int, mag: Math.min(Math.max(b.mag - 1, 0), a.mag) };
+}
+
 /** The dividend bound below which `a / b` never rounds a non-integral quotient onto an integer. */
 const QUOTIENT_LIMIT = 2 ** 53 - 1;
 

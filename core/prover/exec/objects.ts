@@ -106,8 +106,8 @@ function withDefault(ex: Exec, el: TS.BindingElement, item: Sym, st: State): Sym
  * 0) { const id = queue.shift()!; … }`: the loop's test is a conjunct of the path's condition): the
  * value itself. Others unchanged.
  */
-export function definedOnPath(value: Sym, st: State): Sym {
-  return value.k === "maybe" && hasConjunct(st.pc, value.def) ? value.v : value;
+export function definedOnPath(ex: Exec, value: Sym, st: State): Sym {
+  return value.k === "maybe" && hasConjunct(st.pc, value.def, ex.world.named) ? value.v : value;
 }
 
 /**
@@ -117,7 +117,7 @@ export function definedOnPath(value: Sym, st: State): Sym {
 export function bindPattern(ex: Exec, pattern: TS.BindingName, value: Sym, st: State, at: TS.Node): void {
   const ts = ex.ts;
   if (ts.isIdentifier(pattern)) {
-    st.env.set(symbolOfDecl(ex, pattern.parent as TS.VariableDeclaration | TS.BindingElement), definedOnPath(value, st));
+    st.env.set(symbolOfDecl(ex, pattern.parent as TS.VariableDeclaration | TS.BindingElement), definedOnPath(ex, value, st));
     return;
   }
   notOpaque(value, at);

@@ -2,11 +2,11 @@
 import type * as TS from "typescript";
 import { caughtText, instanceOf } from "./caught";
 import { NUMBER_TEXT_KIND } from "../conversions";
-import { and, ite, not, or, RM, strLit } from "../smt";
+import { and, excludesZero, ite, not, or, RM, strLit } from "../smt";
 import { bool, boolT, compareInt, num, str, strictEquals, type NumSym, type Sym, UNDEF } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { convert } from "./conversions";
-import { intArithmetic, intRemainder, quotientOf } from "./integers";
+import { intArithmetic, intRemainder, intRemainderBy, quotientOf } from "./integers";
 import { evalExpr } from "./expressions";
 import { cond, definite, notOpaque } from "./guards";
 import { refuseObjectOperator } from "./objects";
@@ -76,6 +76,12 @@ export function evalBinary(ex: Exec, e: TS.BinaryExpression, st: State): Sym {
   }
   if (!equality) left = definite(ex, left, e.left, st);
   if (!equality) right = definite(ex, right, e.right, st);
+  if (op === ts.SyntaxKind.PercentToken && left.k === "num" && right.k === "num" && right.c === undefined && right.int !== undefined && left.int !== undefined) {
+    // By a symbolic integer: exact where the path has ruled its zero out (else NaN, refused below).
+    const r = excludesZero(st.pc, right.int, ex.world.named) ? intRemainderBy(left, right) : undefined;
+    if (r) return sized(r, e);
+    refuse(e, "`%` by a number that is not a literal is modelled where the path has ruled out a zero divisor (JavaScript's `x % 0` is NaN).", "Return early when the divisor is 0 (`if (agents.length === 0) return;`), or test it around the `%` (`if (n > 0) … i % n …`).");
+  }
   return binaryValue(ex, op, left, right, e);
 }
 
@@ -132,7 +138,7 @@ function binaryTerm(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): S
       if (op === K.PercentToken) {
         const r = intRemainder(a, b);
         if (r) return r;
-        refuse(at, "`%` is modelled on an integer and a literal whole number (`n % 24`, `i % 2`).", "Keep the left side an integer (a count, an index, `Math.floor(x / n)`, an amount a tool's `ensures` declares integral) and the right side a literal.");
+        refuse(at, "`%` is modelled on integers (`n % 24`, `i % agents.length`).", "Keep both sides integers (a count, an index, a length, `Math.floor(x / n)`, an amount a tool's `ensures` declares integral).");
       }
       if (op === K.AsteriskAsteriskToken) refuse(at, "`**` on a symbolic number is not modelled.", "Use +, -, * or / on symbolic numbers.");
       const fn = op === K.MinusToken ? "fp.sub" : op === K.AsteriskToken ? "fp.mul" : "fp.div";

@@ -69,6 +69,7 @@ export function nameTerm(ex: Exec, term: string, sort: string, prefix: string, a
   const params = indices.map((q, i) => [q, `${name}.${i}`] as const);
   const body = renameSymbols(term, new Map(params));
   ex.world.declarations.push(`(define-fun ${name} (${params.map(([, p]) => `(${p} Int)`).join(" ")}) ${sort} ${body})`);
+  if (sort === "Bool") ex.world.named.set(name, { params: params.map(([, p]) => p), body });
   return params.length === 0 ? name : `(${name} ${indices.join(" ")})`;
 }
 

@@ -99,7 +99,7 @@ export function execStatement(ex: Exec, s: TS.Statement, st: State): Flow {
       }
       // `const { total, payee } = await getInvoice(id)` (objects.ts).
       if (!ts.isIdentifier(d.name)) bindPattern(ex, d.name, value, st, d.initializer ?? d);
-      else st.env.set(symbolOfDecl(ex, d), definedOnPath(value, st));
+      else st.env.set(symbolOfDecl(ex, d), definedOnPath(ex, value, st));
     }
     return fall();
   }
