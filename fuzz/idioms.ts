@@ -2,7 +2,7 @@
  * Idiomatic TypeScript the prover decides (profile `idioms`, issue 10): `for (const [i, x] of
  * xs.entries())` over literal arrays, bounded tool arrays and arrays of unknown length, the index
  * guarding the effect or written into its text; `for (let i = 0; i < f.length; i++)` (or `i < Math.min(k, f.length)`) over a slice
- * of at most N elements (or the array itself), `<` or `<=`, reading `f[i]` (undefined past the end);
+ * of at most N elements (or the array itself, or a filter of either), `<` or `<=`, reading `f[i]` (undefined past the end);
  * sorted copies (`slice().sort`, `[...xs].sort`, `Array.from(xs).sort`, `xs.filter(…).sort`) of `wholes()` by amount,
  * either way, spent under a budget with `break` (the order decides what is paid), of strings, and
  * of numbers that may be NaN (any order where one is; refused over an array of unknown length); `encodeURIComponent` of computed strings (inputs may hold a
@@ -57,7 +57,9 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       const i = p.fresh("i");
       const src = s.pick % 4 === 0 ? `[${[...s.lits.map((l) => p.str(l)), p.expr(s.x)].join(", ")}]` : p.expr(s.src);
       const slice = [`.slice(0, ${k})`, `.slice(-${k})`, `.slice(1, ${k + 1})`, ""][s.pick % 4]!;
-      p.line(`const ${f} = ${src}${slice};`);
+      // (Session 42) Sometimes a filter of it: bounded by its base, or kept elements over a ghost count.
+      const kept = s.pick % 11 >= 8 ? `.filter((v) => v !== ${p.str(s.lits[0] ?? "z")})` : "";
+      p.line(`const ${f} = ${src}${slice}${kept};`);
       const le = s.pick % 7 === 6 ? "<=" : "<";
       // Sometimes the bound is `Math.min` of a literal and the length (either order).
       let bound = s.pick % 6 === 1 ? `Math.min(${k}, ${f}.length)` : s.pick % 6 === 4 ? `Math.min(${f}.length, ${k + 1})` : `${f}.length`;

@@ -174,6 +174,38 @@ export function main(xs: string[]): void {
   const n = Math.min(k, 40);
   for (let i = 0; i < n; i++) sendEmail(xs[i] ?? "", "s");
 }` },
+  // Over a filter's result: a bounded base bounds it (loops.ts `staticBound`); over a base of
+  // unknown length, the array of its kept elements over a ghost count (counted.ts).
+  { name: "a counter loop over a filter of a bounded array: proved", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp"), m.emailsAtMost(3)];
+export function main(): void {
+  const pro = fewContacts().filter((c) => c !== "ceo@corp");
+  for (let i = 0; i < pro.length; i++) sendEmail(pro[i]!, "s");
+}` },
+  { name: "adversarial: the same loop without the filter's test", verdict: "violated", line: 6, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const pro = fewContacts().filter((c) => c !== "boss@corp");
+  for (let i = 0; i < pro.length; i++) sendEmail(pro[i]!, "s");
+}` },
+  { name: "adversarial: i <= pro.length over a filter reads past its end", verdict: "violated", line: 6, match: /may be undefined/, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  const pro = fewContacts().filter((c) => c !== "boss@corp");
+  for (let i = 0; i <= pro.length; i++) sendEmail(pro[i]!, "s");
+}` },
+  { name: "a counter loop over a filter of an array of unknown length: proved", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const pro = contacts().filter((c) => c.includes("@") && c !== "ceo@corp");
+  for (let i = 0; i < pro.length; i++) sendEmail(pro[i]!, "s");
+}` },
+  { name: "adversarial: over a filter of unknown length, the kept elements are reached", verdict: "violated", line: 6, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const pro = contacts().filter((c) => c.includes("@"));
+  for (let i = 0; i < pro.length; i++) sendEmail(pro[i]!, "s");
+}` },
+  { name: "control: the counter over a filter of unknown length counts the kept elements only", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const pro = contacts().filter((c) => c.length > 3);
+  for (let i = 0; i < pro.length; i++) if (pro[i]!.length <= 3) sendEmail("a", "s");
+}` },
 ];
 
 describe("for (let i = 0; i < xs.length; i++) over a bounded array, Math.min bounds, and arrays of unknown length", () => proveCases(cases));

@@ -7,7 +7,7 @@ import { and, implies, not, rejoin, renameSymbols } from "../smt";
 import { num, numFromInt, UNDEF, type Sym } from "../values";
 import { callMethod } from "./builtins";
 import { ARRAY_LENGTH_MAG } from "./integers";
-import { viewOf } from "./callbacks";
+import { compactView, viewOf } from "./callbacks";
 import { collectionItems } from "./collections";
 import { execExpressionStatement } from "./assignments";
 import { BOUNDED_UNROLL_CAP, UNROLL_CAP } from "./caps";
@@ -237,8 +237,10 @@ function counterOverArray(ex: Exec, s: TS.ForStatement, st: State): Flow | undef
   if (!isUnitStep(ex, step, isCounter)) return undefined;
   // The array: of unknown length, and no other array takes its name's place in the loop.
   const array = ex.checker.getSymbolAtLocation(right.expression);
-  const iterable = evalExpr(ex, right.expression, st);
-  if (!array || iterable.k !== "sarr" || iterable.bound !== undefined) return undefined;
+  // A filter's result reads as the array of its kept elements (over a ghost count: counted.ts).
+  const value = evalExpr(ex, right.expression, st);
+  const iterable = value.k === "sarr" ? value : compactView(ex, value);
+  if (!array || iterable === undefined || iterable.bound !== undefined) return undefined;
   // The body may read the counter and the array, never assign them.
   let assigned = false;
   const named = (n: TS.Node): boolean => {
@@ -436,7 +438,10 @@ function staticBound(ex: Exec, e0: TS.Expression, st: State, top = false): numbe
   const e = skip(ex, e0);
   if (ts.isPropertyAccessExpression(e) && e.name.text === "length" && ts.isIdentifier(e.expression)) {
     const arr = evalExpr(ex, e.expression, st);
-    return arr.k === "sarr" ? arr.bound : undefined;
+    if (arr.k === "sarr") return arr.bound;
+    // A filter keeps at most its base's elements (`const pro = all.filter(…)` over a bounded `all`).
+    const base = viewOf(arr)?.base;
+    return base === undefined ? undefined : base.k === "arr" ? base.items.length : base.bound;
   }
   if (!top && ts.isNumericLiteral(e)) return Number(e.text);
   // `const n = Math.min(xs.length, 5)` before the loop: the bound of what it holds, read now (the
