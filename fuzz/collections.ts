@@ -7,9 +7,10 @@ import type { CollectionsStmt, Effect, NumExpr, StrExpr } from "./ir";
  * (a Set's, an array's length); `new Set(xs)` iterated, spread or tested with `has`), sizes, SameValueZero corners (NaN,
  * -0), counting Maps, `get` that may be undefined, JSON of literals with escapes and number
  * corners, `sort` with the modelled comparators (and refused ones), `splice`, `reverse`, index
- * assignment (in range and past the end).
+ * assignment (in range and past the end); grouping into a Map of arrays (map-arrays.ts) three
+ * ways, with and without a reference to a stored array taken before a later push.
  */
-export const COLLECTIONS_OPS = ["dedupe", "size", "nums", "count", "get", "unknown", "json", "sortStr", "sortNum", "splice", "reverse", "index"] as const;
+export const COLLECTIONS_OPS = ["dedupe", "size", "nums", "count", "get", "unknown", "json", "sortStr", "sortNum", "splice", "reverse", "index", "group"] as const;
 
 /** Texts JSON escapes: quotes, backslashes, controls, a lone surrogate, a pair. */
 export const JSON_TEXTS = ["a", "", "\"", "\\", "\n", "\u0001", "\ud800", "\ud83d\ude00", "é", "</"];
@@ -116,6 +117,37 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
       const source = [mm, `${mm}.entries()`, `[...${mm}.entries()]`][s.pick % 3]!;
       p.line(`for (const [${y}, ${v}] of ${source}) if (${v} >= ${k}) ${p.use(s.e, y)};`);
       if (s.pick % 4 === 3) p.line(`for (const ${y} of [...${mm}.keys()]) if (${mm}.get(${y}) === ${k}) ${p.use(s.e, y)};`);
+      return;
+    }
+    case "group": {
+      // Elements grouped by their first character: `has`/`set`/`get!.push`, `get?.push` after a
+      // `set` of a new array, or `get ?? []` / push / `set`; then the groups' sizes and texts.
+      const mm = p.fresh("mm");
+      const g = p.fresh("g");
+      const ids = p.fresh("ids");
+      p.line(`const ${mm} = new Map<string, string[]>();`);
+      const keyOf = p.fresh("key");
+      const how = s.pick % 3;
+      if (how === 0) p.line(`for (const ${y} of ${list}) { const ${keyOf} = ${y}.slice(0, 1); if (!${mm}.has(${keyOf})) ${mm}.set(${keyOf}, []); ${mm}.get(${keyOf})!.push(${y}); }`);
+      else if (how === 1) p.line(`for (const ${y} of ${list}) { const ${keyOf} = ${y}.slice(0, 1); if (${y} === ${lits[0] ?? '""'}) ${mm}.set(${keyOf}, [${y}]); else ${mm}.get(${keyOf})?.push(${y}); }`);
+      else {
+        p.line(`for (const ${y} of ${list}) {`);
+        p.line(`  const ${keyOf} = ${y}.slice(0, 1);`);
+        p.line(`  const ${g} = ${mm}.get(${keyOf}) ?? [];`);
+        p.line(`  ${g}.push(${y});`);
+        p.line(`  ${mm}.set(${keyOf}, ${g});`);
+        p.line("}");
+      }
+      if (s.pick % 5 === 4) {
+        // A reference kept before a later push: refused (the model copies values).
+        const snap = p.fresh("snap");
+        const k1 = p.fresh("key");
+        p.line(`const ${snap} = ${mm}.get(${lits[0] ?? '""'}) ?? [];`);
+        p.line(`const ${k1} = ${x}.slice(0, 1);`);
+        p.line(`${mm}.get(${k1})?.push(${x});`);
+        p.line(`if (${snap}.length > ${k}) ${p.effect(s.e)};`);
+      }
+      p.line(`for (const [${y}, ${ids}] of ${mm}) if (${ids}.length > ${k % 3}) ${p.use(s.e, `(${y} + ${ids}.join("|"))`)};`);
       return;
     }
     case "get": {

@@ -22,6 +22,7 @@ import { execBody } from "./statements";
 import { callDate, callNumberGlobal, callParse, callStringGlobal } from "./strings";
 import { callTool } from "./tools";
 import { callJson } from "./json";
+import { mapRead } from "./map-arrays";
 
 export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
   const ts = ex.ts;
@@ -120,7 +121,9 @@ function optionalMethodCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
     refuse(e, "Optional calls (`f?.()`, `a.m?.()`) are not modelled.", "Call the function directly.");
   }
   const name = callee.name.text;
-  if (CHANGES_RECEIVER.has(name)) refuse(e, `\`${name}\` in an optional chain changes a value that may be undefined, which is not modelled.`, `Test first: \`if (xs !== undefined) xs.${name}(…)\`.`);
+  // `m.get(k)?.push(x)`: the array a Map holds, where it holds one (map-arrays.ts).
+  const grouped = (name === "push" || name === "unshift") && mapRead(ex, callee.expression) !== undefined;
+  if (CHANGES_RECEIVER.has(name) && !grouped) refuse(e, `\`${name}\` in an optional chain changes a value that may be undefined, which is not modelled.`, `Test first: \`if (xs !== undefined) xs.${name}(…)\`.`);
   const receiver = evalExpr(ex, callee.expression, st);
   notOpaque(receiver, callee.expression);
   if (receiver.k === "undef") return UNDEF;

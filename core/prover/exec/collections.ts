@@ -20,6 +20,7 @@ import { compactCollection, type State } from "./state";
 import { uniqueView } from "./unique";
 import { isCollecting } from "./collected";
 import { makeView } from "./callbacks";
+import { freshForMap } from "./map-arrays";
 
 export type Coll = Extract<Sym, { k: "coll" }>;
 
@@ -81,6 +82,18 @@ function value(v: Sym, at: TS.Node): Sym {
   const plain = (x: Sym): boolean => x.k === "str" || x.k === "num" || x.k === "bool" || (x.k === "rec" && [...x.fields.values()].every(plain));
   if (plain(v)) return v;
   refuse(at, "Only strings, numbers, booleans and records of those are modelled as values of a Map.", "Store strings, numbers, booleans or records of those.");
+}
+
+/**
+ * A value `set` stores: as `value`, or an array no other name holds (map-arrays.ts: a new array,
+ * or the `list` of `const list = m.get(k) ?? []; list.push(x); m.set(k, list)`) of such values.
+ */
+function mapValue(ex: Exec, v: Sym, at: TS.Expression, set: TS.CallExpression): Sym {
+  if (v.k !== "arr" && v.k !== "sarr") return value(v, at);
+  if (!freshForMap(ex, at, set)) refuse(at, "An array stored in a Map is modelled where no other name holds it: a new array (`[]`, `[x]`, `[...xs, x]`), or the `list` of `const list = m.get(k) ?? []; list.push(x); m.set(k, list);`.", "Store a new array, or group with `m.get(k)!.push(x)` after `if (!m.has(k)) m.set(k, [])`.");
+  if (v.k === "arr") for (const item of v.items) value(item, at);
+  else if (v.bound === undefined) refuse(at, "An array of unknown length is not modelled as a value of a Map.", "Store arrays the program builds.");
+  return v;
 }
 
 /** Whether the collection holds `k`, by SameValueZero. */
@@ -164,7 +177,7 @@ export function callCollectionMethod(ex: Exec, target: Coll, name: string, e: TS
   try {
     switch (name) {
       case "add": next = added(target, key(args[0]!, e.arguments[0]!), undefined); break;
-      case "set": next = added(target, key(args[0]!, e.arguments[0]!), value(args[1]!, e.arguments[1]!)); break;
+      case "set": next = added(target, key(args[0]!, e.arguments[0]!), mapValue(ex, args[1]!, e.arguments[1]!, e)); break;
       case "delete": {
         const k = key(args[0]!, e.arguments[0]!);
         result = boolT(holds(target, k));

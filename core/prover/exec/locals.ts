@@ -20,7 +20,8 @@ import { copiedByArrayFrom, currentFrame, inside, isDefaultLibSymbol, refuse, sk
 import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import { ARRAY_LENGTH_MAG } from "./integers";
-import { collectionElements, knownItems } from "./collections";
+import { collectionElements, knownItems, ownedCollection } from "./collections";
+import { groupedList, mapRead, pushIntoMap } from "./map-arrays";
 import { callInPlace, freshCopy } from "./inplace";
 import { changeInPlace } from "./changes";
 import { isCollecting } from "./collected";
@@ -41,7 +42,9 @@ export function callMutator(ex: Exec, target: Arr, name: string, e: TS.CallExpre
   const ts = ex.ts;
   const callee = e.expression as TS.PropertyAccessExpression;
   if (INSTEAD[name] !== undefined) refuse(e, `\`${name}\` changes the array in place, which is not modelled.`, INSTEAD[name]!);
-  const sym = ownedArray(ex, callee.expression, name === "sort" || name === "reverse");
+  // `m.get(k)!.push(x)`: the array a Map holds, changed where it is (map-arrays.ts).
+  const read = name === "push" || name === "unshift" ? mapRead(ex, callee.expression) : undefined;
+  const sym = read ? ownedCollection(ex, read.map) : ownedArray(ex, callee.expression, name === "sort" || name === "reverse");
   // Known-length in-place changes (inplace.ts).
   if (name === "splice" || name === "sort" || name === "reverse") return callInPlace(ex, target, name, e, st, sym);
   const args: Sym[] = [];
@@ -60,6 +63,7 @@ export function callMutator(ex: Exec, target: Arr, name: string, e: TS.CallExpre
   const { next, result } = step;
   if (next.k === "arr" && next.items.length > UNROLL_CAP) refuse(e, `The array would hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
   if (next.k === "sarr" && (next.bound ?? 0) > UNROLL_CAP) refuse(e, `The array may hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
+  if (read) return pushIntoMap(ex, read, next, e, st, sym);
   changeInPlace(ex, st, sym, next, e);
   return result ?? (next.k === "arr" ? num(next.items.length) : numFromInt(next.len, ARRAY_LENGTH_MAG));
 }
@@ -165,7 +169,8 @@ export function ownedArray(ex: Exec, node0: TS.Expression, copies = false): TS.S
   if (!ts.isVariableDeclarationList(list) || !(list.flags & ts.NodeFlags.Const)) refuse(node, `\`${node.text}\` is not a \`const\`: another array could be assigned to it (or it to another name).`, how);
   // `sort`/`reverse` (`copies`) may also reorder a new array a method returned (`const ok = xs.filter(…)`).
   const init = decl.initializer;
-  if (!init || !(ts.isArrayLiteralExpression(skip(ex, init)) || (copies && freshCopy(ex, init)))) refuse(node, `\`${node.text}\` is not initialised with an array literal${copies ? " or a new array (`xs.filter(…)`, `[...xs]`)" : ""}: the array may be shared with a tool, an input or another variable.`, how);
+  const grouped = groupedList(ex, decl);
+  if (!init || !(ts.isArrayLiteralExpression(skip(ex, init)) || (copies && freshCopy(ex, init)) || (grouped && !copies))) refuse(node, `\`${node.text}\` is not initialised with an array literal${copies ? " or a new array (`xs.filter(…)`, `[...xs]`)" : ""}: the array may be shared with a tool, an input or another variable.`, how);
   const frame = currentFrame(ex);
   if (frame.fn && !inside(decl, frame.fn)) refuse(node, `The function changes \`${node.text}\`, which it captured from outside: closures that mutate captured state are not modelled.`, "Loop with `for…of` in the function that owns the array, or return a new array (`xs.filter(…)`, `xs.map(…)`).");
   if (!frame.fn && !inside(decl, node.getSourceFile())) refuse(node, "Changing module state is not modelled.", how);
@@ -177,7 +182,8 @@ export function ownedArray(ex: Exec, node0: TS.Expression, copies = false): TS.S
   const scope = decl.parent.parent.parent;
   const visit = (n: TS.Node): void => {
     if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym) {
-      const why = escapes(ex, n, sym);
+      // The store of `const list = m.get(k) ?? []; …; m.set(k, list)` (map-arrays.ts).
+      const why = grouped && grouped.set.arguments[1] !== undefined && skip(ex, grouped.set.arguments[1]) === n ? undefined : escapes(ex, n, sym);
       if (why) refuse(n, `\`${n.text}\` ${why}, so changing it in place (at line ${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}) is not modelled.`, how);
     }
     ts.forEachChild(n, visit);
