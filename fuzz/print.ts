@@ -332,6 +332,18 @@ class Printer extends IdiomPrinter {
         // The array is read before the `try`: a tool called inside it may throw (the prover's view), which runs cannot make happen.
         const src = this.fresh("xs");
         this.line(`const ${src} = ${this.expr(s.src)};`);
+        if (s.how === "for" && s.fin && s.lit.length % 2 === 1) {
+          // (Session 42) The `try` inside the loop: `continue` or `break` out of it runs the `finally` first.
+          this.line(`for (const ${x} of ${src}) {`);
+          this.line("  try {");
+          this.line(`    if (${test}) ${s.op === "!==" ? "break" : "continue"};`);
+          this.line(`    ${s.caught ? this.effect(s.caught) : `log(${x})`};`);
+          this.line("  } finally {");
+          this.line(`    ${this.effect(s.fin)};`);
+          this.line("  }");
+          this.line("}");
+          return;
+        }
         this.line("try {");
         this.line(s.how === "for" ? `  for (const ${x} of ${src}) if (${test}) throw new Error(${this.str("loop")});` : `  ${src}.forEach((${x}) => { if (${test}) throw new Error(${this.str("loop")}); });`);
         this.tryEnd(s.caught, s.fin);

@@ -461,6 +461,88 @@ export function main(): void {
     log("failed");
   }
 }` },
+  // `break`/`continue` out of a `try` with a `finally` (session 42): the `finally` runs, then the jump goes on.
+  { name: "continue inside a try runs the finally first: five emails", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(5)];
+export function main(): void {
+  for (const x of ["a", "skip", "b"]) {
+    try {
+      if (x === "skip") continue;
+      sendEmail(x, "s");
+    } finally {
+      sendEmail("audit", x);
+    }
+  }
+}` },
+  { name: "adversarial: the finally of a continue sends its email (a fifth is too many)", verdict: "violated", line: 10, match: /SendEmail\(to="audit"/, body: `export const guarantees = [m.emailsAtMost(4)];
+export function main(): void {
+  for (const x of ["a", "skip", "b"]) {
+    try {
+      if (x === "skip") continue;
+      sendEmail(x, "s");
+    } finally {
+      sendEmail("audit", x);
+    }
+  }
+}` },
+  { name: "what the finally of a continue changes is seen by the next iteration and after the loop", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  let n = 0;
+  for (const x of ["a", "b", "c"]) {
+    try {
+      if (x !== "c") continue;
+    } finally {
+      n++;
+    }
+  }
+  if (n !== 3) sendEmail("a", "lost an iteration");
+}` },
+  { name: "break inside a catch runs the finally, then leaves the loop", verdict: "violated", line: 15, match: /SendEmail\(to="audit", subject="1"\)/, body: `export const guarantees = [m.neverEmail("audit")];
+export function main(): void {
+  let n = 0;
+  for (const x of ["a", "b"]) {
+    try {
+      log(x);
+    } catch {
+      break;
+    } finally {
+      n++;
+    }
+  }
+  if (n === 1) sendEmail("audit", String(n));
+}` },
+  { name: "continue in a try with a finally over an array of unknown length: the skipped element is not emailed", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  for (const x of contacts()) {
+    try {
+      if (x === "ceo@corp") continue;
+      sendEmail(x, "s");
+    } finally {
+      log(x);
+    }
+  }
+}` },
+  { name: "adversarial: the same loop continuing past the wrong address", verdict: "violated", line: 8, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  for (const x of contacts()) {
+    try {
+      if (x === "boss@corp") continue;
+      sendEmail(x, "s");
+    } finally {
+      log(x);
+    }
+  }
+}` },
+  { name: "continue inside a finally is refused", verdict: "refused", line: 9, match: /inside a `finally` block is not modelled/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(xs: string[]): void {
+  for (const x of xs) {
+    try {
+      log(x);
+    } finally {
+      if (x === "") continue;
+      log("done");
+    }
+  }
+}` },
   { name: "return inside a finally is refused", verdict: "refused", line: 8, match: /`return` inside a `finally` block is not modelled/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(a: string): void {
   try {

@@ -84,6 +84,37 @@ export function main(a: string): void {
   list.push("y");
   if (byWho.get(a)!.length === 2) sendEmail("a", "aliased");
 }` },
+  { name: "the list read on the spot after it is stored back: a digest per ticket, growing", verdict: "violated", line: 11, match: /a="[^"]*", b="[^"]*"/, body: `export const guarantees = [m.nobodyTwice()];
+export function main(a: string, b: string, c: string): void {
+  ${TICKETS}
+  const byWho = new Map<string, string[]>();
+  for (const t of tickets) {
+    const list = byWho.get(t.who) ?? [];
+    list.push(t.id);
+    byWho.set(t.who, list);
+    sendEmail(t.who, \`\${list.length}: \${list.join(", ")}\`);
+  }
+}` },
+  { name: "control: the list read after the store holds what the Map holds", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string, b: string, c: string): void {
+  ${TICKETS}
+  const byWho = new Map<string, string[]>();
+  for (const t of tickets) {
+    const list = byWho.get(t.who) ?? [];
+    list.push(t.id);
+    byWho.set(t.who, list);
+    if (list.length !== byWho.get(t.who)!.length) sendEmail("a", "copy");
+  }
+}` },
+  { name: "adversarial: the list read after another push into the same Map (refused)", verdict: "refused", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(a: string): void {
+  const byWho = new Map<string, string[]>();
+  const list = byWho.get(a) ?? [];
+  list.push("x");
+  byWho.set(a, list);
+  byWho.get(a)!.push("y");
+  if (list.length === 2) sendEmail("a", "aliased");
+}` },
   { name: "adversarial: two pushes between the read and the store (refused)", verdict: "refused", line: 7, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(a: string): void {
   const byWho = new Map<string, string[]>();

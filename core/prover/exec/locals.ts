@@ -183,7 +183,7 @@ export function ownedArray(ex: Exec, node0: TS.Expression, copies = false): TS.S
   const visit = (n: TS.Node): void => {
     if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym) {
       // The store of `const list = m.get(k) ?? []; …; m.set(k, list)` (map-arrays.ts).
-      const why = grouped && grouped.set.arguments[1] !== undefined && skip(ex, grouped.set.arguments[1]) === n ? undefined : escapes(ex, n, sym);
+      const why = grouped && grouped.set.arguments[1] !== undefined && skip(ex, grouped.set.arguments[1]) === n ? undefined : arrayEscapes(ex, n, sym);
       if (why) refuse(n, `\`${n.text}\` ${why}, so changing it in place (at line ${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}) is not modelled.`, how);
     }
     ts.forEachChild(n, visit);
@@ -193,7 +193,7 @@ export function ownedArray(ex: Exec, node0: TS.Expression, copies = false): TS.S
 }
 
 /** Why this mention lets another name reach the array, or undefined when it only reads it. */
-function escapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefined {
+export function arrayEscapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): string | undefined {
   const ts = ex.ts;
   let n: TS.Node = id;
   while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isNonNullExpression(n.parent) || ts.isSatisfiesExpression(n.parent))) n = n.parent;

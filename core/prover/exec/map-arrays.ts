@@ -14,7 +14,8 @@
  * - an array is stored only as a new array (an array literal, `[...xs, x]`) or as the `list` of the
  *   three-statement form above, with one push between, whose arguments mention neither `list` nor
  *   the Map (so nothing reads the Map between the change and the store, and a throw comes before
- *   the change), and which no later statement mentions; the arguments of `M.get(K)!.push(…)` do
+ *   the change), and which later statements only read on the spot (`list.length`) before anything
+ *   changes an array of the Map in place again; the arguments of `M.get(K)!.push(…)` do
  *   not mention the Map either (it is read again to store the change);
  * - a change in place is refused where a read that keeps a reference to an array of the Map (a
  *   `get` bound to a name or passed on, `for…of` over the Map, its `values()`/`entries()`, a
@@ -84,10 +85,11 @@ function mentions(ex: Exec, n: TS.Node, syms: readonly TS.Symbol[]): boolean {
 
 /**
  * `const list = M.get(K) ?? [];` followed, in the same block, by at most one `list.push(…)` (or
- * `unshift`) whose arguments mention neither `list` nor `M`, then `M.set(K, list);`, with no mention
- * of `list` after it: the store and the Map read (undefined where `list` is not a `const` of that
- * form). Nothing can then read the Map between the change and the store, and a throw while the
- * arguments are evaluated comes before the change.
+ * `unshift`) whose arguments mention neither `list` nor `M`, then `M.set(K, list);`, after which
+ * `list` is only read on the spot, before anything changes an array of `M` in place: the store and
+ * the Map read (undefined where `list` is not a `const` of that form). Nothing can then read the
+ * Map between the change and the store, and a throw while the arguments are evaluated comes
+ * before the change.
  */
 export function groupedList(ex: Exec, decl: TS.VariableDeclaration): { readonly set: TS.CallExpression; readonly read: MapRead } | undefined {
   const ts = ex.ts;
@@ -130,15 +132,48 @@ export function groupedList(ex: Exec, decl: TS.VariableDeclaration): { readonly 
     return undefined;
   }
   if (!set) return undefined;
-  // Nothing after the store mentions `list`: it would reach the array the Map holds.
-  let later = false;
+  // After the store, `list` is the array the Map holds: it may only be read on the spot
+  // (`list.length`, `list.join(…)`), and only before anything changes an array of the Map in place.
+  const changes: number[] = [];
+  const mentionsAfter: TS.Identifier[] = [];
   const visit = (n: TS.Node): void => {
-    if (later) return;
-    if (ts.isIdentifier(n) && n.getStart() > end && ex.checker.getSymbolAtLocation(n) === sym) later = true;
-    else ts.forEachChild(n, visit);
+    if (n.getStart() > end) {
+      if (ts.isIdentifier(n) && ex.checker.getSymbolAtLocation(n) === sym) mentionsAfter.push(n);
+      if (changesInPlace(ex, n, mapSym)) changes.push(n.getStart());
+    }
+    ts.forEachChild(n, visit);
   };
   visit(block);
-  return later ? undefined : { set, read };
+  const firstChange = Math.min(Infinity, ...changes);
+  if (mentionsAfter.some((n) => n.getStart() > firstChange || !readOnTheSpot(ex, n))) return undefined;
+  return { set, read };
+}
+
+/** Whether this mention of an array only reads it where it stands (no change, no other name gets it). */
+function readOnTheSpot(ex: Exec, id: TS.Identifier): boolean {
+  const ts = ex.ts;
+  let n: TS.Node = id;
+  while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isNonNullExpression(n.parent) || ts.isAsExpression(n.parent))) n = n.parent;
+  const p = n.parent;
+  const written = (x: TS.Node): boolean => {
+    const q = x.parent;
+    return (ts.isBinaryExpression(q) && q.left === x && q.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && q.operatorToken.kind <= ts.SyntaxKind.LastAssignment) || ((ts.isPrefixUnaryExpression(q) || ts.isPostfixUnaryExpression(q)) && (q.operator === ts.SyntaxKind.PlusPlusToken || q.operator === ts.SyntaxKind.MinusMinusToken)) || ts.isDeleteExpression(q);
+  };
+  if (ts.isPropertyAccessExpression(p) && p.expression === n) {
+    if (p.name.text === "length") return !written(p);
+    return ON_THE_SPOT.has(p.name.text) && ts.isCallExpression(p.parent) && p.parent.expression === p;
+  }
+  if (ts.isElementAccessExpression(p) && p.expression === n) return !written(p);
+  return ts.isTemplateSpan(p) || (ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent));
+}
+
+/** Whether `n` changes an array of the Map `map` in place: `map.get(k)!.push(…)`, or a `list` read for the three-statement form. */
+function changesInPlace(ex: Exec, n: TS.Node, map: TS.Symbol): boolean {
+  const ts = ex.ts;
+  const ofMap = (read: MapRead | undefined): boolean => read !== undefined && ex.checker.getSymbolAtLocation(read.map) === map;
+  if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && (n.expression.name.text === "push" || n.expression.name.text === "unshift")) return ofMap(mapRead(ex, n.expression.expression));
+  if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) return ofMap(mapRead(ex, n.left));
+  return false;
 }
 
 /** Whether an array stored into a Map at `node` is one no other name holds (see the header). */

@@ -19,8 +19,9 @@
  * iteration, or where the variables were not recorded, is refused (`settled`).
  * A `finally` runs after the `try`/`catch` ends normally and on every path that leaves them by a
  * throw (which then goes on: a `throw` stays a finding), and on every path that returns from the
- * `try` or `catch` (then the return goes on); `break` and `continue` inside a `try` with a
- * `finally`, and `return` inside a `finally`, are refused.
+ * `try` or `catch` (then the return goes on) or leave them by `break` or `continue` (then the jump
+ * goes on, with what the `finally` changed); `break`, `continue` and `return` inside a `finally`
+ * are refused.
  */
 import type * as TS from "typescript";
 import type { CaughtTexts, ThrowFact } from "../facts";
@@ -28,7 +29,7 @@ import { and, not, or } from "../smt";
 import { refuse, symbolOfDecl, type Exec } from "./context";
 import { caughtValue } from "./caught";
 import { declare } from "./fresh";
-import { compactSym, joinStates, type Flow, type State } from "./state";
+import { compactSym, joinStates, type Flow, type Jump, type State } from "./state";
 import { watchChanges, type Change } from "./changes";
 import { merge, type Sym } from "../values";
 import { execStatement } from "./statements";
@@ -111,10 +112,10 @@ function reached(ex: Exec, exits: readonly Exit[]): string {
 function runBlock(ex: Exec, block: TS.Block, st: State, what: string, fin: boolean): { flow: Flow; changes: ReadonlyMap<TS.Symbol, Change> } {
   const inner: State = { pc: st.pc, env: new Map(st.env) };
   const { result: flow, changes } = watchChanges(ex, () => execStatement(ex, block, inner));
-  // A `return` goes through the `finally` (execTry); one inside the `finally` would replace
-  // the value or the throw that is leaving, and `break`/`continue` jump past it.
-  if (fin && (flow.jumps ?? []).length > 0) {
-    refuse(flow.jumps![0]!.node, `\`break\` or \`continue\` inside a ${what} with a \`finally\` is not modelled.`, "Set a variable declared inside the block and act on it after the `try` statement, or drop the `finally`.");
+  // A `return`, `break` or `continue` goes through the `finally` (execTry); one inside the
+  // `finally` would replace the value, the jump or the throw that is leaving.
+  if (fin && what === "`finally` block" && (flow.jumps ?? []).length > 0) {
+    refuse(flow.jumps![0]!.node, "`break` or `continue` inside a `finally` block is not modelled (it would replace the jump, return or throw that is leaving).", "Set a variable declared inside the block and act on it after the `try` statement.");
   }
   if (fin && flow.returns.length > 0 && (what === "`finally` block" || flow.returns.some((r) => !r.env))) {
     refuse(firstReturn(ex, block) ?? block, `\`return\` inside a ${what === "`finally` block" ? what : `${what} with a \`finally\``} is not modelled.`, "Set a variable declared inside the block and act on it after the `try` statement.");
@@ -248,6 +249,20 @@ export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
     const done = after.fall?.pc;
     returns = done === undefined ? [] : outcome.returns.map((r) => ({ ...r, pc: and(r.pc, done) }));
   }
+  // On the paths that leave by `break` or `continue` (per jump and label): the `finally` runs on
+  // their joined state, and the jump goes on from where it ends normally, with what it changed.
+  const jumps: Jump[] = [];
+  const groups = new Map<string, Jump[]>();
+  for (const j of outcome.jumps ?? []) {
+    const key = `${j.kind} ${j.label ?? ""}`;
+    groups.set(key, [...(groups.get(key) ?? []), j]);
+  }
+  for (const group of groups.values()) {
+    const back = joinStates(ex, group.map((j) => outerOnly(st, j.state)), fin);
+    if (!back) continue;
+    const after = runBlock(ex, fin, back, "`finally` block", true).flow;
+    if (after.fall) jumps.push({ kind: group[0]!.kind, node: group[0]!.node, state: outerOnly(st, after.fall), ...(group[0]!.label !== undefined ? { label: group[0]!.label } : {}) });
+  }
   // And on the paths that leave by a throw (with the variables as they were there, `entryState`):
   // its events happen, then the throw goes on — where the `finally` ends normally. One that throws
   // itself (its own `throw`, a call that fails) replaces the error leaving (adv37 C1): its exits,
@@ -269,5 +284,5 @@ export function execTry(ex: Exec, s: TS.TryStatement, st: State): Flow {
       else if (enclosing) enclosing.push({ ...x, term: and(x.term, done), order, env: exitState(ex, order) ?? new Map(left.env) });
     }
   }
-  return { fall, returns };
+  return { fall, returns, jumps };
 }
