@@ -408,7 +408,8 @@ export class IdiomPrinter extends ExprPrinter {
       case "spread": {
         const all = this.fresh("all");
         this.line(`const ${all}: string[] = [${x}, ...${out}, ...${lits}];`);
-        this.line(`${out}.push(${this.str("late")});`);
+        // (Session 42) Sometimes the late elements are pushed as a spread (`push(...more)`).
+        this.line(s.cmp % 2 === 0 ? `${out}.push(${this.str("late")});` : `${out}.push(...${lits}, ${this.str("late")});`);
         this.line(`${use(`${all}.join(${this.str("|")})`)};`);
         this.line(`if (${all}.length - ${out}.length === ${s.cmp}) ${this.effect(e)};`);
         return;

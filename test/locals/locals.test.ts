@@ -322,6 +322,33 @@ export function main(c: boolean): void {
   const xs = c ? ["x", "y"] : ["x"];
   if (!c) for (const v of xs) sendEmail(v, "s");
 }` },
+  // `out.push(...more)` (session 42): more's elements appended, as `[...out, ...more]`.
+  { name: "push(...more) of a bounded tool result and a filter of it", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(6), m.neverEmail("ceo@corp")];
+export function main(): void {
+  const out: string[] = [];
+  const few = fewContacts();
+  out.push(...few.filter((c) => c !== "ceo@corp"));
+  out.push(...few.filter((c) => c !== "ceo@corp"), "boss@corp");
+  for (const c of out) if (c !== "boss@corp") sendEmail(c, "s");
+}` },
+  { name: "adversarial: push(...more) appends every element, after what was there", verdict: "violated", line: 7, match: /SendEmail\(to="ceo@corp"/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const out: string[] = ["first"];
+  out.push(...fewContacts());
+  if (out[0] === "first") sendEmail(out[out.length - 1]!, "s");
+}` },
+  { name: "push(...more) of an array of unknown length is refused", verdict: "refused", line: 6, match: /unknown length/, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  const out: string[] = [];
+  out.push(...contacts());
+  log(out.join(","));
+}` },
+  { name: "a filter's result may be shifted and pushed to (a new array)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(): void {
+  const queue = fewContacts().filter((c) => c.includes("@"));
+  queue.shift();
+  for (const c of queue) sendEmail(c, "s");
+}` },
 ];
 
 describe("arrays the program builds: push, pop, unshift, shift, spread", () => {

@@ -28,7 +28,9 @@ export function evalCall(ex: Exec, e: TS.CallExpression, st: State): Sym {
   const ts = ex.ts;
   if (e.questionDotToken) refuse(e, "Optional calls are not modelled.", "Call the function directly.");
   if (e.flags & ex.ts.NodeFlags.OptionalChain) return optionalMethodCall(ex, e, st);
-  for (const a of e.arguments) if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each argument explicitly.");
+  // `out.push(...more)` is an array's change (locals.ts); other spread arguments are refused.
+  const pushes = ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === "push";
+  if (!pushes) for (const a of e.arguments) if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each argument explicitly.");
   refusePromiseApi(ex, e);
   const callee = skip(ex, e.expression);
   if (callee !== e.expression && !ts.isParenthesizedExpression(e.expression)) {

@@ -13,7 +13,7 @@
  */
 import { CarriedStateRefusal } from "./carried-refusal";
 import type * as TS from "typescript";
-import { makeView, viewOf } from "./callbacks";
+import { compactView, makeView, viewOf } from "./callbacks";
 import { merge, numFromInt, num, UNDEF, type Sym } from "../values";
 import { UNROLL_CAP } from "./caps";
 import { copiedByArrayFrom, currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
@@ -21,7 +21,7 @@ import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { collectionElements, knownItems, ownedCollection } from "./collections";
-import { groupedList, mapRead, pushIntoMap } from "./map-arrays";
+import { groupedList, mapRead, pushIntoMap, type MapRead } from "./map-arrays";
 import { callInPlace, freshCopy } from "./inplace";
 import { changeInPlace } from "./changes";
 import { isCollecting } from "./collected";
@@ -47,9 +47,15 @@ export function callMutator(ex: Exec, target: Arr, name: string, e: TS.CallExpre
   const sym = read ? ownedCollection(ex, read.map) : ownedArray(ex, callee.expression, name === "sort" || name === "reverse");
   // Known-length in-place changes (inplace.ts).
   if (name === "splice" || name === "sort" || name === "reverse") return callInPlace(ex, target, name, e, st, sym);
+  // `out.push(...more)` appends more's elements, as `[...out, ...more]` does (arrayLiteral).
+  if (name === "push" && e.arguments.some((a) => ts.isSpreadElement(a))) {
+    const parts: Part[] = [{ value: target, spread: true, node: callee.expression }];
+    for (const a of e.arguments) parts.push(ts.isSpreadElement(a) ? { value: evalExpr(ex, a.expression, st), spread: true, node: a } : { value: storable(evalExpr(ex, a, st), a), spread: false, node: a });
+    return finishChange(ex, e, st, sym, read, joinParts(ex, parts, e), undefined);
+  }
   const args: Sym[] = [];
   for (const a of e.arguments) {
-    if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled.", "Pass each element explicitly, or build the array with `[...out, ...more]`.");
+    if (ts.isSpreadElement(a)) refuse(a, "Spread arguments are not modelled here.", "Pass each element explicitly, or build the array with `[...out, ...more]`.");
     args.push(storable(evalExpr(ex, a, st), a));
   }
   if ((name === "pop" || name === "shift") && args.length > 0) refuse(e, `\`${name}\` takes no arguments.`, `Call \`out.${name}()\`.`);
@@ -60,7 +66,11 @@ export function callMutator(ex: Exec, target: Arr, name: string, e: TS.CallExpre
     if (err instanceof KindMismatch) refuse(e, "The array holds values of another kind.", "Store values of one type in an array.");
     throw err;
   }
-  const { next, result } = step;
+  return finishChange(ex, e, st, sym, read, step.next, step.result);
+}
+
+/** The array after a change: capped, stored (in its variable, or in the Map that holds it), and the call's result. */
+function finishChange(ex: Exec, e: TS.CallExpression, st: State, sym: TS.Symbol, read: MapRead | undefined, next: Arr, result: Sym | undefined): Sym {
   if (next.k === "arr" && next.items.length > UNROLL_CAP) refuse(e, `The array would hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
   if (next.k === "sarr" && (next.bound ?? 0) > UNROLL_CAP) refuse(e, `The array may hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
   if (read) return pushIntoMap(ex, read, next, e, st, sym);
@@ -170,7 +180,8 @@ export function ownedArray(ex: Exec, node0: TS.Expression, copies = false): TS.S
   // `sort`/`reverse` (`copies`) may also reorder a new array a method returned (`const ok = xs.filter(…)`).
   const init = decl.initializer;
   const grouped = groupedList(ex, decl);
-  if (!init || !(ts.isArrayLiteralExpression(skip(ex, init)) || (copies && freshCopy(ex, init)) || (grouped && !copies))) refuse(node, `\`${node.text}\` is not initialised with an array literal${copies ? " or a new array (`xs.filter(…)`, `[...xs]`)" : ""}: the array may be shared with a tool, an input or another variable.`, how);
+  // A new array a method returned (`const queue = orders.filter(…)`, `[...xs]`) is no one else's either.
+  if (!init || !(ts.isArrayLiteralExpression(skip(ex, init)) || freshCopy(ex, init) || (grouped && !copies))) refuse(node, `\`${node.text}\` is not initialised with an array literal or a new array (\`xs.filter(…)\`, \`[...xs]\`): the array may be shared with a tool, an input or another variable.`, how);
   const frame = currentFrame(ex);
   if (frame.fn && !inside(decl, frame.fn)) refuse(node, `The function changes \`${node.text}\`, which it captured from outside: closures that mutate captured state are not modelled.`, "Loop with `for…of` in the function that owns the array, or return a new array (`xs.filter(…)`, `xs.map(…)`).");
   if (!frame.fn && !inside(decl, node.getSourceFile())) refuse(node, "Changing module state is not modelled.", how);
@@ -268,8 +279,6 @@ function changedIn(ex: Exec, s: TS.Node, sym: TS.Symbol): boolean {
  */
 export function arrayLiteral(ex: Exec, e: TS.ArrayLiteralExpression, st: State): Sym {
   const ts = ex.ts;
-  const parts: (Sym | Arr)[] = [];
-  const spread: boolean[] = [];
   // `[...xs]` alone: the same elements, for a filtered view (a Set built from an array: unique.ts)
   // or an array of unknown length too, which no other spread can follow.
   const only = e.elements.length === 1 ? e.elements[0]! : undefined;
@@ -282,39 +291,53 @@ export function arrayLiteral(ex: Exec, e: TS.ArrayLiteralExpression, st: State):
     if (view?.keep) return makeView(view);
     if (evaluated.k === "sarr" && evaluated.bound === undefined) return evaluated;
   }
+  const parts: Part[] = [];
   for (const el of e.elements) {
     if (ts.isOmittedExpression(el)) refuse(el, "Holes are not modelled.", "List the elements explicitly.");
     if (ts.isSpreadElement(el)) {
-      let v = el === only && evaluated ? evaluated : evalExpr(ex, el.expression, st);
-      // A Set or Map whose every key is known present or absent spreads into its elements in insertion order.
-      const known = v.k === "coll" ? knownItems(v) : undefined;
-      if (known) v = { k: "arr", items: known };
-      if (v.k !== "arr" && v.k !== "sarr") refuse(el, "Only arrays, and Sets and Maps whose keys are all known to be there, can be spread here (a string spreads into code points, which is not modelled).", "Spread arrays: `[...a, ...b]`, or loop over the Set with `for…of`.");
-      if (v.k === "sarr" && v.bound === undefined) refuse(el, "Spread of an array of unknown length is not modelled.", "Loop over each array with `for (const x of xs)`, or filter and map each one.");
-      parts.push(v);
-      spread.push(true);
+      parts.push({ value: el === only && evaluated ? evaluated : evalExpr(ex, el.expression, st), spread: true, node: el });
       continue;
     }
     const v = evalExpr(ex, el, st);
     noFunctionValue(v, el);
-    parts.push(v);
-    spread.push(false);
+    parts.push({ value: v, spread: false, node: el });
   }
-  if (!spread.includes(true)) return { k: "arr", items: parts };
+  return joinParts(ex, parts, e);
+}
+
+/** One element of an array being built, or an array (or Set, Map, filter's result) spread into it. */
+interface Part {
+  readonly value: Sym;
+  readonly spread: boolean;
+  readonly node: TS.Node;
+}
+
+/** The array of `parts` in order, each spread part's elements in its place (`[a, ...xs, b]`, `out.push(...xs)`). */
+function joinParts(ex: Exec, parts: readonly Part[], at: TS.Node): Arr {
+  if (!parts.some((p) => p.spread)) return { k: "arr", items: parts.map((p) => p.value) };
   let acc: Arr = { k: "arr", items: [] };
-  parts.forEach((p, j) => {
+  for (const part of parts) {
+    let p = part.value;
+    if (part.spread) {
+      // A Set or Map whose every key is known present or absent spreads into its elements in insertion order.
+      const known = p.k === "coll" ? knownItems(p) : undefined;
+      if (known) p = { k: "arr", items: known };
+      // A filter's result over a bounded array: the array of its kept elements (callbacks.ts).
+      if (p.k !== "arr" && p.k !== "sarr" && viewOf(p)) p = compactView(ex, p) ?? p;
+      if (p.k !== "arr" && p.k !== "sarr") refuse(part.node, "Only arrays, and Sets and Maps whose keys are all known to be there, can be spread here (a string spreads into code points, which is not modelled).", "Spread arrays: `[...a, ...b]`, or loop over the Set with `for…of`.");
+      if (p.k === "sarr" && p.bound === undefined) refuse(part.node, "Spread of an array of unknown length is not modelled.", "Loop over each array with `for (const x of xs)`, or filter and map each one.");
+    }
     try {
-      if (!spread[j]) acc = pushed(acc, [p]);
+      if (!part.spread) acc = pushed(acc, [p]);
       else if (p.k === "arr") acc = p.items.length === 0 ? acc : acc.k === "arr" ? { k: "arr", items: [...acc.items, ...p.items] } : pushed(acc, p.items);
       else acc = concatBounded(acc, p as Extract<Sym, { k: "sarr" }>);
     } catch (err) {
-      if (err instanceof KindMismatch || (err instanceof Error && /different kinds/.test(err.message))) refuse(e, "The elements have values of different kinds.", "Build arrays of one element type.");
+      if (err instanceof KindMismatch || (err instanceof Error && /different kinds/.test(err.message))) refuse(at, "The elements have values of different kinds.", "Build arrays of one element type.");
       throw err;
     }
-  });
-  const built = acc as Arr;
-  if (built.k === "sarr" && (built.bound ?? 0) > UNROLL_CAP) refuse(e, `The array may hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
-  return built;
+  }
+  if (acc.k === "sarr" && (acc.bound ?? 0) > UNROLL_CAP) refuse(at, `The array may hold more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
+  return acc;
 }
 
 /** `[...a, ...b]` where `b` has a bounded unknown length: b's element i sits at a.length + i. */
