@@ -69,6 +69,12 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
         p.line(`const ${n} = ${bound};`);
         bound = n;
       }
+      // (Session 42) Sometimes an integer of known magnitude: a remainder of the length.
+      if (s.pick % 13 === 12) {
+        const n = p.fresh("n");
+        p.line(`const ${n} = ${f}.length % ${k + 2};`);
+        bound = n;
+      }
       // (pick % 6 == 2: a second counter test in a later conjunct, `i < f.length && i < k`.)
       const second = s.pick % 6 === 2 ? ` && ${i} ${s.pick % 4 === 2 ? "<=" : "<"} ${k}` : "";
       p.line(`for (let ${i} = 0; ${i} ${le} ${bound}${second}; ${i}${s.pick % 5 === 3 ? " += 2" : "++"}) {`);

@@ -206,6 +206,27 @@ export function main(): void {
   const pro = contacts().filter((c) => c.length > 3);
   for (let i = 0; i < pro.length; i++) if (pro[i]!.length <= 3) sendEmail("a", "s");
 }` },
+  // A bound that is an integer of known magnitude (loops.ts `integerBound`, session 42).
+  { name: "a counter below an integer known to be at most 3 runs at most 3 times", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  const n = xs.length % 4;
+  for (let i = 0; i < n; i++) sendEmail("a", String(i));
+}` },
+  { name: "adversarial: it does run 3 times for some input", verdict: "violated", line: 6, match: /xs=\[[^\]]*,[^\]]*,[^\]]*\]/, body: `export const guarantees = [m.emailsAtMost(2)];
+export function main(xs: string[]): void {
+  const n = xs.length % 4;
+  for (let i = 0; i < n; i++) sendEmail("a", String(i));
+}` },
+  { name: "adversarial: i <= n runs once more", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  const n = xs.length % 4;
+  for (let i = 0; i <= n; i++) sendEmail("a", String(i));
+}` },
+  { name: "a bound of unknown magnitude is still refused", verdict: "refused", line: 6, match: /loop bound is not a literal/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(xs: string[]): void {
+  const n = xs.length;
+  for (let i = 0; i < n; i++) sendEmail("a", String(i));
+}` },
 ];
 
 describe("for (let i = 0; i < xs.length; i++) over a bounded array, Math.min bounds, and arrays of unknown length", () => proveCases(cases));

@@ -6,6 +6,8 @@ export const PC_NAME_AT = 400;
 export const UNROLL_CAP = 1000;
 /** Tool-result arrays whose `ensures` bounds the length by at most this many are unrolled exactly. */
 export const BOUNDED_UNROLL_CAP = 16;
+/** A loop bound that is an integer whose magnitude is known to be at most this many (loops.ts `integerBound`) is unrolled that far, each iteration guarded. */
+export const SYMBOLIC_BOUND_CAP = 32;
 /**
  * Statements and expressions executed for one program (unrolled loops count every iteration): a
  * deterministic bound on the executor's work (two nested 1000-iteration loops took 27 s), far

@@ -10,7 +10,7 @@ import { ARRAY_LENGTH_MAG } from "./integers";
 import { compactView, viewOf } from "./callbacks";
 import { collectionItems } from "./collections";
 import { execExpressionStatement } from "./assignments";
-import { BOUNDED_UNROLL_CAP, UNROLL_CAP } from "./caps";
+import { BOUNDED_UNROLL_CAP, SYMBOLIC_BOUND_CAP, UNROLL_CAP } from "./caps";
 import { currentFrame, isDefaultLibSymbol, refuse, skip, symbolOfDecl, writtenBy, type Exec } from "./context";
 import { isPlainConst } from "../../layer/agent-module";
 import { evalExpr } from "./expressions";
@@ -326,7 +326,7 @@ export function execFor(ex: Exec, s: TS.ForStatement, st: State): Flow {
       break;
     }
     if (test !== "true") {
-      if (!caps.includes("within")) refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", `Use a literal bound (\`i < 10\`), a bound \`i < xs.length\` on an array of at most N elements, N ≤ ${BOUNDED_UNROLL_CAP} (\`xs.slice(0, N)\`, a tool whose \`ensures\` bounds it), \`i < Math.min(N, xs.length)\`, or loop over the array with \`for (const x of xs)\`.`);
+      if (!caps.includes("within")) refuse(s.condition ?? s, "The loop bound is not a literal, so the loop cannot be unrolled.", `Use a literal bound (\`i < 10\`), a bound \`i < xs.length\` on an array of at most N elements, N ≤ ${BOUNDED_UNROLL_CAP} (\`xs.slice(0, N)\`, a tool whose \`ensures\` bounds it), \`i < Math.min(N, xs.length)\`, \`i < n\` for an integer \`n\` known to be at most ${SYMBOLIC_BOUND_CAP} (\`ensures((n) => Number.isInteger(n) && n <= 20)\`), or loop over the array with \`for (const x of xs)\`.`);
       // Within the array's static bound: this iteration runs where the test holds, the loop ends where it does not.
       compactPc(ex, cur);
       exited.push({ pc: and(cur.pc, not(test)), env: cur.env });
@@ -448,11 +448,25 @@ function staticBound(ex: Exec, e0: TS.Expression, st: State, top = false): numbe
   // names it reads are `const` too, so they hold what they held then).
   if (ts.isIdentifier(e)) {
     const init = constInitializer(ex, e);
-    return init && readsOnlyConsts(ex, init) ? staticBound(ex, init, st, top) : undefined;
+    return (init && readsOnlyConsts(ex, init) ? staticBound(ex, init, st, top) : undefined) ?? integerBound(ex, e, st);
   }
   if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && e.expression.expression.text === "Math" && e.expression.name.text === "min" && e.arguments.every((a) => !ts.isSpreadElement(a)) && isMath(ex, e.expression.expression)) {
     const bounds = e.arguments.map((a) => staticBound(ex, a, st)).filter((b): b is number => b !== undefined);
     return bounds.length === 0 ? undefined : Math.min(...bounds);
   }
-  return undefined;
+  return integerBound(ex, e, st);
+}
+
+/**
+ * The static bound of an integer a variable or field holds (`c <= cartons`, where a tool's
+ * `ensures` says `Number.isInteger(n) && n <= 20`): the magnitude its Int term is known to stay
+ * within (values.ts `NumSym.mag`), when it is at most `SYMBOLIC_BOUND_CAP`. Only reads (no call is
+ * evaluated twice).
+ */
+function integerBound(ex: Exec, e: TS.Expression, st: State): number | undefined {
+  const ts = ex.ts;
+  const pure = (x: TS.Expression): boolean => ts.isIdentifier(x) || (ts.isPropertyAccessExpression(x) && !x.questionDotToken && pure(skip(ex, x.expression)));
+  if (!pure(e)) return undefined;
+  const v = evalExpr(ex, e, st);
+  return v.k === "num" && v.int !== undefined && v.mag <= SYMBOLIC_BOUND_CAP ? v.mag : undefined;
 }
