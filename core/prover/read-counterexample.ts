@@ -8,6 +8,7 @@ import type { ViolationQuery } from "./encode";
 import type { Fact, World } from "./facts";
 import { ModelReader } from "./model-reader";
 import { and, renameSymbols } from "./smt";
+import { parseSExprs, printSExpr, type SExpr } from "./sexpr";
 import { renameNum, type Sym } from "./values";
 import { shownNumbers, type ShownNumber } from "./readable";
 import type { GetValues } from "./z3";
@@ -257,8 +258,16 @@ async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: Wor
     const n = len === undefined ? undefined : reader.int(len);
     return f.loops.length !== 1 || n === undefined || n > BLAME_ITERATIONS ? undefined : n;
   };
-  const at = (c: { fact: Fact; active: string }, i: number) => renameSymbols(c.active, new Map([[c.fact.loops[0]!, String(i)]]));
+  // Quantifiers in the activity terms (an element of a Set, a call under `xs.some(…)`) are
+  // grounded at the model's bounds: the model leaves them unevaluated.
+  const bounds = new Map<string, number | undefined>();
+  for (const c of contributors) for (const b of quantifierBounds(c.active)) reader.wantTerm(b, "Int");
+  await reader.fetch();
+  for (const c of contributors) for (const b of quantifierBounds(c.active)) bounds.set(b, reader.int(b));
+  const grounded = (t: string): string => groundBoundedQuantifiers(t, (b) => bounds.get(b));
+  const at = (c: { fact: Fact; active: string }, i: number) => grounded(renameSymbols(c.active, new Map([[c.fact.loops[0]!, String(i)]])));
   for (const c of contributors) for (let i = 0; i < (lengthOf(c.fact) ?? 0); i++) reader.wantTerm(at(c, i));
+  for (const c of contributors) if (c.fact.loops.length === 0) reader.wantTerm(grounded(c.active));
   await reader.fetch();
   const upper = agg.op === "atMost" || agg.op === "equals" ? (x: number) => x > agg.bounds[0]!
     : agg.op === "lessThan" ? (x: number) => x >= agg.bounds[0]!
@@ -287,13 +296,73 @@ async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: Wor
       }
       continue;
     }
-    if (!reader.bool(c.active)) continue;
+    if (!reader.bool(grounded(c.active))) continue;
     const v = agg.values[i];
     const shown = v ? reader.show(v) : 1;
     running += typeof shown === "number" ? shown : Number(shown);
     if (upper?.(running)) return { fact: c.fact };
   }
   return undefined;
+}
+
+/** A quantifier over one Int index whose guard bounds it: `0 ≤ k < bound` among the conjuncts the body starts with. */
+function boundedQuantifier(e: SExpr): { quantifier: "forall" | "exists"; index: string; bound: SExpr; body: SExpr } | undefined {
+  if (!Array.isArray(e) || (e[0] !== "forall" && e[0] !== "exists") || e.length !== 3 || !Array.isArray(e[1]) || e[1].length !== 1) return undefined;
+  const binder = e[1][0];
+  if (!Array.isArray(binder) || binder[1] !== "Int" || typeof binder[0] !== "string") return undefined;
+  const index = binder[0];
+  const body = e[2]!;
+  // `forall`: `(=> guard …)`; `exists`: `(and guard… …)`, the guard among its conjuncts.
+  const guard = Array.isArray(body) && body[0] === "=>" ? body[1] : Array.isArray(body) && body[0] === "and" ? body : undefined;
+  const conjuncts: SExpr[] = [];
+  const flatten = (x: SExpr | undefined): void => {
+    if (Array.isArray(x) && x[0] === "and") x.slice(1).forEach(flatten);
+    else if (x !== undefined) conjuncts.push(x);
+  };
+  flatten(guard);
+  const lower = conjuncts.some((c) => Array.isArray(c) && c[0] === "<=" && c[1] === "0" && c[2] === index);
+  const upper = conjuncts.find((c): c is SExpr[] => Array.isArray(c) && c[0] === "<" && c[1] === index);
+  if (!lower || !upper || (e[0] === "forall") !== (Array.isArray(body) && body[0] === "=>")) return undefined;
+  return { quantifier: e[0], index, bound: upper[2]!, body };
+}
+
+/** The bounds of the bounded quantifiers in `term` that are not numerals (to read from the model). */
+export function quantifierBounds(term: string): string[] {
+  if (!term.includes("forall") && !term.includes("exists")) return [];
+  const out = new Set<string>();
+  const visit = (e: SExpr): void => {
+    if (!Array.isArray(e)) return;
+    const q = boundedQuantifier(e);
+    if (q && !(typeof q.bound === "string" && /^\d+$/.test(q.bound))) out.add(printSExpr(q.bound));
+    e.forEach(visit);
+  };
+  parseSExprs(term).forEach(visit);
+  return [...out];
+}
+
+/**
+ * `term` with each quantifier over an index `0 ≤ k < bound` replaced by its instances (a
+ * conjunction for `forall`, a disjunction for `exists`), where the bound is a numeral or `valueOf`
+ * knows it (the model's value; at most 256): the same formula in that model. A model evaluates
+ * it then, where it leaves a quantifier over its functions unevaluated (blame read nothing as
+ * active: an element of a Set's iteration, a call under `xs.some(…)`).
+ */
+export function groundBoundedQuantifiers(term: string, valueOf: (bound: string) => number | undefined = () => undefined): string {
+  if (!term.includes("forall") && !term.includes("exists")) return term;
+  const ground = (e: SExpr): SExpr => {
+    if (!Array.isArray(e)) return e;
+    const g = e.map(ground);
+    const q = boundedQuantifier(g);
+    if (!q) return g;
+    const printed = printSExpr(q.bound);
+    const n = /^\d+$/.test(printed) ? Number(printed) : valueOf(printed);
+    if (n === undefined || n < 0 || n > 256) return g;
+    const subst = (x: SExpr, v: string): SExpr => (Array.isArray(x) ? x.map((y) => subst(y, v)) : x === q.index ? v : x);
+    const instances = Array.from({ length: n }, (_, k) => subst(q.body, String(k)));
+    if (instances.length === 0) return q.quantifier === "forall" ? "true" : "false";
+    return [q.quantifier === "forall" ? "and" : "or", ...instances];
+  };
+  return parseSExprs(term).map((e) => printSExpr(ground(e))).join(" ");
 }
 
 /** A symbolic value with constants renamed (a loop index to an iteration, a call's copy in a pair). */
