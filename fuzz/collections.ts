@@ -8,9 +8,12 @@ import type { CollectionsStmt, Effect, NumExpr, StrExpr } from "./ir";
  * -0), counting Maps, `get` that may be undefined, JSON of literals with escapes and number
  * corners, `sort` with the modelled comparators (and refused ones), `splice`, `reverse`, index
  * assignment (in range and past the end); grouping into a Map of arrays (map-arrays.ts) three
- * ways, with and without a reference to a stored array taken before a later push.
+ * ways, with and without a reference to a stored array taken before a later push; a Map a loop
+ * over an array of unknown length builds (collected-maps.ts: keys exact, values any of their type,
+ * violations confirmed among short runs) used as a set, as counts read in the body, as totals by a
+ * key read after the loop, with a size budget, and sorted by value.
  */
-export const COLLECTIONS_OPS = ["dedupe", "size", "nums", "count", "get", "unknown", "json", "sortStr", "sortNum", "splice", "reverse", "index", "group"] as const;
+export const COLLECTIONS_OPS = ["dedupe", "size", "nums", "count", "get", "unknown", "json", "sortStr", "sortNum", "splice", "reverse", "index", "group", "mapUnknown"] as const;
 
 /** Texts JSON escapes: quotes, backslashes, controls, a lone surrogate, a pair. */
 export const JSON_TEXTS = ["a", "", "\"", "\\", "\n", "\u0001", "\ud800", "\ud83d\ude00", "é", "</"];
@@ -148,6 +151,38 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
         p.line(`if (${snap}.length > ${k}) ${p.effect(s.e)};`);
       }
       p.line(`for (const [${y}, ${ids}] of ${mm}) if (${ids}.length > ${k % 3}) ${p.use(s.e, `(${y} + ${ids}.join("|"))`)};`);
+      return;
+    }
+    case "mapUnknown": {
+      // A Map over an array of unknown length (exec/collected-maps.ts).
+      const mm = p.fresh("mm");
+      const v = p.fresh("v");
+      const src = p.expr(s.src);
+      const cap = s.cmp % 3;
+      p.line(`const ${mm} = new Map<string, number>();`);
+      switch (s.pick % 6) {
+        case 0: p.line(`for (const ${y} of ${src}) { if (${mm}.has(${y})) continue; ${p.use(s.e, y)}; ${mm}.set(${y}, ${y}.length); }`); break;
+        case 1: p.line(`for (const ${y} of ${src}) { const ${v} = ${mm}.get(${y}) ?? 0; if (${v} < ${cap}) ${p.use(s.e, y)}; ${mm}.set(${y}, ${v} + 1); }`); break;
+        case 2: {
+          const key = p.fresh("key");
+          p.line(`for (const ${y} of ${src}) { const ${key} = ${y}.slice(0, 1); ${mm}.set(${key}, (${mm}.get(${key}) ?? 0) + ${y}.length); }`);
+          p.line(`for (const [${y}, ${v}] of ${mm}) if (${v} >= ${k}) ${p.use(s.e, y)};`);
+          break;
+        }
+        case 3: p.line(`for (const ${y} of ${src}) { if (${mm}.size >= ${cap}) break; ${s.pick % 12 === 3 ? `if (${mm}.has(${y})) continue; ` : ""}${mm}.set(${y}, 1); ${p.use(s.e, y)}; }`); break;
+        case 4: {
+          p.line(`for (const ${y} of ${src}) ${mm}.set(${y}, (${mm}.get(${y}) ?? 0) + 1);`);
+          p.line(`for (const [${y}] of [...${mm}.entries()].sort((a, b) => b[1] - a[1]).slice(0, ${cap + 1})) ${p.use(s.e, y)};`);
+          break;
+        }
+        default: {
+          p.line(`for (const ${y} of ${src}) ${mm}.set(${y}, ${y}.length);`);
+          p.line(`if (${mm}.has(${x})) ${p.use(s.e, x)};`);
+          p.line(`const ${v} = ${mm}.get(${lits[0]});`);
+          p.line(`if (${v} !== undefined && ${v} > ${k}) ${p.effect(s.e)};`);
+          p.line(`if (${mm}.size === ${s.cmp}) ${p.effect(s.e)};`);
+        }
+      }
       return;
     }
     case "get": {

@@ -76,10 +76,18 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
         bound = n;
       }
       // (pick % 6 == 2: a second counter test in a later conjunct, `i < f.length && i < k`.)
-      const second = s.pick % 6 === 2 ? ` && ${i} ${s.pick % 4 === 2 ? "<=" : "<"} ${k}` : "";
+      let second = s.pick % 6 === 2 ? ` && ${i} ${s.pick % 4 === 2 ? "<=" : "<"} ${k}` : "";
+      // (Session 43) Or a count the body keeps, `i < f.length && sent < k` (loops.ts lowers it to a `break`).
+      const sent = p.fresh("sent");
+      const counted = s.pick % 6 === 5 && s.pick % 5 !== 3;
+      if (counted) {
+        p.line(`let ${sent} = 0;`);
+        second = ` && ${sent} ${s.pick % 4 === 1 ? "<=" : "<"} ${k}`;
+      }
       p.line(`for (let ${i} = 0; ${i} ${le} ${bound}${second}; ${i}${s.pick % 5 === 3 ? " += 2" : "++"}) {`);
       p.line(`  const ${y} = ${f}[${i}];`);
       p.line(`  ${s.pick % 2 === 0 ? `${p.use(s.e, `(${y} ?? ${p.str(s.lits[0] ?? "z")})`)};` : `if (${y} !== undefined) ${p.use(s.e, `\`\${${y}}\${${i}}\``)};`}`);
+      if (counted) p.line(`  ${s.pick % 3 === 0 ? `if (${y} !== ${p.str(s.lits[0] ?? "z")}) ` : ""}${sent}++;`);
       p.line("}");
       return;
     }

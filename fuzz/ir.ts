@@ -287,7 +287,7 @@ export type LoopStateOp = (typeof LOOPSTATE_OPS)[number];
 export const ALLMAP_READS = ["length", "index", "forOf", "filter", "map", "join", "includes", "some", "every", "pay"] as const;
 export type AllMapRead = (typeof ALLMAP_READS)[number];
 
-export const LOCALS_OPS = ["join", "loop", "count", "pop", "shift", "unshift", "spread", "sum", "alias", "unknown", "branch", "tryPush", "tryAssign", "tryCount", "entriesChange"] as const;
+export const LOCALS_OPS = ["join", "loop", "count", "pop", "shift", "unshift", "spread", "sum", "alias", "unknown", "branch", "tryPush", "tryAssign", "tryCount", "entriesChange", "concat"] as const;
 export type LocalsOp = (typeof LOCALS_OPS)[number];
 
 export const ARRAYS_OPS = ["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap", "keys", "values", "entries", "fromLength", "fromArray", "rowPattern", "pairPattern"] as const;

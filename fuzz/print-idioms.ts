@@ -362,6 +362,21 @@ export class IdiomPrinter extends ExprPrinter {
       this.line(`if (${out}.length >= ${s.cmp}) ${useNum(t)};`);
       return;
     }
+    if (s.op === "concat") {
+      // (Session 43) Arrays of unknown length joined: spread, `push(...xs)`, `flatMap` over literals.
+      const src = this.expr(s.src);
+      const form = ((s.cmp % 3) + 3) % 3;
+      if (form === 0) this.line(`const ${out}: string[] = [...${src}, ...${src}, ${x}];`);
+      else if (form === 1) {
+        this.line(`const ${out}: string[] = [${x}];`);
+        this.line(`${out}.push(...${src}.filter((v) => ${cond("v")}));`);
+        this.line(`${out}.push(${this.str(s.lits[0]!)});`);
+        this.line(`${use(`${out}[${out}.length - 1]!`)};`);
+      } else this.line(`const ${out}: string[] = ${lits}.flatMap((p) => ${src}.filter((v) => v.startsWith(p)));`);
+      this.line(`for (const ${y} of ${s.cmp > 2 ? `new Set(${out})` : out}) ${use(y)};`);
+      this.line(`if (${out}.length === ${Math.max(0, s.cmp)}) ${this.effect(e)};`);
+      return;
+    }
     if (s.op === "unknown") {
       this.line(`const ${out}: string[] = [];`);
       this.line(`for (const ${y} of ${this.expr(s.src)}) if (${cond(y)}) ${out}.push(${y});`);

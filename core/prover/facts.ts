@@ -180,6 +180,12 @@ export class World {
    */
   dollarReplacements = 0;
   /**
+   * Values read from a Map a loop over an array of unknown length built (exec/collected-maps.ts):
+   * any value of the Map's value type, so a model is a counterexample only once a run with short
+   * arrays (Maps exact there) shows it again.
+   */
+  forgottenMapValues = 0;
+  /**
    * Callback indices over filtered arrays of unknown length (exec/callbacks.ts `quantified`): an
    * element's position among the kept elements is stated (0 to its base index), not defined, so a
    * model is a counterexample only once a run with short arrays (positions exact) shows it again.

@@ -13,12 +13,13 @@ import type * as TS from "typescript";
 import { and, implies, intLit, ite, not, or, renameSymbols } from "../smt";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { boolT, merge, num, numFromInt, sameValueZero, strictEquals, UNDEF, type Sym } from "../values";
-import { assumedAtEvery, callbackOf, runWith } from "./callbacks";
+import { assumedAtEvery, callbackOf, runWith, viewOf } from "./callbacks";
 import { UNROLL_CAP } from "./caps";
 import { refuse, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
 import { noFunctionValue, notOpaque } from "./guards";
+import { joinParts, type Part } from "./locals";
 import type { State } from "./state";
 
 /** Bounded arrays up to this many elements are searched element by element (`callSearch`). */
@@ -235,8 +236,8 @@ function callSlice(ex: Exec, target: Arr, e: TS.CallExpression, st: State): Sym 
 
 /**
  * `xs.flatMap(cb)` over a literal array: the callback runs on every element in order, and each
- * array it returns is spliced in (any other value is one element). Elsewhere the result's length
- * is unknown: refused.
+ * array it returns is spliced in (any other value is one element), arrays of unknown length too.
+ * Over other arrays: refused.
  */
 function callFlatMap(ex: Exec, target: Arr, e: TS.CallExpression, st: State): Sym {
   if (target.k !== "arr") refuse(e, "`flatMap` is modelled on literal arrays only (over other arrays its result has a length the prover does not track).", "Loop with `for (const x of xs)` and handle each element's values inside the loop, or `map` to one value per element.");
@@ -247,15 +248,17 @@ function callFlatMap(ex: Exec, target: Arr, e: TS.CallExpression, st: State): Sy
     ex.inlining.push(fn);
   }
   try {
-    const items: Sym[] = [];
+    // Each array the callback returns is spread in its place (of unknown length too: locals.ts joinParts).
+    const parts: Part[] = [];
     target.items.forEach((element, j) => {
       const value = runWith(ex, fn, [element, num(j)], st);
-      if (value.k === "arr") items.push(...value.items);
-      else if (value.k === "str" || value.k === "num" || value.k === "bool" || value.k === "rec" || value.k === "undef") items.push(value);
-      else refuse(fn, "A `flatMap` callback must return an array literal (of a length that is the same on every path) or a plain value.", "Return an array literal such as `[x, x + \"!\"]`, or use `map` and `filter`.");
+      if (value.k === "arr" || value.k === "sarr" || viewOf(value)) parts.push({ value, spread: true, node: fn });
+      else if (value.k === "str" || value.k === "num" || value.k === "bool" || value.k === "rec" || value.k === "undef") parts.push({ value, spread: false, node: fn });
+      else refuse(fn, "A `flatMap` callback must return an array or a plain value.", "Return an array (`[x, x + \"!\"]`, `items.filter(…)`), or use `map` and `filter`.");
     });
-    if (items.length > UNROLL_CAP) refuse(e, `The result has more than ${UNROLL_CAP} elements.`, "Use a shorter literal array.");
-    return { k: "arr", items };
+    const joined = joinParts(ex, parts, e);
+    if (joined.k === "arr" && joined.items.length > UNROLL_CAP) refuse(e, `The result has more than ${UNROLL_CAP} elements.`, "Use a shorter literal array.");
+    return joined;
   } finally {
     if (named) ex.inlining.pop();
   }

@@ -4,6 +4,7 @@ import { ARRAY_METHODS, callArrayMethod } from "./arrays";
 import { callSortedCopy, freshCopy } from "./inplace";
 import { CALLBACK_METHODS, callArrayCallback, compactView, viewOf } from "./callbacks";
 import { SET_VIEW_WHY, setDelete, setHas } from "./unique";
+import { collectedMapMethod, isCollectedMap } from "./collected-maps";
 import { collectingCall } from "./collected";
 import { callJoin, callReduce } from "./folds";
 import { and, FLOAT64, numLit } from "../smt";
@@ -139,6 +140,8 @@ export function callMethod(ex: Exec, target: Sym, name: string, e: TS.CallExpres
     if (has) return has;
     refuse(e, `\`${name}\` of ${SET_VIEW_WHY}.`, "Loop with `for (const x of set)`, spread it (`[...new Set(xs)]`), or test a key with `has`.");
   }
+  // A Map a loop over an array of unknown length built (collected-maps.ts): its keys, and values it does not track.
+  if (isCollectedMap(target)) return collectedMapMethod(ex, target, name, e, st);
   if (CALLBACK_METHODS.has(name) && viewOf(target)) return callArrayCallback(ex, target, name as Parameters<typeof callArrayCallback>[2], e, st);
   if (name === "reduce" && viewOf(target)) return callReduce(ex, target, e, st);
   if (name === "join" && viewOf(target)) return callJoin(ex, target, e, st);

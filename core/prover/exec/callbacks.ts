@@ -131,8 +131,17 @@ function literalElemType(items: readonly Sym[]): Extract<Sym, { k: "sarr" }>["el
     if (new Set(items.map(shape)).size !== 1 || !plainRecord(items[0]!)) return undefined;
     return recordType(items[0]!);
   }
+  // `[key, value]` pairs (a Map's entries) of scalars, one shape: read by index only (no `join`).
+  if (kind === "arr") {
+    const shape = (r: Sym): string => (r.k === "arr" ? r.items.map((x) => x.k).join(",") : "");
+    if (new Set(items.map(shape)).size !== 1 || !(items[0] as Extract<Sym, { k: "arr" }>).items.every((x) => x.k === "str" || x.k === "num" || x.k === "bool")) return undefined;
+    return PAIRS;
+  }
   return kind === "str" ? { kind: "string" } : kind === "num" ? { kind: "number" } : kind === "bool" ? { kind: "boolean" } : undefined;
 }
+
+/** The element type of arrays of `[key, value]` pairs (a Map's entries): not a type a tool declares, so nothing is made of it fresh. */
+export const PAIRS: Extract<Sym, { k: "sarr" }>["elem"] = { kind: "unsupported", text: "[key, value] pairs" };
 
 /** A record whose fields are strings, numbers, booleans or records of those. */
 function plainRecord(v: Sym): boolean {
@@ -336,8 +345,9 @@ export function mappedEntries(ex: Exec, view: View, entries: readonly { present:
   if (view.base.k === "arr") {
     // Elements a filter dropped for certain are gone; the others keep their condition.
     const live = entries.filter((en) => en.present !== "false");
+    // Every element there: the callback's values as they are, arrays too (`ws.map((w) => listInventory({ w }))`).
+    if (live.every((en) => en.present === "true")) return { k: "arr", items: live.map((en) => (en.value.k === "undef" || isArrayValue(en.value) ? en.value : scalarOrRecord(en.value, e))) };
     const items = live.map((en) => en.value.k === "undef" ? en.value : scalarOrRecord(en.value, e));
-    if (live.every((en) => en.present === "true")) return { k: "arr", items };
     const keeps = live.map((en) => en.present);
     return makeView({ base: { k: "arr", items }, keep: (i) => keeps[Number(i)] ?? "false" });
   }
@@ -362,6 +372,11 @@ function mappedUnrolled(ex: Exec, view: View, values: Sym[], e: TS.CallExpressio
   const first = scalarOrRecord(values[0]!, e);
   const mapped: Sym = { k: "sarr", len: base.len, at, elem: elemTypeOf(first, e), bound: base.bound, label: `${base.label}.map` };
   return view.keep ? makeView({ base: mapped as Extract<Sym, { k: "sarr" }>, keep: view.keep }) : mapped;
+}
+
+/** An array, or a filter's result. */
+function isArrayValue(v: Sym): boolean {
+  return v.k === "arr" || v.k === "sarr" || views.has(v);
 }
 
 function scalarOrRecord(v: Sym, at: TS.Node): Sym {

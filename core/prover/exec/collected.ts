@@ -37,8 +37,10 @@ import { ownedArray, pushed as pushedArray, storable } from "./locals";
 import type { State } from "./state";
 import { insideTry } from "./try";
 import { uniqueView } from "./unique";
+import { collectedMap, forgottenValue, mapValueType } from "./collected-maps";
+import type { ValueType } from "../../model";
 
-type Kind = "array" | "set";
+type Kind = "array" | "set" | "map";
 
 const COLLECTED_WHY = "an array a loop over an array of unknown length built with `push`: it can be iterated (`for…of`, `forEach`, `map`, `filter`, `some`, `every`, `find`), joined, spread into a `Set`, and read by `length`, index, `slice` and `at` where the loop runs outside every other loop over an array of unknown length";
 
@@ -55,7 +57,7 @@ export interface Collectors {
  * How a mention of a collected variable uses it: a change (`out.push(x)`, `seen.add(k)` as
  * statements), a membership test, a read of its size (`out.length`, `seen.size`), or neither.
  */
-function mentionOf(ex: Exec, id: TS.Identifier, kind: Kind): "change" | "member" | "count" | undefined {
+function mentionOf(ex: Exec, id: TS.Identifier, kind: Kind): "change" | "member" | "count" | "get" | undefined {
   const ts = ex.ts;
   let n: TS.Node = id;
   while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isNonNullExpression(n.parent))) n = n.parent;
@@ -65,20 +67,24 @@ function mentionOf(ex: Exec, id: TS.Identifier, kind: Kind): "change" | "member"
   if (access.name.text === (kind === "array" ? "length" : "size") && !(ts.isCallExpression(call) && call.expression === access) && writtenBy(ts, call) !== access) return "count";
   if (!ts.isCallExpression(call) || call.expression !== access) return undefined;
   const name = access.name.text;
-  if (name === (kind === "array" ? "push" : "add") && ts.isExpressionStatement(call.parent)) return "change";
+  if (name === CHANGE[kind] && ts.isExpressionStatement(call.parent)) return "change";
   if (name === (kind === "array" ? "includes" : "has") && call.arguments.length === 1 && !ts.isSpreadElement(call.arguments[0]!)) return "member";
+  if (name === "get" && kind === "map" && call.arguments.length === 1 && !ts.isSpreadElement(call.arguments[0]!)) return "get";
   return undefined;
 }
 
-/** An array literal or `new Set()` without arguments, as the variable's initialiser. */
+/** The method that adds to each kind of collection. */
+const CHANGE: Readonly<Record<Kind, string>> = { array: "push", set: "add", map: "set" };
+
+/** An array literal, or `new Set()` / `new Map()` without arguments, as the variable's initialiser. */
 function kindOf(ex: Exec, decl: TS.VariableDeclaration): Kind | undefined {
   const ts = ex.ts;
   const init = decl.initializer && skip(ex, decl.initializer);
   if (!init) return undefined;
   if (ts.isArrayLiteralExpression(init)) return "array";
-  if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === "Set" && (init.arguments?.length ?? 0) === 0) {
+  if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && (init.expression.text === "Set" || init.expression.text === "Map") && (init.arguments?.length ?? 0) === 0) {
     const ctor = ex.checker.getSymbolAtLocation(init.expression);
-    return ctor && isDefaultLibSymbol(ex, ctor) ? "set" : undefined;
+    return ctor && isDefaultLibSymbol(ex, ctor) ? (init.expression.text === "Set" ? "set" : "map") : undefined;
   }
   return undefined;
 }
@@ -112,6 +118,8 @@ interface Target {
   readonly member?: { readonly added: string; readonly key: string; readonly j: string };
   /** With `out.length` / `seen.size` read in the body: a ghost carried counter, the size when iteration k starts (loopstate.ts). */
   readonly count?: { readonly fn: string; readonly at: TS.Node };
+  /** A Map's value type: its values are not tracked, any of this type where read (collected-maps.ts). */
+  readonly valueType?: ValueType;
 }
 
 /** A collection's size read in the body of the loop collecting it: the loop carries it as a ghost counter. */
@@ -128,7 +136,7 @@ export interface SizeGhost {
  * `len` (undefined when the body changes none declared outside it). Refuses, on the node, what
  * the view would not model exactly.
  */
-export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State, q: string, len: string, label: string): Collectors | undefined {
+export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State, q: string, len: string, label: string, testInBody?: TS.Node): Collectors | undefined {
   const ts = ex.ts;
   const body = loop.statement;
   const frame = currentFrame(ex);
@@ -137,7 +145,8 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
   const targets = new Map<TS.Symbol, Target>();
   for (const [sym, { kind, first }] of found) {
     const name = sym.name;
-    const what = kind === "array" ? "push" : "add";
+    const what = CHANGE[kind];
+    const noun = kind === "array" ? "array" : kind === "set" ? "Set" : "Map";
     const decl = sym.valueDeclaration as TS.VariableDeclaration;
     if (ex.loops.length > 0) {
       refuse(first, `\`${name}\` is collected by a loop nested inside another loop over an array of unknown length, which is not modelled.`, "Collect in the outer loop only, or build the inner result with `filter`/`map`.");
@@ -150,8 +159,8 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
     else ownedCollection(ex, first);
     const start = st.env.get(sym);
     if (kind === "array" ? start?.k !== "arr" || start.items.length > 0 : start?.k !== "coll" || start.slots.length > 0) {
-      const empty = kind === "array" ? `\`const ${name}: T[] = []\`` : `\`const ${name} = new Set<string>()\``;
-      refuse(first, `\`${name}\` is not empty when the loop starts: only ${kind === "array" ? "an array" : "a Set"} a loop over an array of unknown length builds from empty is modelled.`, `Start it empty right before the loop (${empty}), and add what comes before after the loop.`);
+      const empty = kind === "array" ? `\`const ${name}: T[] = []\`` : `\`const ${name} = new ${noun}<string${kind === "map" ? ", V" : ""}>()\``;
+      refuse(first, `\`${name}\` is not empty when the loop starts: only ${kind === "array" ? "an array" : `a ${noun}`} a loop over an array of unknown length builds from empty is modelled.`, `Start it empty right before the loop (${empty}), and add what comes before after the loop.`);
     }
     // A function that reads it (a callback in the body, a helper declared next to it) would read
     // this iteration's additions where JavaScript reads the whole collection: refused.
@@ -172,20 +181,23 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
     const visit = (n: TS.Node): void => {
       if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym) {
         const use = mentionOf(ex, n, kind);
-        if (use === "member") members = true;
+        if (use === "member" || use === "get") members = true;
         else if (use === "count") counted ??= n.parent;
         else if (use !== "change") {
-          refuse(n, `\`${name}\` is read inside the loop that collects it with \`${what}\` (over an array of unknown length, what the loop adds and \`${kind === "array" ? "includes" : "has"}\` checks are modelled, not the ${kind === "array" ? "array" : "Set"} while it grows).`, `Read it after the loop, or keep what the body needs in a variable of its own (a counter: \`let n = 0\` … \`n++\`).`);
+          refuse(n, `\`${name}\` is read inside the loop that collects it with \`${what}\` (over an array of unknown length, what the loop adds and \`${kind === "array" ? "includes" : "has"}\` checks are modelled, not the ${noun} while it grows${kind === "map" ? "; its values are any of their type" : ""}).`, `Read it after the loop, or keep what the body needs in a variable of its own (a counter: \`let n = 0\` … \`n++\`).`);
         }
       }
       ts.forEachChild(n, visit);
     };
     visit(body);
+    if (testInBody) visit(testInBody);
     // The loop's own test (and a `for`'s step) runs between iterations, where the body's additions
     // model nothing of the collection so far: any mention there is refused (outside review adv36:
     // `while (i < to.length && out.length === i)` read the length as 0).
     const between = ts.isWhileStatement(loop) || ts.isDoStatement(loop) ? [loop.expression] : ts.isForStatement(loop) ? [loop.condition, loop.incrementor] : [];
     const mentions = (n: TS.Node): void => {
+      // A lowered loop's extra test (`i < xs.length && seen.size < 10`) runs at the start of each iteration, in its body.
+      if (n === testInBody) return;
       if (ts.isIdentifier(n) && ex.checker.getSymbolAtLocation(n) === sym) {
         refuse(n, `\`${name}\` is read by the loop's test while the loop collects it with \`${what}\` (over an array of unknown length, the collection is modelled after the loop, and inside the body as \`${kind === "array" ? "includes" : "has"}\` only).`, "Keep what the test needs in a variable of its own (a counter: `let n = 0` … `n++`), or read the collection after the loop.");
       }
@@ -194,7 +206,7 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
     for (const e of between) if (e) mentions(e);
     let member: Target["member"];
     // A Set's size counts the additions of keys no earlier iteration added: membership again.
-    if (members || (counted && kind === "set")) {
+    if (members || (counted && kind !== "array")) {
       const added = ex.world.fresh(`${name}.added`);
       declare(ex, added, "Bool", 1);
       const key = ex.world.fresh(`${name}.key`);
@@ -207,7 +219,8 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
       declare(ex, fn, "Int", 1);
       count = { fn, at: counted };
     }
-    targets.set(sym, { sym, kind, first, ...(member ? { member } : {}), ...(count ? { count } : {}) });
+    const valueType = kind === "map" ? mapValueType(ex, decl, first) : undefined;
+    targets.set(sym, { sym, kind, first, ...(member ? { member } : {}), ...(count ? { count } : {}), ...(valueType ? { valueType } : {}) });
   }
   const ghosts: SizeGhost[] = [];
   for (const t of targets.values()) {
@@ -247,7 +260,7 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
           }
         }
         if (!pushed) {
-          after.env.set(sym, t.kind === "array" ? { k: "arr", items: [] } : { k: "coll", map: false, slots: [] });
+          after.env.set(sym, t.kind === "array" ? { k: "arr", items: [] } : { k: "coll", map: t.kind === "map", slots: [] });
           continue;
         }
         const { when, value } = pushed;
@@ -265,9 +278,11 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
         // The iteration's facts belong to whether it pushed (true in every run), as for `filter`.
         const view = makeView({ base, keep: (i) => and(rename(when, i), own(i)), facts: own }, COLLECTED_WHY);
         // A Set holds each key once, in the order of first insertion: the array's distinct values (unique.ts).
-        const collection = t.kind === "array" ? view : uniqueView(ex, view, first)!;
+        const keys = t.kind === "array" ? view : uniqueView(ex, view, first)!;
+        // A Map's keys are the Set of the keys its iterations set; its values are not tracked (collected-maps.ts).
+        const collection = t.kind === "map" ? collectedMap(ex, keys, t.valueType!, sym.name, first) : keys;
         after.env.set(sym, collection);
-        if (t.count) carriedSizes.set(viewOf(collection)!, `(${t.count.fn} ${len})`);
+        if (t.count) for (const c of new Set([keys, collection])) carriedSizes.set(viewOf(c)!, `(${t.count.fn} ${len})`);
       }
     },
   };
@@ -313,17 +328,30 @@ export function collectingCall(ex: Exec, e: TS.CallExpression, st: State): Sym |
     changeInPlace(ex, st, t.sym, pushedArray(current, [v]), e);
     return UNDEF;
   }
-  if ((name === "has" && t.kind === "set") || (name === "includes" && t.kind === "array")) {
-    const arg = e.arguments[0]!;
-    const k = evalExpr(ex, arg, st);
-    // A string that may be undefined (`const [sku] = line.split("=")`): the collected strings never include undefined.
-    const key = k.k === "maybe" && k.v.k === "str" ? k.v : k;
-    if (key.k !== "str") refuse(arg, `Membership in \`${t.sym.name}\` across iterations of a loop over an array of unknown length is modelled for strings only.`, "Test strings (an id or an address), or loop over an array with a bounded length.");
-    const same = (x: Sym): string => sameValueZero(x, k) ?? refuse(arg, "The collected values and this one cannot be compared.", "Collect and test strings.");
-    const now = current.k === "arr" ? or(...current.items.map(same)) : and(`(< 0 ${current.len})`, same(current.at("0")));
-    return boolT(or(and(k.k === "maybe" ? k.def : "true", earlierAdded(t, q, key.t)), now));
+  if (name === "set" && t.kind === "map") {
+    if (e.arguments.length !== 2) refuse(e, "`set` takes two arguments here.", "Call `m.set(key, value)`.");
+    const [arg, valueArg] = e.arguments as unknown as [TS.Expression, TS.Expression];
+    const k = storable(evalExpr(ex, arg, st), arg);
+    if (k.k !== "str") refuse(arg, `A Map a loop over an array of unknown length builds is modelled with string keys only.`, "Key the Map by strings (an id or an address), or loop over an array with a bounded length.");
+    // The value is evaluated (its calls happen, its reads may throw), then not tracked (collected-maps.ts).
+    storable(evalExpr(ex, valueArg, st), valueArg);
+    changeInPlace(ex, st, t.sym, pushedArray(current, [k]), e);
+    return UNDEF;
   }
+  if ((name === "has" && t.kind !== "array") || (name === "includes" && t.kind === "array")) return boolT(memberTerm(ex, t, q, current, e.arguments[0]!, st));
+  if (name === "get" && t.kind === "map") return forgottenValue(ex, t.sym.name, t.valueType!, memberTerm(ex, t, q, current, e.arguments[0]!, st), e);
   return undefined;
+}
+
+/** Whether the collection holds the value of `arg` at this point of iteration q: an earlier iteration added it, or this one did. */
+function memberTerm(ex: Exec, t: Target, q: string, current: Extract<Sym, { k: "arr" } | { k: "sarr" }>, arg: TS.Expression, st: State): string {
+  const k = evalExpr(ex, arg, st);
+  // A string that may be undefined (`const [sku] = line.split("=")`): the collected strings never include undefined.
+  const key = k.k === "maybe" && k.v.k === "str" ? k.v : k;
+  if (key.k !== "str") refuse(arg, `Membership in \`${t.sym.name}\` across iterations of a loop over an array of unknown length is modelled for strings only.`, "Test strings (an id or an address), or loop over an array with a bounded length.");
+  const same = (x: Sym): string => sameValueZero(x, k) ?? refuse(arg, "The collected values and this one cannot be compared.", "Collect and test strings.");
+  const now = current.k === "arr" ? or(...current.items.map(same)) : and(`(< 0 ${current.len})`, same(current.at("0")));
+  return or(and(k.k === "maybe" ? k.def : "true", earlierAdded(t, q, key.t)), now);
 }
 
 /** Some iteration before q added the string `key`. */

@@ -24,6 +24,7 @@ import { collectionSize, newCollection } from "./collections";
 import { collectingSize } from "./collected";
 import { narrowed } from "./narrowing";
 import { SET_VIEW_WHY } from "./unique";
+import { collectedMapKeys, isCollectedMap } from "./collected-maps";
 import { elementAt } from "./arrays";
 
 export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
@@ -118,8 +119,8 @@ function readProperty(ex: Exec, e: TS.PropertyAccessExpression, target: Sym): Sy
   }
   if (target.k === "coll" && name === "size") return collectionSize(target);
   // A Set built from an array (unique.ts): its size is the number of distinct values, its compacted length.
-  if (name === "size" && target.k === "opaque" && target.why === SET_VIEW_WHY) {
-    const distinct = compactView(ex, target);
+  if (name === "size" && target.k === "opaque" && (target.why === SET_VIEW_WHY || isCollectedMap(target))) {
+    const distinct = compactView(ex, collectedMapKeys(target) ?? target);
     if (distinct) return numFromInt(distinct.len, ARRAY_LENGTH_MAG);
   }
   if (target.k === "rec") {
@@ -140,13 +141,17 @@ function evalElement(ex: Exec, e: TS.ElementAccessExpression, st: State): Sym {
   if (decl && (ts.isSourceFile(decl) || ts.isModuleDeclaration(decl) || ts.isNamespaceImport(decl))) {
     refuse(e, "Computed access to a module hides which function is called.", "Import the tool by name and call it directly.");
   }
-  const target = evalExpr(ex, e.expression, st);
+  const target0 = evalExpr(ex, e.expression, st);
   const index = evalExpr(ex, e.argumentExpression, st);
-  if (target.k === "arr" && index.k === "num" && index.c !== undefined) {
-    return Number.isInteger(index.c) && index.c >= 0 && index.c < target.items.length ? target.items[index.c]! : UNDEF;
-  }
-  const array = compactView(ex, target) ?? target;
-  const element = array.k === "arr" || array.k === "sarr" ? elementAt(ex, array, index, e) : undefined;
-  if (element) return element;
-  refuse(e, "Indexing is modelled only for arrays with an integer index (a literal, or the index of a loop or callback).", "Loop with `for (const x of xs)` instead of indexing.");
+  const read = (target: Sym): Sym => {
+    if (target.k === "arr" && index.k === "num" && index.c !== undefined) {
+      return Number.isInteger(index.c) && index.c >= 0 && index.c < target.items.length ? target.items[index.c]! : UNDEF;
+    }
+    const array = compactView(ex, target) ?? target;
+    const element = array.k === "arr" || array.k === "sarr" ? elementAt(ex, array, index, e) : undefined;
+    if (element) return element;
+    refuse(e, "Indexing is modelled only for arrays with an integer index (a literal, or the index of a loop or callback).", "Loop with `for (const x of xs)` instead of indexing.");
+  };
+  // `sorted[2]?.[1]`: undefined where the array is, the element otherwise (objects.ts).
+  return e.questionDotToken || inOptionalChain(ex, e) ? readOptional(ex, e, target0, read) : read(target0);
 }

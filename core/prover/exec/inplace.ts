@@ -173,10 +173,11 @@ function compareExchanges(ex: Exec, items: readonly Sym[], order: Order, e: TS.C
   return a;
 }
 
-/** The value a comparator compares: the element, or its field along `path` (`a.amount`). */
+/** The value a comparator compares: the element, or its field along `path` (`a.amount`, `a[1]`). */
 function keyOf(x: Sym, path: readonly string[]): Sym | undefined {
   let v: Sym | undefined = x;
-  for (const f of path) v = v?.k === "rec" ? v.fields.get(f) : undefined;
+  // A pair's element by its index (`a[1]`, the value of a Map's `[key, value]` entry).
+  for (const f of path) v = v?.k === "rec" ? v.fields.get(f) : v?.k === "arr" && /^\d+$/.test(f) ? v.items[Number(f)] : undefined;
   return v;
 }
 
@@ -319,13 +320,17 @@ function comparator(ex: Exec, e: TS.CallExpression): Order {
     body = only.expression;
   }
   const bare = (n: TS.Node): TS.Node => (ts.isParenthesizedExpression(n) ? bare(n.expression) : n);
-  // A parameter and the fields read from it (`a`, `a.amount`, `a.due.day`), as one text.
+  // A parameter and the fields read from it (`a`, `a.amount`, `a.due.day`, `a[1]`), as one text.
   const name = (n: TS.Node): string | undefined => {
     const x = bare(n);
     if (ts.isIdentifier(x)) return x.text;
     if (ts.isPropertyAccessExpression(x) && !x.questionDotToken && ts.isIdentifier(x.name)) {
       const inner = name(x.expression);
       return inner === undefined ? undefined : `${inner}.${x.name.text}`;
+    }
+    if (ts.isElementAccessExpression(x) && !x.questionDotToken && ts.isNumericLiteral(x.argumentExpression) && /^\d+$/.test(x.argumentExpression.text)) {
+      const inner = name(x.expression);
+      return inner === undefined ? undefined : `${inner}.${Number(x.argumentExpression.text)}`;
     }
     return undefined;
   };

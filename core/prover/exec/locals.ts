@@ -306,14 +306,14 @@ export function arrayLiteral(ex: Exec, e: TS.ArrayLiteralExpression, st: State):
 }
 
 /** One element of an array being built, or an array (or Set, Map, filter's result) spread into it. */
-interface Part {
+export interface Part {
   readonly value: Sym;
   readonly spread: boolean;
   readonly node: TS.Node;
 }
 
 /** The array of `parts` in order, each spread part's elements in its place (`[a, ...xs, b]`, `out.push(...xs)`). */
-function joinParts(ex: Exec, parts: readonly Part[], at: TS.Node): Arr {
+export function joinParts(ex: Exec, parts: readonly Part[], at: TS.Node): Arr {
   if (!parts.some((p) => p.spread)) return { k: "arr", items: parts.map((p) => p.value) };
   let acc: Arr = { k: "arr", items: [] };
   for (const part of parts) {
@@ -322,15 +322,15 @@ function joinParts(ex: Exec, parts: readonly Part[], at: TS.Node): Arr {
       // A Set or Map whose every key is known present or absent spreads into its elements in insertion order.
       const known = p.k === "coll" ? knownItems(p) : undefined;
       if (known) p = { k: "arr", items: known };
-      // A filter's result over a bounded array: the array of its kept elements (callbacks.ts).
+      // A filter's result: the array of its kept elements (callbacks.ts; over an array of unknown
+      // length, over a ghost count, counted.ts).
       if (p.k !== "arr" && p.k !== "sarr" && viewOf(p)) p = compactView(ex, p) ?? p;
       if (p.k !== "arr" && p.k !== "sarr") refuse(part.node, "Only arrays, and Sets and Maps whose keys are all known to be there, can be spread here (a string spreads into code points, which is not modelled).", "Spread arrays: `[...a, ...b]`, or loop over the Set with `for…of`.");
-      if (p.k === "sarr" && p.bound === undefined) refuse(part.node, "Spread of an array of unknown length is not modelled.", "Loop over each array with `for (const x of xs)`, or filter and map each one.");
     }
     try {
       if (!part.spread) acc = pushed(acc, [p]);
       else if (p.k === "arr") acc = p.items.length === 0 ? acc : acc.k === "arr" ? { k: "arr", items: [...acc.items, ...p.items] } : pushed(acc, p.items);
-      else acc = concatBounded(acc, p as Extract<Sym, { k: "sarr" }>);
+      else acc = concatArrays(acc, p as Extract<Sym, { k: "sarr" }>);
     } catch (err) {
       if (err instanceof KindMismatch || (err instanceof Error && /different kinds/.test(err.message))) refuse(at, "The elements have values of different kinds.", "Build arrays of one element type.");
       throw err;
@@ -340,16 +340,22 @@ function joinParts(ex: Exec, parts: readonly Part[], at: TS.Node): Arr {
   return acc;
 }
 
-/** `[...a, ...b]` where `b` has a bounded unknown length: b's element i sits at a.length + i. */
-function concatBounded(a: Arr, b: Extract<Sym, { k: "sarr" }>): Arr {
+/**
+ * `[...a, ...b]` where `b` has an unknown length (bounded or not): b's element i sits at
+ * a.length + i. Reads past a's end read a at an index it does not have, and b before its start:
+ * element functions there are unconstrained by any run, so what their promises say of them is harmless.
+ */
+function concatArrays(a: Arr, b: Extract<Sym, { k: "sarr" }>): Arr {
   if (a.k === "arr" && a.items.length === 0) return b;
+  if (a.k === "sarr" && JSON.stringify(a.elem) !== JSON.stringify(b.elem)) throw new KindMismatch();
   const la = a.k === "arr" ? String(a.items.length) : a.len;
-  const ba = a.k === "arr" ? a.items.length : a.bound!;
+  const ba = a.k === "arr" ? a.items.length : a.bound;
+  const bound = ba !== undefined && b.bound !== undefined ? ba + b.bound : undefined;
   const readA = (i: string): Sym => (a.k === "sarr" ? a.at(i) : isLit(i) ? (a.items[Number(i)] ?? a.items[a.items.length - 1]!) : a.items.reduceRight<Sym>((acc, x, j) => pick(`(= ${i} ${j})`, x, acc), a.items[a.items.length - 1]!));
   if (a.k === "arr") sameKinds(b, a.items);
   const at = memo((i: string): Sym => {
     if (isLit(i) && isLit(la)) return Number(i) < Number(la) ? readA(i) : b.at(String(Number(i) - Number(la)));
     return pick(`(< ${i} ${la})`, readA(i), b.at(`(- ${i} ${la})`));
   });
-  return { k: "sarr", len: isLit(la) ? add(b.len, Number(la)) : `(+ ${la} ${b.len})`, at, elem: b.elem, label: b.label, bound: ba + b.bound! };
+  return { k: "sarr", len: isLit(la) ? add(b.len, Number(la)) : `(+ ${la} ${b.len})`, at, elem: b.elem, label: b.label, ...(bound !== undefined ? { bound } : {}) };
 }

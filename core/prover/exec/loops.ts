@@ -15,7 +15,7 @@ import { currentFrame, isDefaultLibSymbol, refuse, skip, symbolOfDecl, writtenBy
 import { isPlainConst } from "../../layer/agent-module";
 import { evalExpr } from "./expressions";
 import { declare } from "./fresh";
-import { cond, definite } from "./guards";
+import { cond, cond as condOf, definite } from "./guards";
 import { compactPc, join, joinStates, jumpsOf, labelsOf, passedOn, type Flow, type Jump, type State } from "./state";
 import { startedFlag } from "./iterations";
 import { beginCarried, type LoweredWhile } from "./loopstate";
@@ -129,7 +129,7 @@ export function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement | TS
   ex.world.loopRanges.set(q, { len: iterable.len });
   const started = startedFlag(ex, q, iterable.len);
   // Arrays the body collects with `push` (collected.ts): this iteration's pushes in the body, a view after it.
-  const collected = beginCollected(ex, s, st, q, iterable.len, iterable.label);
+  const collected = beginCollected(ex, s, st, q, iterable.len, iterable.label, lowered?.exit);
   // State carried across iterations (loopstate.ts), or `break`: S(q) in the body, S(len) after it;
   // a collection's size the body reads is carried too.
   const carried = beginCarried(ex, s, st, q, iterable, keep, lowered, collected?.ghosts);
@@ -227,7 +227,11 @@ function counterOverArray(ex: Exec, s: TS.ForStatement, st: State): Flow | undef
   if (!ts.isIdentifier(decl.name) || !decl.initializer || !ts.isNumericLiteral(skip(ex, decl.initializer)) || Number((skip(ex, decl.initializer) as TS.NumericLiteral).text) !== 0) return undefined;
   const counter = ex.checker.getSymbolAtLocation(decl.name);
   const isCounter = (n: TS.Node): boolean => ts.isIdentifier(n) && ex.checker.getSymbolAtLocation(n) === counter;
-  const cond = skip(ex, test);
+  // `i < xs.length && C`: C ends the loop like a `break` at the start of an iteration (while.ts does the same).
+  const test0 = skip(ex, test);
+  const both = ts.isBinaryExpression(test0) && test0.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken;
+  const cond = both ? skip(ex, test0.left) : test0;
+  const rest = both ? test0.right : undefined;
   if (!ts.isBinaryExpression(cond) || !isCounter(skip(ex, cond.left))) return undefined;
   // `i <= xs.length` runs once more, at the length, after every other iteration.
   const inclusive = cond.operatorToken.kind === ts.SyntaxKind.LessThanEqualsToken;
@@ -254,12 +258,21 @@ function counterOverArray(ex: Exec, s: TS.ForStatement, st: State): Flow | undef
     else ts.forEachChild(n, visit);
   };
   visit(s.statement);
+  if (rest) visit(rest);
   if (assigned) return undefined;
   // After a `break` the last iteration does not run: which paths broke is not kept apart.
-  if (inclusive && breaksOut(ex, s.statement)) return undefined;
+  if (inclusive && (rest || breaksOut(ex, s.statement))) return undefined;
   const sym = symbolOfDecl(ex, decl);
   const bind: Binder = (body, _item, index) => body.env.set(sym, index);
-  const flow = quantified(ex, s, iterable, undefined, bind, labelsOf(ex, s), st);
+  const run = (b: State): Flow => {
+    if (!rest) return execStatement(ex, s.statement, b);
+    // Iteration q < xs.length tests `C` (the `&&` reaches it), and ends the loop where it fails.
+    const c = condOf(evalExpr(ex, rest, b), rest);
+    const exit: Jump = { kind: "break", state: { pc: and(b.pc, not(c)), env: new Map(b.env) }, node: rest };
+    const flow = execStatement(ex, s.statement, { pc: and(b.pc, c), env: b.env });
+    return { ...flow, jumps: [exit, ...(flow.jumps ?? [])] };
+  };
+  const flow = quantified(ex, s, iterable, undefined, bind, labelsOf(ex, s), st, rest ? { counter: counter!, exit: rest, run } : undefined);
   if (!inclusive || !flow.fall) return flow;
   // The iteration at i = xs.length, on the state every other iteration left (the element read
   // there is undefined); a `continue` in it ends the loop as its end does.

@@ -150,7 +150,7 @@ export function bindPattern(ex: Exec, pattern: TS.BindingName, value: Sym, st: S
  * fields of a record are always defined, so a possibly-undefined value in a chain comes from the
  * chain's own `?.` and short-circuits the rest of it exactly.
  */
-export function readOptional(ex: Exec, e: TS.PropertyAccessExpression, target: Sym, read: (defined: Sym) => Sym): Sym {
+export function readOptional(ex: Exec, e: TS.PropertyAccessExpression | TS.ElementAccessExpression, target: Sym, read: (defined: Sym) => Sym): Sym {
   notOpaque(target, e.expression);
   if (target.k === "undef") return UNDEF;
   const v = read(target.k === "maybe" ? target.v : target);
@@ -159,8 +159,8 @@ export function readOptional(ex: Exec, e: TS.PropertyAccessExpression, target: S
   return target.k === "maybe" ? { k: "maybe", def: target.def, v } : v;
 }
 
-/** Whether a property access continues an optional chain (`a?.b.c`: the `.c`). */
-export function inOptionalChain(ex: Exec, e: TS.PropertyAccessExpression): boolean {
+/** Whether a property or element access continues an optional chain (`a?.b.c`: the `.c`). */
+export function inOptionalChain(ex: Exec, e: TS.PropertyAccessExpression | TS.ElementAccessExpression): boolean {
   return (e.flags & ex.ts.NodeFlags.OptionalChain) !== 0;
 }
 
