@@ -159,7 +159,17 @@ export function printCollections(p: CollectionsPrinter, s: CollectionsStmt): voi
       const v = p.fresh("v");
       const src = p.expr(s.src);
       const cap = s.cmp % 3;
-      p.line(`const ${mm} = new Map<string, number>();`);
+      const grouped = s.pick % 8 >= 6;
+      p.line(`const ${mm} = new Map<string, ${grouped ? "string[]" : "number"}>();`);
+      if (grouped) {
+        // Grouping (values not tracked: only what is pushed is evaluated).
+        const key = p.fresh("key");
+        const g = p.fresh("g");
+        if (s.pick % 8 === 6) p.line(`for (const ${y} of ${src}) { const ${key} = ${y}.slice(0, 1); const ${g} = ${mm}.get(${key}) ?? []; ${g}.push(${y}); ${mm}.set(${key}, ${g}); }`);
+        else p.line(`for (const ${y} of ${src}) { const ${key} = ${y}.slice(0, 1); if (!${mm}.has(${key})) ${mm}.set(${key}, []); ${mm}.get(${key})!.push(${y}); }`);
+        p.line(`for (const [${y}, ${v}] of ${mm}) if (${v}.length > ${cap}) ${p.use(s.e, `(${y} + ${v}.join("|"))`)};`);
+        return;
+      }
       switch (s.pick % 6) {
         case 0: p.line(`for (const ${y} of ${src}) { if (${mm}.has(${y})) continue; ${p.use(s.e, y)}; ${mm}.set(${y}, ${y}.length); }`); break;
         case 1: p.line(`for (const ${y} of ${src}) { const ${v} = ${mm}.get(${y}) ?? 0; if (${v} < ${cap}) ${p.use(s.e, y)}; ${mm}.set(${y}, ${v} + 1); }`); break;

@@ -140,6 +140,44 @@ export function main(): void {
   const m2 = new Map<string, number>();
   for (const to of contacts()) m2.set(to, note(to));
 }` },
+  { name: "grouping with get ?? [], push, set: one email per key", verdict: "proved", body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  const byTo = new Map<string, number[]>();
+  for (const r of rows()) {
+    const list = byTo.get(r.to) ?? [];
+    list.push(r.amount);
+    byTo.set(r.to, list);
+  }
+  for (const [to, amounts] of byTo) sendEmail(to, amounts.join(", "));
+}` },
+  { name: "adversarial: grouping, then one email per grouped element", verdict: "violated", line: 10, body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  const byTo = new Map<string, string[]>();
+  for (const r of rows()) {
+    if (!byTo.has(r.to)) byTo.set(r.to, []);
+    byTo.get(r.to)!.push(String(r.amount));
+  }
+  for (const [to, subjects] of byTo) for (const subject of subjects) sendEmail(to, subject);
+}` },
+  { name: "grouping by a spread copy: one email per key", verdict: "proved", body: `export const guarantees = [m.nobodyTwice(), m.emailsAtMost(5)];
+export function main(): void {
+  const byTo = new Map<string, string[]>();
+  for (const r of rows()) byTo.set(r.to, [...(byTo.get(r.to) ?? []), String(r.amount)]);
+  const top = [...byTo.entries()].slice(0, 5);
+  for (const [to, subjects] of top) sendEmail(to, subjects.length + " payments");
+}` },
+  { name: "what is pushed into a group is still evaluated", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+function note(to: string): string {
+  sendEmail(to, "noted");
+  return to;
+}
+export function main(): void {
+  const byTo = new Map<string, string[]>();
+  for (const to of contacts()) {
+    if (!byTo.has(to)) byTo.set(to, []);
+    byTo.get(to)!.push(note(to));
+  }
+}` },
   { name: "refused: number keys", verdict: "refused", match: /string keys only/, body: `export const guarantees = [m.nothing()];
 export function main(): void {
   const byAmount = new Map<number, string>();

@@ -9,7 +9,8 @@
  * (`m.get(k)` in the body or after the loop, the values of `entries()`, `values()` and `for…of`).
  * That over-approximates every run (World.forgottenMapValues), so a proof holds for every length,
  * and a model is a counterexample only once the search among short runs (Maps exact there) shows
- * it again (prove.ts). Values of types the renaming cannot index (arrays, Maps) are refused.
+ * it again (prove.ts). So grouping (`const list = m.get(k) ?? []; list.push(x); m.set(k, list)`,
+ * `m.get(k)!.push(x)`) only evaluates what is pushed. Values that are Maps or arrays of arrays are refused.
  */
 import type * as TS from "typescript";
 import type { ValueType } from "../../model";
@@ -39,7 +40,7 @@ export function mapValueType(ex: Exec, decl: TS.VariableDeclaration, at: TS.Node
   const args = ex.checker.getTypeArguments(t as TS.TypeReference);
   const value = args.length === 2 ? valueTypeOf({ ts: ex.ts, checker: ex.checker }, args[1]!) : undefined;
   if (!value || !indexable(value)) {
-    refuse(at, `\`${decl.name.getText()}\` is a Map a loop over an array of unknown length builds, and its values are modelled for strings, numbers, booleans and records of those only.`, "Store strings, numbers, booleans or records of those (a count or a total per key), or loop over an array with a bounded length.");
+    refuse(at, `\`${decl.name.getText()}\` is a Map a loop over an array of unknown length builds, and its values are modelled for strings, numbers, booleans, records of those and arrays of them only.`, "Store strings, numbers, booleans, records of those or arrays of them (a count, a total or a group per key), or loop over an array with a bounded length.");
   }
   return value;
 }
@@ -49,6 +50,7 @@ function indexable(t: ValueType): boolean {
     case "string": case "number": case "boolean": case "FilePath": case "DirectoryPath": return true;
     case "optional": return t.inner.kind !== "optional" && indexable(t.inner);
     case "record": return t.fields.every((f) => indexable(f.type));
+    case "array": return t.element.kind !== "array" && t.element.kind !== "optional" && indexable(t.element);
     default: return false;
   }
 }
@@ -69,11 +71,10 @@ export function collectedMap(ex: Exec, keys: Sym, type: ValueType, name: string,
   const kv = viewOf(keys);
   if (!kv || kv.base.k !== "sarr") throw new Error("a collected Map without a Set view of its keys");
   const base = kv.base;
-  const p = ex.world.fresh("p");
-  const template = freshValue(ex, `${name}.value`, type, at, [p]);
+  const indexed = indexedFresh(ex, `${name}.value`, type, at);
   const valueAt = (i: string): Sym => {
     ex.world.forgottenMapValues++;
-    return renameSym(template, new Map([[p, i]]));
+    return indexed(i);
   };
   const entries: Extract<Sym, { k: "sarr" }> = { ...base, at: (i) => ({ k: "arr", items: [base.at(i), valueAt(i)] }), elem: PAIRS, label: `${base.label}.entries` };
   const view = makeView({ base: entries, ...(kv.keep ? { keep: kv.keep } : {}), ...(kv.facts ? { facts: kv.facts } : {}) }, MAP_VIEW_WHY);
@@ -84,6 +85,26 @@ export function collectedMap(ex: Exec, keys: Sym, type: ValueType, name: string,
     values: makeView({ base: values, ...(kv.keep ? { keep: kv.keep } : {}), ...(kv.facts ? { facts: kv.facts } : {}) }),
   });
   return view;
+}
+
+/**
+ * A fresh value of `type` as a function of an index: one value per index, renamed from a template
+ * (scalars, records); an array (whose length and elements the renaming does not reach) is made
+ * afresh per index term, so two terms for one index may read two arrays: more runs than there
+ * are, never fewer.
+ */
+function indexedFresh(ex: Exec, prefix: string, type: ValueType, at: TS.Node): (i: string) => Sym {
+  if (type.kind === "array" || (type.kind === "optional" && type.inner.kind === "array")) {
+    const made = new Map<string, Sym>();
+    return (i) => {
+      let v = made.get(i);
+      if (!v) made.set(i, (v = freshValue(ex, prefix, type, at, [i])));
+      return v;
+    };
+  }
+  const p = ex.world.fresh("p");
+  const template = freshValue(ex, prefix, type, at, [p]);
+  return (i) => renameSym(template, new Map([[p, i]]));
 }
 
 const derived = new WeakMap<Sym, { readonly keys: Sym; readonly values: Sym }>();

@@ -334,7 +334,7 @@ export function collectingCall(ex: Exec, e: TS.CallExpression, st: State): Sym |
     const k = storable(evalExpr(ex, arg, st), arg);
     if (k.k !== "str") refuse(arg, `A Map a loop over an array of unknown length builds is modelled with string keys only.`, "Key the Map by strings (an id or an address), or loop over an array with a bounded length.");
     // The value is evaluated (its calls happen, its reads may throw), then not tracked (collected-maps.ts).
-    storable(evalExpr(ex, valueArg, st), valueArg);
+    evalExpr(ex, valueArg, st);
     changeInPlace(ex, st, t.sym, pushedArray(current, [k]), e);
     return UNDEF;
   }

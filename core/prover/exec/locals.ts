@@ -44,6 +44,13 @@ export function callMutator(ex: Exec, target: Arr, name: string, e: TS.CallExpre
   if (INSTEAD[name] !== undefined) refuse(e, `\`${name}\` changes the array in place, which is not modelled.`, INSTEAD[name]!);
   // `m.get(k)!.push(x)`: the array a Map holds, changed where it is (map-arrays.ts).
   const read = name === "push" || name === "unshift" ? mapRead(ex, callee.expression) : undefined;
+  // Of a Map a loop over an array of unknown length builds, whose values are not tracked (collected-maps.ts): the arguments only.
+  const mapSym = read && ex.checker.getSymbolAtLocation(read.map);
+  if (read && mapSym && isCollecting(ex, mapSym)) {
+    if (!ts.isExpressionStatement(e.parent) || e.arguments.some((a) => ts.isSpreadElement(a))) refuse(e, `\`${name}\` into a value of \`${read.map.text}\`, which a loop over an array of unknown length builds, is modelled as a statement with plain arguments only (its values are not tracked).`, "Write `m.get(k)!.push(x);` as a statement of its own.");
+    for (const a of e.arguments) evalExpr(ex, a, st);
+    return UNDEF;
+  }
   const sym = read ? ownedCollection(ex, read.map) : ownedArray(ex, callee.expression, name === "sort" || name === "reverse");
   // Known-length in-place changes (inplace.ts).
   if (name === "splice" || name === "sort" || name === "reverse") return callInPlace(ex, target, name, e, st, sym);
