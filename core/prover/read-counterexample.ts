@@ -266,9 +266,24 @@ async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: Wor
   for (const c of contributors) for (const b of quantifierBounds(c.active)) bounds.set(b, reader.int(b));
   const grounded = (t: string): string => groundBoundedQuantifiers(t, (b) => bounds.get(b));
   const at = (c: { fact: Fact; active: string }, i: number) => grounded(renameSymbols(c.active, new Map([[c.fact.loops[0]!, String(i)]])));
-  for (const c of contributors) for (let i = 0; i < (lengthOf(c.fact) ?? 0); i++) reader.wantTerm(at(c, i));
+  // A sum's summand at iteration k of the loop its call is in (a count's is 1).
+  const valueAt = (i: number, k: number): Sym | undefined => {
+    const v = agg.values[i];
+    return v && renameSym(v, new Map([[contributors[i]!.fact.loops[0]!, String(k)]]));
+  };
+  contributors.forEach((c, i) => {
+    for (let k = 0; k < (lengthOf(c.fact) ?? 0); k++) {
+      reader.wantTerm(at(c, k));
+      const v = valueAt(i, k);
+      if (v) reader.want(v);
+    }
+  });
   for (const c of contributors) if (c.fact.loops.length === 0) reader.wantTerm(grounded(c.active));
   await reader.fetch();
+  const amount = (v: Sym | undefined): number => {
+    const shown = v ? reader.show(v) : 1;
+    return typeof shown === "number" ? shown : Number(shown);
+  };
   const upper = agg.op === "atMost" || agg.op === "equals" ? (x: number) => x > agg.bounds[0]!
     : agg.op === "lessThan" ? (x: number) => x >= agg.bounds[0]!
     : agg.op === "between" ? (x: number) => x > agg.bounds[1]!
@@ -283,23 +298,21 @@ async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: Wor
       const loop = c.fact.loops[0]!;
       if (done.has(loop)) continue;
       done.add(loop);
-      const body = order.filter((o) => o.c.fact.loops[0] === loop).map((o) => o.c);
-      const lengths = body.map((b) => lengthOf(b.fact));
+      const body = order.filter((o) => o.c.fact.loops[0] === loop);
+      const lengths = body.map((b) => lengthOf(b.c.fact));
       // A model whose iterations cannot be read: the loop is blamed as a whole.
       if (lengths.some((n) => n === undefined)) return { fact: c.fact };
       for (let k = 0; k < lengths[0]!; k++) {
         for (const b of body) {
-          if (!reader.bool(at(b, k))) continue;
-          running += 1;
-          if (upper?.(running)) return { fact: b.fact, renames: new Map([[loop, String(k)]]) };
+          if (!reader.bool(at(b.c, k))) continue;
+          running += amount(valueAt(b.i, k));
+          if (upper?.(running)) return { fact: b.c.fact, renames: new Map([[loop, String(k)]]) };
         }
       }
       continue;
     }
     if (!reader.bool(grounded(c.active))) continue;
-    const v = agg.values[i];
-    const shown = v ? reader.show(v) : 1;
-    running += typeof shown === "number" ? shown : Number(shown);
+    running += amount(agg.values[i]);
     if (upper?.(running)) return { fact: c.fact };
   }
   return undefined;

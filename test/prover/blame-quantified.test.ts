@@ -31,6 +31,10 @@ describe("grounding quantifiers over a bounded index", () => {
 });
 
 const cases: ProveCase[] = [
+  { name: "a sum passed inside a loop over a tool result is blamed on the payment that passes it", verdict: "violated", line: 5, match: /reaches the call at plan\.ts:5:/, body: `export const guarantees = [m.spendAtMost(100)];
+export function main(): void {
+  for (const r of rows()) if (r.amount > 0 && r.amount <= 60) pay(r.to, r.amount);
+}` },
   { name: "a count over a Set's elements is blamed on the call that passes the bound", verdict: "violated", line: 5, match: /reaches the call at plan\.ts:5:/, body: `export const guarantees = [m.emailsAtMost(2)];
 export function main(xs: string[]): void {
   for (const c of new Set(xs)) sendEmail(c, "s");

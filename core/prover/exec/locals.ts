@@ -232,8 +232,17 @@ export function arrayEscapes(ex: Exec, id: TS.Identifier, sym: TS.Symbol): strin
     return write && !(p.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isExpressionStatement(p.parent.parent)) ? "is written by index here" : undefined;
   }
   if (ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent)) return undefined;
-  // `JSON.stringify(out)` reads the array and keeps nothing (json.ts).
-  if (ts.isCallExpression(p) && p.arguments.length === 1 && p.arguments[0] === n && ts.isPropertyAccessExpression(p.expression) && p.expression.name.text === "stringify" && ts.isIdentifier(p.expression.expression) && p.expression.expression.text === "JSON") return undefined;
+  // `JSON.stringify(out)` reads the array and keeps nothing (json.ts), also inside the object or
+  // array literal it is given (`JSON.stringify({ count: out.length, ids: out })`).
+  let top: TS.Node = n;
+  for (;;) {
+    const up = top.parent;
+    if ((ts.isPropertyAssignment(up) && up.initializer === top) || ts.isShorthandPropertyAssignment(up)) top = up.parent;
+    else if (ts.isArrayLiteralExpression(up) || ts.isParenthesizedExpression(up) || ts.isAsExpression(up)) top = up;
+    else break;
+  }
+  const q = top.parent;
+  if (ts.isCallExpression(q) && q.arguments.length === 1 && q.arguments[0] === top && ts.isPropertyAccessExpression(q.expression) && q.expression.name.text === "stringify" && ts.isIdentifier(q.expression.expression) && q.expression.expression.text === "JSON") return undefined;
   // `Array.from(out)` copies the elements into a new array, as `[...out]` does.
   if (copiedByArrayFrom(ex, n)) return undefined;
   // `new Set(out)` copies the elements into a new collection and keeps no reference to the array.
