@@ -96,6 +96,34 @@ export function main(): void {
 export function main(): void {
   sendEmail(JSON.stringify(new Set(["a"])), "s");
 }` },
+  { name: "an array the program builds, inside the literal JSON.stringify is given (h56 i40)", verdict: "violated", line: 8, match: /\{\\"n\\":2,\\"ids\\":\[\\"a\\",\\"b\\"\]\}|SendEmail/, body: `export const guarantees = [m.neverEmail('{"n":2,"ids":["a","b"]}')];
+export function main(): void {
+  const ids: string[] = [];
+  for (const x of ["a", "b"]) ids.push(x);
+  const text = JSON.stringify({ n: ids.length, ids });
+  sendEmail(text, "summary");
+}` },
+  { name: "control: the same array pushed to after the text was made is not in it", verdict: "proved", body: `export const guarantees = [m.neverEmail('{"ids":["a","b","c"]}')];
+export function main(): void {
+  const ids: string[] = ["a", "b"];
+  const text = JSON.stringify({ ids: [...ids, ...[]], all: [ids] });
+  ids.push("c");
+  sendEmail(text, "summary");
+}` },
+  { name: "adversarial: an array stored in an object by a shorthand property is refused (a wrong proof before session 43)", verdict: "refused", match: /stored, passed or captured/, body: `export const guarantees = [m.neverEmail('{"ids":["a","b"]}')];
+export function main(): void {
+  const ids: string[] = ["a"];
+  const summary = { ids };
+  ids.push("b");
+  sendEmail(JSON.stringify(summary), "summary");
+}` },
+  { name: "adversarial: the same with a property assignment", verdict: "refused", match: /stored, passed or captured/, body: `export const guarantees = [m.neverEmail('{"ids":["a","b"]}')];
+export function main(): void {
+  const ids: string[] = ["a"];
+  const summary = { ids: ids };
+  ids.push("b");
+  sendEmail(JSON.stringify(summary), "summary");
+}` },
 ];
 
 describe("JSON.stringify of modelled values", () => {

@@ -28,7 +28,7 @@ import { elemTypeOf, makeView, renameSym, viewOf } from "./callbacks";
 import { changeInPlace } from "./changes";
 import { ownedCollection, storedKey } from "./collections";
 import { carriedSizes, factsAt } from "./counted";
-import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, writtenBy, type Exec } from "./context";
+import { currentFrame, inside, isDefaultLibSymbol, refuse, skip, symbolAt, writtenBy, type Exec } from "./context";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { indexLoops } from "./elements";
 import { evalExpr } from "./expressions";
@@ -170,7 +170,7 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
       return false;
     };
     const closures = (n: TS.Node): void => {
-      if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym && inFunction(n)) {
+      if (ts.isIdentifier(n) && n !== decl.name && symbolAt(ex, n) === sym && inFunction(n)) {
         refuse(n, `\`${name}\` is used by a function here while a loop over an array of unknown length collects it (line ${lineOf(first)}), which is not modelled.`, `Use it directly in the loop's body (\`if (${name}.${kind === "array" ? "includes" : "has"}(x)) continue;\`), not through a callback or helper.`);
       }
       ts.forEachChild(n, closures);
@@ -179,7 +179,7 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
     let members = false;
     let counted: TS.Node | undefined;
     const visit = (n: TS.Node): void => {
-      if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym) {
+      if (ts.isIdentifier(n) && n !== decl.name && symbolAt(ex, n) === sym) {
         const use = mentionOf(ex, n, kind);
         if (use === "member" || use === "get") members = true;
         else if (use === "count") counted ??= n.parent;
@@ -198,7 +198,7 @@ export function beginCollected(ex: Exec, loop: TS.IterationStatement, st: State,
     const mentions = (n: TS.Node): void => {
       // A lowered loop's extra test (`i < xs.length && seen.size < 10`) runs at the start of each iteration, in its body.
       if (n === testInBody) return;
-      if (ts.isIdentifier(n) && ex.checker.getSymbolAtLocation(n) === sym) {
+      if (ts.isIdentifier(n) && symbolAt(ex, n) === sym) {
         refuse(n, `\`${name}\` is read by the loop's test while the loop collects it with \`${what}\` (over an array of unknown length, the collection is modelled after the loop, and inside the body as \`${kind === "array" ? "includes" : "has"}\` only).`, "Keep what the test needs in a variable of its own (a counter: `let n = 0` … `n++`), or read the collection after the loop.");
       }
       ts.forEachChild(n, mentions);

@@ -13,7 +13,7 @@ import { and, not, or } from "../smt";
 import { boolT, merge, num, numFromInt, sameValueZero, UNDEF, type Slot, type Sym } from "../values";
 import { UNROLL_CAP } from "./caps";
 import { changeInPlace } from "./changes";
-import { copiedByArrayFrom, currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
+import { copiedByArrayFrom, currentFrame, inside, isDefaultLibSymbol, refuse, skip, symbolAt, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { definite, noFunctionValue, notOpaque } from "./guards";
 import { compactCollection, type State } from "./state";
@@ -308,7 +308,7 @@ export function ownedCollection(ex: Exec, node0: TS.Expression): TS.Symbol {
   }
   const scope = decl.parent.parent.parent;
   const visit = (n: TS.Node): void => {
-    if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym) {
+    if (ts.isIdentifier(n) && n !== decl.name && symbolAt(ex, n) === sym) {
       const why = readOnly(ex, n, sym);
       if (why) refuse(n, `\`${n.text}\` ${why}, so changing it (at line ${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}) is not modelled.`, how);
     }

@@ -135,6 +135,16 @@ export function isAsync(ex: Exec, fn: FunctionLike): boolean {
   return (ex.ts.getModifiers(fn as TS.HasModifiers) ?? []).some((m) => m.kind === ex.ts.SyntaxKind.AsyncKeyword);
 }
 
+/**
+ * The variable an identifier names: for the name of a shorthand property (`{ ids }`) the variable
+ * it reads, where `getSymbolAtLocation` gives the property (an array stored in an object that way
+ * was not seen as stored: a wrong proof, session 43).
+ */
+export function symbolAt(ex: Exec, id: TS.Node): TS.Symbol | undefined {
+  const p = id.parent;
+  return p && ex.ts.isShorthandPropertyAssignment(p) && p.name === id ? ex.checker.getShorthandAssignmentValueSymbol(p) : ex.checker.getSymbolAtLocation(id);
+}
+
 export function symbolOfDecl(ex: Exec, decl: TS.ParameterDeclaration | TS.VariableDeclaration | TS.BindingElement): TS.Symbol {
   const s = ex.checker.getSymbolAtLocation(decl.name);
   if (!s) refuse(decl, "clauz3 could not resolve this declaration.", "Use a plain identifier.");

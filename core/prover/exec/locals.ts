@@ -16,7 +16,7 @@ import type * as TS from "typescript";
 import { compactView, makeView, viewOf } from "./callbacks";
 import { merge, numFromInt, num, UNDEF, type Sym } from "../values";
 import { UNROLL_CAP } from "./caps";
-import { copiedByArrayFrom, currentFrame, inside, isDefaultLibSymbol, refuse, skip, type Exec } from "./context";
+import { copiedByArrayFrom, currentFrame, inside, isDefaultLibSymbol, refuse, skip, symbolAt, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { noFunctionValue, notOpaque } from "./guards";
 import { ARRAY_LENGTH_MAG } from "./integers";
@@ -199,7 +199,7 @@ export function ownedArray(ex: Exec, node0: TS.Expression, copies = false): TS.S
   // Every mention must read the array where it stands: nothing else may hold it.
   const scope = decl.parent.parent.parent;
   const visit = (n: TS.Node): void => {
-    if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym) {
+    if (ts.isIdentifier(n) && n !== decl.name && symbolAt(ex, n) === sym) {
       // The store of `const list = m.get(k) ?? []; …; m.set(k, list)` (map-arrays.ts).
       const why = grouped && grouped.set.arguments[1] !== undefined && skip(ex, grouped.set.arguments[1]) === n ? undefined : arrayEscapes(ex, n, sym);
       if (why) refuse(n, `\`${n.text}\` ${why}, so changing it in place (at line ${node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1}) is not modelled.`, how);

@@ -27,7 +27,7 @@ import type * as TS from "typescript";
 import { and } from "../smt";
 import { merge, numFromInt, num, sameValueZero, type Sym } from "../values";
 import { storedKey } from "./collections";
-import { refuse, skip, type Exec } from "./context";
+import { refuse, skip, symbolAt, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { changeInPlace } from "./changes";
@@ -76,7 +76,7 @@ function mentions(ex: Exec, n: TS.Node, syms: readonly TS.Symbol[]): boolean {
   let found = false;
   const visit = (m: TS.Node): void => {
     if (found) return;
-    if (ts.isIdentifier(m) && syms.includes(ex.checker.getSymbolAtLocation(m)!)) found = true;
+    if (ts.isIdentifier(m) && syms.includes(symbolAt(ex, m)!)) found = true;
     else ts.forEachChild(m, visit);
   };
   visit(n);
@@ -138,7 +138,7 @@ export function groupedList(ex: Exec, decl: TS.VariableDeclaration): { readonly 
   const mentionsAfter: TS.Identifier[] = [];
   const visit = (n: TS.Node): void => {
     if (n.getStart() > end) {
-      if (ts.isIdentifier(n) && ex.checker.getSymbolAtLocation(n) === sym) mentionsAfter.push(n);
+      if (ts.isIdentifier(n) && symbolAt(ex, n) === sym) mentionsAfter.push(n);
       if (changesInPlace(ex, n, mapSym)) changes.push(n.getStart());
     }
     ts.forEachChild(n, visit);
@@ -210,7 +210,7 @@ export function checkNoLiveAlias(ex: Exec, map: TS.Identifier, site: TS.Node): v
   };
   const siteLoops = loopsOf(site);
   const visit = (n: TS.Node): void => {
-    if (ts.isIdentifier(n) && n !== map && n !== (decl as TS.NamedDeclaration).name && ex.checker.getSymbolAtLocation(n) === sym) {
+    if (ts.isIdentifier(n) && n !== map && n !== (decl as TS.NamedDeclaration).name && symbolAt(ex, n) === sym) {
       const why = keepsReference(ex, n, site);
       if (why) {
         const before = n.getStart() < site.getStart();

@@ -8,7 +8,7 @@
 import type * as TS from "typescript";
 import { and, not } from "../smt";
 import { UNROLL_CAP } from "./caps";
-import { refuse, skip, symbolOfDecl, writtenBy, type Exec } from "./context";
+import { refuse, skip, symbolAt, symbolOfDecl, writtenBy, type Exec } from "./context";
 import { evalExpr } from "./expressions";
 import { cond } from "./guards";
 import { isUnitStep, conjunctCaps, quantified, type Binder } from "./loops";
@@ -74,7 +74,7 @@ function counterOverArray(ex: Exec, s: TS.WhileStatement, st: State): Flow | und
   // The counter is read only in the loop (and declared before it).
   const read = (n: TS.Node): void => {
     if (unfit || n === s) return;
-    if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === counter) unfit = true;
+    if (ts.isIdentifier(n) && n !== decl.name && symbolAt(ex, n) === counter) unfit = true;
     else ts.forEachChild(n, read);
   };
   read(s.getSourceFile());
