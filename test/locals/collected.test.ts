@@ -402,15 +402,46 @@ export function main(xs: string[]): void {
 }`,
   },
   {
-    name: "refused: the loop's test reads what the loop collects",
-    verdict: "refused",
-    line: 8,
-    match: /read by the loop's test/,
+    // Refused before session 43 (adv36: the test read the length as 0); now the `&&` is tested at
+    // the start of each iteration, where the length is the carried size.
+    name: "the loop's test reads what the loop collects: its carried size (outside review adv36)",
+    verdict: "violated",
+    line: 9,
+    match: /SendEmail\(to="ops"/,
     body: `export const guarantees = [m.emailsAtMost(1)];
 export function main(to: string[]): void {
   const out: string[] = [];
   let i = 0;
   while (i < to.length && out.length === i) {
+    sendEmail("ops", "s");
+    out.push("k");
+    i++;
+  }
+}`,
+  },
+  {
+    name: "a size budget in the loop's test holds",
+    verdict: "proved",
+    body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(to: string[]): void {
+  const out: string[] = [];
+  let i = 0;
+  while (i < to.length && out.length < 1) {
+    sendEmail("ops", "s");
+    out.push("k");
+    i++;
+  }
+}`,
+  },
+  {
+    name: "adversarial: a budget of two in the loop's test lets two through",
+    verdict: "violated",
+    line: 9,
+    body: `export const guarantees = [m.emailsAtMost(1)];
+export function main(to: string[]): void {
+  const out: string[] = [];
+  let i = 0;
+  while (i < to.length && out.length < 2) {
     sendEmail("ops", "s");
     out.push("k");
     i++;
