@@ -430,6 +430,14 @@ export class IdiomPrinter extends ExprPrinter {
         return;
       }
       case "alias":
+        // (Session 43) Sometimes through a shorthand property (`{ out }`), which hid the store (a wrong proof).
+        if (s.cmp % 2 === 1) {
+          this.line(`const ${r} = { ${out} };`);
+          this.line(`${out}.push(${x});`);
+          this.line(`for (const ${y} of ${r}.${out}) ${use(y)};`);
+          this.line(`${use(`JSON.stringify(${r})`)};`);
+          return;
+        }
         this.line(`const ${r}: string[] = ${out};`);
         this.line(`${out}.push(${x});`);
         this.line(`for (const ${y} of ${r}) ${use(y)};`);
