@@ -174,8 +174,8 @@ export function main(): void {
     }
   }
 }` },
-  // A Map of counts carried across a loop over an array of unknown length (h53 i22, i26): not
-  // modelled for every length, but a violation is looked for among runs with short arrays.
+  // A Map of counts carried across a loop over an array of unknown length (h53 i22, i26): its
+  // values are not tracked, so a violation that reads them is looked for among runs with short arrays.
   { name: "a Map counted over a tool result, then a send per key counted twice: violated among short runs", verdict: "violated", line: 8, match: /at most \d elements/, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
   const per = new Map<string, number>();
@@ -184,7 +184,8 @@ export function main(): void {
     if ((per.get(c) ?? 0) >= 2) sendEmail(c, "twice");
   }
 }` },
-  { name: "its twin, true in every run, is refused (never proved, never violated)", verdict: "refused", match: /changes `per`, declared outside a loop over an array of unknown length/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+  // Refused before session 43; the Map's keys are now carried (collected-maps.ts), its values any number.
+  { name: "its twin, true in every run, is proved", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(): void {
   const per = new Map<string, number>();
   for (const c of contacts()) per.set(c, (per.get(c) ?? 0) + 1);
