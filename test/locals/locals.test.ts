@@ -185,9 +185,14 @@ export function main(c: boolean): void {
   const all = ["x", ...a, ...a];
   sendEmail(all.join(","), "x");
 }` },
-  { name: "spread of an input array is refused", verdict: "refused", line: 5, match: /unknown length/, body: `export const guarantees = [m.nothing()];
+  // Refused before session 43; arrays of unknown length now join (locals.ts joinParts).
+  { name: "spread of an input array: the literal after it is the last element", verdict: "proved", body: `export const guarantees = [m.neverEmail("b")];
 export function main(xs: string[]): void {
-  const all = [...xs, "a"]; log(all.join(","));
+  const all = [...xs, "a"]; sendEmail(all[all.length - 1]!, "last");
+}` },
+  { name: "adversarial: spread of an input array: its elements come first", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail("b")];
+export function main(xs: string[]): void {
+  const all = [...xs, "a"]; sendEmail(all[0]!, "first");
 }` },
   { name: "spread of a string is refused", verdict: "refused", line: 5, match: /code points/, body: `export const guarantees = [m.nothing()];
 export function main(s: string): void {
@@ -337,11 +342,12 @@ export function main(): void {
   out.push(...fewContacts());
   if (out[0] === "first") sendEmail(out[out.length - 1]!, "s");
 }` },
-  { name: "push(...more) of an array of unknown length is refused", verdict: "refused", line: 6, match: /unknown length/, body: `export const guarantees = [m.nothing()];
+  { name: "push(...more) of an array of unknown length: its length is the tool result's", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
-  const out: string[] = [];
-  out.push(...contacts());
-  log(out.join(","));
+  const more = contacts();
+  const out: string[] = ["x"];
+  out.push(...more);
+  if (out.length !== more.length + 1) sendEmail("a", "length");
 }` },
   { name: "a filter's result may be shifted and pushed to (a new array)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(2)];
 export function main(): void {
