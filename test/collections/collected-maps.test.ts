@@ -184,6 +184,12 @@ export function main(): void {
   for (const r of rows()) byAmount.set(r.amount, r.to);
   for (const [, to] of byAmount) sendEmail(to, "x");
 }` },
+  { name: "refused: records with an array inside as values", verdict: "refused", match: /values are modelled for strings, numbers, booleans/, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  const byTo = new Map<string, { ids: string[] }>();
+  for (const r of rows()) byTo.set(r.to, { ids: [String(r.amount)] });
+  for (const [to, v] of byTo) sendEmail(to, v.ids.join(","));
+}` },
   { name: "refused: two sets in one iteration", verdict: "refused", match: /more than one element/, body: `export const guarantees = [m.nothing()];
 export function main(): void {
   const seen = new Map<string, number>();

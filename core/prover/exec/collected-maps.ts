@@ -45,12 +45,14 @@ export function mapValueType(ex: Exec, decl: TS.VariableDeclaration, at: TS.Node
   return value;
 }
 
-function indexable(t: ValueType): boolean {
+/** Scalars and records of them, or (`top`: the value itself, not a field) an array of those, possibly undefined. */
+function indexable(t: ValueType, top = true): boolean {
   switch (t.kind) {
     case "string": case "number": case "boolean": case "FilePath": case "DirectoryPath": return true;
-    case "optional": return t.inner.kind !== "optional" && indexable(t.inner);
-    case "record": return t.fields.every((f) => indexable(f.type));
-    case "array": return t.element.kind !== "array" && t.element.kind !== "optional" && indexable(t.element);
+    case "optional": return t.inner.kind !== "optional" && indexable(t.inner, top);
+    // A record's fields are renamed per index (renameSym), which reaches no array inside.
+    case "record": return t.fields.every((f) => indexable(f.type, false));
+    case "array": return top && t.element.kind !== "optional" && indexable(t.element, false);
     default: return false;
   }
 }
