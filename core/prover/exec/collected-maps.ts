@@ -18,6 +18,7 @@ import { valueTypeOf } from "../../types";
 import { and } from "../smt";
 import type { Sym } from "../values";
 import { makeView, PAIRS, renameSym, viewOf } from "./callbacks";
+import { iteratedOnce } from "./collections";
 import { refuse, type Exec } from "./context";
 import { freshValue } from "./fresh";
 import type { State } from "./state";
@@ -129,14 +130,7 @@ export function collectedMapMethod(ex: Exec, m: Sym, name: string, e: TS.CallExp
     return forgottenValue(ex, source.name, source.type, has.k === "bool" ? has.t : "false", e);
   }
   if (name === "entries" || name === "keys" || name === "values") {
-    const ts = ex.ts;
-    if (e.arguments.length > 0) refuse(e, `\`${name}\` takes no arguments.`, `Call \`${name}()\`.`);
-    let n: TS.Node = e;
-    while (ts.isParenthesizedExpression(n.parent)) n = n.parent;
-    const p = n.parent;
-    if (!(ts.isForOfStatement(p) && p.expression === n) && !(ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent))) {
-      refuse(e, `\`${name}()\` is modelled only where \`for…of\` iterates it or a spread copies it (an iterator is used up by one pass).`, `Write \`for (const x of m.${name}())\` or \`[...m.${name}()]\`.`);
-    }
+    iteratedOnce(ex, name, e);
     return name === "entries" ? m : derived.get(m)![name];
   }
   if (name === "set" || name === "delete" || name === "clear") {

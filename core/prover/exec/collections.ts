@@ -201,16 +201,24 @@ export function callCollectionMethod(ex: Exec, target: Coll, name: string, e: TS
  * slots (callbacks.ts), which reads as the compacted array.
  */
 function iterated(ex: Exec, c: Coll, name: string, e: TS.CallExpression): Sym {
+  iteratedOnce(ex, name, e);
+  return collectionElements(c, name as "entries" | "keys" | "values");
+}
+
+/**
+ * Refuses `m.entries()` (`keys()`, `values()`) anywhere but where a `for…of` iterates it or a
+ * spread copies it: an iterator is used up by one pass, and only the pass written where it is
+ * made is modelled (also for a Map a loop over an array of unknown length built, collected-maps.ts).
+ */
+export function iteratedOnce(ex: Exec, name: string, e: TS.CallExpression): void {
   const ts = ex.ts;
   if (e.arguments.length > 0) refuse(e, `\`${name}\` takes no arguments.`, `Call \`${name}()\`.`);
-  // An iterator is used up by one pass: only the pass written where it is made is modelled.
   let at: TS.Node = e;
   while (ts.isParenthesizedExpression(at.parent)) at = at.parent;
   const p = at.parent;
   if (!(ts.isForOfStatement(p) && p.expression === at) && !(ts.isSpreadElement(p) && ts.isArrayLiteralExpression(p.parent))) {
     refuse(e, `\`${name}()\` is modelled only where \`for…of\` iterates it or a spread copies it (an iterator is used up by one pass).`, `Write \`for (const x of m.${name}())\` or \`[...m.${name}()]\`.`);
   }
-  return collectionElements(c, name as "entries" | "keys" | "values");
 }
 
 /**
