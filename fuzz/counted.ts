@@ -3,7 +3,8 @@
  * length) read as an array — its length against a limit with an off-by-one slack, compared with the
  * source's, in a template; loops over `slice(0, limit)` and `slice(limit)`; an element by index and
  * the last one; the count used as a bound on the source; a filter of a filter. The array comes
- * from `filter` or from `push` in a `for…of` over `names()` (`via`).
+ * from `filter` or from `push` in a `for…of` over `names()` (`via`); a filter is now and then made
+ * inside a loop over `names()` and tests against its element (`outer`).
  */
 import type { CountedStmt, Effect } from "./ir";
 
@@ -18,7 +19,19 @@ export interface CountedPrinter {
 const LONG = "z".repeat(420);
 
 export function printCounted(p: CountedPrinter, s: CountedStmt): void {
-  const lit = p.str(s.lit);
+  // A filter made inside a loop over another array of unknown length (`outer`), testing against
+  // that loop's element: counted per iteration (core/prover/exec/counted.ts).
+  if (s.outer && s.via === "filter") {
+    const o = p.fresh("o");
+    p.line(`for (const ${o} of names()) {`);
+    printCountedOnce(p, s, s.pred === "===" || s.pred === "!==" ? o : p.str(s.lit));
+    p.line("}");
+    return;
+  }
+  printCountedOnce(p, s, p.str(s.lit));
+}
+
+function printCountedOnce(p: CountedPrinter, s: CountedStmt, lit: string): void {
   const limit = s.limit + s.slack;
   const x = p.fresh("x");
   const test = (v: string): string => (s.pred === "===" || s.pred === "!==" ? `${v} ${s.pred} ${lit}` : `${v}.${s.pred}(${lit})`);

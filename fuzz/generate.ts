@@ -135,7 +135,7 @@ export const DEFAULT_WEIGHTS: Weights = {
   },
   clauseEnd: { break: 4, fall: 2, block: 3, blockBreak: 2, return: 1, continue: 1, throw: 1 },
   stringIncrements: 0.05,
-  intOps: { budget: 1, edge: 1, signed: 1, scaled: 1, mixed: 0, remainder: 1 },
+  intOps: { budget: 1, edge: 1, signed: 1, scaled: 1, mixed: 0, remainder: 1, rounded: 1 },
   effects: { sendEmail: 2, pay: 1, log: 2, measure: 1, lock: 0, unlock: 0, setLevel: 0 },
   optional: 0.3,
   optionalConditions: 0.3,
@@ -454,6 +454,7 @@ export function programArb(w: Weights = DEFAULT_WEIGHTS): fc.Arbitrary<ProgramIR
           limit: fc.constantFrom(0, 1, 2, 3),
           slack: fc.constantFrom(-1, 0, 0, 1),
           via: fc.constantFrom(...COUNTED_VIA),
+          outer: fc.boolean(),
           e: effect,
         }).map((x) => ({ k: "counted", ...x }))],
         [s.idioms, fc.record({

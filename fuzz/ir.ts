@@ -228,8 +228,11 @@ export type Stmt =
  * and measured (`scaled`); each guards or feeds the effect after it. `mixed` (profile `int-floats`):
  * the integral amounts of `wholes()` times a fraction, compared with a literal and measured or paid
  * (integers that meet floating point only through conversions, lifted by core/prover/int-floats.ts).
+ * `rounded`: `Math.round`/`floor`/`ceil`/`trunc` of an integer (`tally()`, or an amount of
+ * `wholes()` or `invoices()` in a loop) times a fraction (`-0.5`, `0.5`, `1.005 * 100`): ties,
+ * -0 and double rounding, measured or paid and tested (`Number.isInteger`, `=== k`, `1 / r < 0`).
  */
-export type IntsStmt = { readonly k: "ints"; readonly op: "budget" | "edge" | "signed" | "scaled" | "mixed" | "remainder"; readonly limit: number; readonly edge: readonly [number, number, number]; readonly scale: number; readonly sink: "pay" | "measure"; readonly e: Effect };
+export type IntsStmt = { readonly k: "ints"; readonly op: "budget" | "edge" | "signed" | "scaled" | "mixed" | "remainder" | "rounded"; readonly limit: number; readonly edge: readonly [number, number, number]; readonly scale: number; readonly sink: "pay" | "measure"; readonly e: Effect };
 
 /**
  * Strings and conversions (profile `strings`, fuzz/strings.ts): `String(…)`, `Number(…)`,
@@ -261,7 +264,8 @@ export type CollectionsStmt = { readonly k: "collections"; readonly op: (typeof 
  * `loopstate`, fuzz/loopstate.ts): a budget over the integral amounts of `invoices()` (`budget`,
  * `budgetBreak`), a counter of emails to `names()` (`counter`, `counterBreak`), a found flag
  * (`found`, `foundBreak`), counter `while` loops (`whileIndex`, `whileRetry`), the element or
- * one field of it a loop picks (`pick`, `pickField`), each at `limit` (+ `slack`, the off-by-one), with its update kept,
+ * one field of it a loop picks (`pick`, `pickField`), a `reduce` from an integer literal (`reduce`),
+ * each at `limit` (+ `slack`, the off-by-one), with its update kept,
  * left out, made before the check, or made wrong (`update`); the state then guards `e`.
  */
 export type LoopStateStmt = { readonly k: "loopstate"; readonly op: LoopStateOp; readonly limit: number; readonly slack: number; readonly strict: boolean; readonly update: "ok" | "missing" | "before" | "wrong"; readonly sink: "pay" | "measure"; readonly lit: string; readonly e: Effect };
@@ -273,7 +277,7 @@ export type LoopStateStmt = { readonly k: "loopstate"; readonly op: LoopStateOp;
  * `push` in a `for…of` (exec/collected.ts): under an `if`, after a `continue`, with a `break` at
  * `lit2`, pushing a changed element, or pushing on both branches of an `if`.
  */
-export type CountedStmt = { readonly k: "counted"; readonly op: CountedOp; readonly pred: "startsWith" | "endsWith" | "===" | "!=="; readonly lit: string; readonly lit2: string; readonly limit: number; readonly slack: number; readonly via: CountedVia; readonly e: Effect };
+export type CountedStmt = { readonly k: "counted"; readonly op: CountedOp; readonly pred: "startsWith" | "endsWith" | "===" | "!=="; readonly lit: string; readonly lit2: string; readonly limit: number; readonly slack: number; readonly via: CountedVia; readonly outer: boolean; readonly e: Effect };
 export const COUNTED_VIA = ["filter", "filter", "push", "pushContinue", "pushBreak", "pushMapped", "pushBoth", "pushLong", "pushSeen"] as const;
 export type CountedVia = (typeof COUNTED_VIA)[number];
 export const COUNTED_OPS = ["length", "lengthVsSource", "slice", "sliceFrom", "index", "last", "boundSource", "nested", "template", "each", "join"] as const;
@@ -281,7 +285,7 @@ export type CountedOp = (typeof COUNTED_OPS)[number];
 /** Idiomatic TypeScript (profile `idioms`, fuzz/idioms.ts): `xs.entries()` in `for…of`, `i < f.length` over a bounded array, sorted copies, `encodeURIComponent`. */
 export type IdiomsStmt = { readonly k: "idioms"; readonly op: (typeof import("./idioms").IDIOMS_OPS)[number]; readonly lits: readonly string[]; readonly x: StrExpr; readonly src: StrsExpr; readonly cmp: number; readonly pick: number; readonly e: Effect };
 
-export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak", "whileIndex", "whileRetry", "pick", "pickField"] as const;
+export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak", "whileIndex", "whileRetry", "pick", "pickField", "reduce"] as const;
 export type LoopStateOp = (typeof LOOPSTATE_OPS)[number];
 
 export const ALLMAP_READS = ["length", "index", "forOf", "filter", "map", "join", "includes", "some", "every", "pay"] as const;

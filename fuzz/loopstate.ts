@@ -159,6 +159,22 @@ export function printLoopState(p: LoopStatePrinter, s: LoopStateStmt): void {
       p.line(`${p.effect(s.e)};`);
       return;
     }
+    case "reduce": {
+      // `reduce` over `invoices()` (an array of unknown length) from an integer literal, over a
+      // filter of it when `strict`; `update` picks the callback (the sum, a count, a difference, the
+      // accumulator unchanged). The total guards the effect or is measured or paid (`pay` requires
+      // an amount above 0).
+      p.use("invoices");
+      const t = p.fresh("t");
+      const a = p.fresh("a");
+      const w = p.fresh("w");
+      const src = s.strict ? `invoices().filter((${w}) => ${w}.amount > ${s.limit})` : "invoices()";
+      const step = s.update === "ok" ? `${a} + ${w}.amount` : s.update === "wrong" ? `${a} + 1` : s.update === "before" ? `${a} - ${w}.amount` : a;
+      p.line(`const ${t} = ${src}.reduce((${a}, ${w}) => ${step}, ${s.slack});`);
+      p.line(`if (${t} ${s.strict ? ">" : ">="} ${limit}) ${p.effect(s.e)};`);
+      p.line(`else ${s.sink === "pay" ? `pay(${lit}, ${t} + 1)` : `measure(${t})`};`);
+      return;
+    }
     case "foundBreak": {
       const x = p.fresh("x");
       p.line(`for (const ${x} of names()) {`);

@@ -7,6 +7,8 @@ import { ExprPrinter, numberText } from "./print-expr";
  * with element promises. `Printer` (print.ts) prints the rest of the statements and the functions.
  */
 export class IdiomPrinter extends ExprPrinter {
+  /** Layer tools the header does not import, imported after it by the programs that use them. */
+  readonly extraImports = new Set<string>();
   /** The statement that returns from the function being printed (`return;`), or none where a return is not drawn (print.ts). */
   protected returnText(): string | undefined {
     return undefined;
@@ -225,6 +227,10 @@ export class IdiomPrinter extends ExprPrinter {
       this.line("}");
       return;
     }
+    if (s.op === "rounded") {
+      this.rounded(s);
+      return;
+    }
     const a = this.fresh("a");
     this.line(`const ${a} = tally();`);
     if (s.op === "edge") {
@@ -245,6 +251,29 @@ export class IdiomPrinter extends ExprPrinter {
       this.line(`measure(${a} * ${numberText(s.scale)} + ${numberText(s.limit)});`);
       this.line(`if (${a} * ${numberText(s.scale)} > ${numberText(s.limit)}) ${this.effect(s.e)};`);
     }
+  }
+
+  /** `rounded` of the `ints` statement (ir.ts): a rounding of an integer times a fraction, alone or per element of a loop. */
+  private rounded(s: IntsStmt): void {
+    const fn = ["round", "floor", "ceil", "trunc"][(s.limit + Math.abs(s.scale)) % 4]!;
+    const factor = s.scale === -1 ? " * -0.5" : s.scale === 2 ? " * 0.5" : " * 1.005 * 100";
+    const r = this.fresh("r");
+    const source = Math.abs(s.edge[0]) % 3;
+    if (source === 0) {
+      const a = this.fresh("a");
+      this.line(`const ${a} = tally();`);
+      this.line(`const ${r} = Math.${fn}((${a} - ${numberText(s.limit % 5)})${factor});`);
+      this.line(`${s.sink === "pay" ? `pay("x", ${r})` : `measure(${r})`};`);
+      this.line(`if (!Number.isInteger(${r}) || ${r} === ${numberText(-(s.limit % 3))} || 1 / ${r} < 0) ${this.effect(s.e)};`);
+      return;
+    }
+    const w = this.fresh("w");
+    if (source === 2) this.extraImports.add("invoices");
+    this.line(`for (const ${w} of ${source === 1 ? "wholes" : "invoices"}()) {`);
+    this.line(`  const ${r} = Math.${fn}(${w}.amount${factor});`);
+    this.line(`  if (${r} > ${numberText(s.limit)} || !Number.isInteger(${r})) ${this.effect(s.e)};`);
+    this.line(`  else ${s.sink === "pay" ? `pay(${w}.to, ${r})` : `measure(${r})`};`);
+    this.line("}");
   }
 
   /** Issue 10's array methods and builders (see the `arrays` statement of ir.ts). */

@@ -18,8 +18,6 @@ export { HEADER, numberText } from "./print-expr";
  * variable instead).
  */
 class Printer extends IdiomPrinter {
-  /** Layer tools the header does not import, imported after it by the programs that use them. */
-  readonly extraImports = new Set<string>();
   /** `main`'s parameters as printed, and the first `Row[]` among them (a loop source). */
   private paramList: { name: string; text: string; rows: boolean }[] = [];
   private inputRows: string | undefined;

@@ -166,7 +166,7 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
   "int-floats": weights({
     focus: true,
     stmt: { ints: 10, effect: 2, decl: 1, if: 1 },
-    intOps: { budget: 0, edge: 0, signed: 0, scaled: 1, mixed: 4, remainder: 0 },
+    intOps: { budget: 0, edge: 0, signed: 0, scaled: 1, mixed: 4, remainder: 0, rounded: 0 },
     effects: { sendEmail: 2, log: 2, pay: 2, measure: 2 },
     contracts: { spendAtMost: 5, measuresSumAtMost: 4, measuresBelow: 4, neverMeasure: 2, noPaymentOver: 4, measuresAtMost: 2, emailsAtMost: 2, logsAtMost: 2 },
   }),
@@ -183,7 +183,7 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
   // holds in JavaScript (2^53 + 1 rounds to 2^53), and is unreachable when the bound passes for exact.
   "integer-bound-in-doubles": sync(weights({
     focus: true,
-    intOps: { budget: 0, edge: 1, signed: 0, scaled: 0, mixed: 0, remainder: 0 },
+    intOps: { budget: 0, edge: 1, signed: 0, scaled: 0, mixed: 0, remainder: 0, rounded: 0 },
     stmt: { ints: 10 },
     effects: { log: 1, sendEmail: 0, pay: 0, measure: 0 },
     contracts: { logsAtMost: 5, neverLog: 1 },

@@ -23,7 +23,7 @@ import type { Fact, LoopState, World } from "./facts";
 import { holeOpen } from "./holes";
 import type { ProgramBudget } from "./limits";
 import { and, implies, ite, not } from "./smt";
-import { ARRAY_LENGTH_MAG } from "./exec/integers";
+import { ARRAY_LENGTH_MAG, MENTIONS_ROUNDED } from "./exec/integers";
 import { CARRIED_MAG, CarriedStateRefusal } from "./exec/loopstate";
 import type { Z3Session } from "./z3";
 import type { GetValues } from "./z3-model";
@@ -158,7 +158,10 @@ async function establish(session: Z3Session, world: World, budget: ProgramBudget
   // Only the quantifier-free assumptions: a check with fewer hypotheses keeps fewer candidates,
   // never a wrong one, and a model of the rest (a membership's definition by earlier iterations,
   // collected.ts) is what the solver cannot build when a candidate fails.
-  const common = [...world.assumptions.map((a) => a.term).filter((t) => !QUANTIFIED.test(t)), ...lengthFacts, ...ghostBase];
+  // Not the facts of rounded numbers (builtins.ts `roundedInteger`), wherever they were copied to:
+  // their bound rests on the operands' bounds, a carried variable's among them, which is what this
+  // check establishes.
+  const common = [...world.assumptions.map((a) => a.term).filter((t) => !QUANTIFIED.test(t) && !MENTIONS_ROUNDED.test(t)), ...lengthFacts, ...ghostBase];
   const decls = world.declarations.join("\n");
   let writtenUndecided = false;
   // Base, then step; dropping a candidate never breaks another's base case, so base runs once to its fixpoint.

@@ -66,8 +66,18 @@ export type Sym =
  * arithmetic JavaScript does (integers.ts).
  */
 export type NumSym =
-  | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int?: undefined; readonly mag?: undefined; readonly quotient?: Quotient }
-  | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int: string; readonly mag: number; readonly quotient?: undefined };
+  | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int?: undefined; readonly mag?: undefined; readonly quotient?: Quotient; readonly fmag?: number }
+  | { readonly k: "num"; readonly t: string; readonly c?: number; readonly int: string; readonly mag: number; readonly quotient?: undefined; readonly fmag?: undefined };
+
+/**
+ * A static bound on a number's magnitude when it is finite in every run (never NaN or ±∞): a
+ * literal's, an integer's `mag`, or `fmag`, which arithmetic on bounded numbers keeps (integers.ts
+ * `arithmeticBound`) so that rounding it gives an integer (builtins.ts `rounded`).
+ */
+export function finiteBound(v: NumSym): number | undefined {
+  if (v.c !== undefined) return Number.isFinite(v.c) ? Math.abs(v.c) : undefined;
+  return v.int !== undefined ? v.mag : v.fmag;
+}
 
 /**
  * The exact quotient an `a / b` stands for, when `a` is an integer of magnitude below 2^53 and
@@ -108,7 +118,12 @@ export const numFromInt = (i: string, mag: number): Sym => ({ k: "num", t: intTo
 /** The same number with its terms renamed (a quantified copy); `c`, `int` and `mag` kept. */
 export function renameNum(v: NumSym, rename: (t: string) => string): NumSym {
   if (v.c !== undefined) return v;
-  return v.int !== undefined ? { k: "num", t: rename(v.t), int: rename(v.int), mag: v.mag } : { k: "num", t: rename(v.t) };
+  return v.int !== undefined ? { k: "num", t: rename(v.t), int: rename(v.int), mag: v.mag } : withFmag({ k: "num", t: rename(v.t) }, v.fmag);
+}
+
+/** A number without an Int term, with its finite bound when there is one. */
+export function withFmag(v: { readonly k: "num"; readonly t: string; readonly quotient?: Quotient }, fmag: number | undefined): NumSym {
+  return fmag === undefined ? v : { ...v, fmag };
 }
 
 /** JavaScript truthiness as a Bool term. */
@@ -186,7 +201,9 @@ export function merge(c: string, a: Sym, b: Sym): Sym | undefined {
   if (a.k === "bool" && b.k === "bool") return a.c !== undefined && a.c === b.c ? a : boolT(iteBool(c, a.t, b.t));
   if (a.k === "num" && b.k === "num") {
     if (a.c !== undefined && Object.is(a.c, b.c)) return a;
-    return a.int !== undefined && b.int !== undefined ? { k: "num", t: ite(c, a.t, b.t), int: ite(c, a.int, b.int), mag: Math.max(a.mag, b.mag) } : { k: "num", t: ite(c, a.t, b.t) };
+    if (a.int !== undefined && b.int !== undefined) return { k: "num", t: ite(c, a.t, b.t), int: ite(c, a.int, b.int), mag: Math.max(a.mag, b.mag) };
+    const ba = finiteBound(a), bb = finiteBound(b);
+    return withFmag({ k: "num", t: ite(c, a.t, b.t) }, ba !== undefined && bb !== undefined ? Math.max(ba, bb) : undefined);
   }
   if (a.k === "undef" && b.k === "undef") return a;
   // Merging with undefined gives an optional value.

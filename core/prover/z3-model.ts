@@ -26,6 +26,35 @@ export type GetValues = (terms: readonly { term: string; sort: ValueSort }[], la
  */
 const POSITIVE_ZERO: SExpr = ["_", "+zero", "11", "53"];
 
+/**
+ * What a read returns for a term the model does not evaluate to a literal (a Bool term under a
+ * quantifier, `results.some(…)` over an array of unknown length): not `true`, and no number. The
+ * term Z3 gives back then holds the model's function tables expanded, and printing it took 411 s
+ * on one counterexample (h57 i24 fail), outside every time budget.
+ */
+export const NOT_A_LITERAL: SExpr = "unread";
+
+/** Nodes a literal has at most: `(fp #b… #b… #b…)` is four, `(- 5)` two. */
+const LITERAL_NODES = 8;
+const Z3_NUMERAL_AST = 0;
+const Z3_APP_AST = 1;
+
+/** Whether a model's value is a literal: numerals and applications of at most LITERAL_NODES nodes, no quantifier. */
+function isLiteral(scope: Scope, value: unknown): boolean {
+  const { z3, ctx } = scope;
+  let left = LITERAL_NODES;
+  const visit = (a: unknown): boolean => {
+    if (--left < 0) return false;
+    const kind = z3.get_ast_kind(ctx, a as never) as number;
+    if (kind === Z3_NUMERAL_AST) return true;
+    if (kind !== Z3_APP_AST) return false;
+    const app = z3.to_app(ctx, a as never);
+    for (let i = 0; i < z3.get_app_num_args(ctx, app); i++) if (!visit(z3.get_app_arg(ctx, app, i))) return false;
+    return true;
+  };
+  return visit(value);
+}
+
 /** The symbol a term applies (or is): `(f 3)` → `f`, `x` → `x`. */
 function headSymbol(term: string): string {
   const m = /^\(?\s*([^\s()]+)/.exec(term);
@@ -48,6 +77,7 @@ export function readModel<T>(scope: Scope, model: unknown, original: () => reado
       const term = z3.get_app_arg(ctx, eq as never, 1);
       const value = z3.model_eval(ctx, model as never, term, true);
       if (value === null) throw new SolverError("the model has no value for a term");
+      if (!isLiteral(scope, value)) return NOT_A_LITERAL;
       const [parsed] = parseSExprs(z3.ast_to_string(ctx, value));
       return parsed!;
     });

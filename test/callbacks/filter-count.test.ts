@@ -89,12 +89,40 @@ export function main(): void {
   const big = rows().filter((r) => r.amount > 100);
   if (big.length > 0 && big[0]!.amount <= 100) pay("x", 5);
 }` },
-  { name: "a filter made inside a loop over an array of unknown length is refused when read", verdict: "refused", line: 7, match: /cannot be read/, body: `export const guarantees = [m.emailsAtMost(0)];
+  { name: "a filter made inside a loop over an array of unknown length is counted per iteration: two equal contacts reach the send", verdict: "violated", line: 7, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
   for (const c of contacts()) {
     const same = contacts().filter((x) => x === c);
     if (same.length > 1) sendEmail("x", "y");
   }
+}` },
+  { name: "control: per iteration, the count never exceeds that iteration's source", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  for (const c of contacts()) {
+    const all = contacts();
+    const same = all.filter((x) => x === c);
+    if (same.length > all.length) sendEmail("x", "y");
+  }
+}` },
+  { name: "per iteration: the first kept element of each iteration's list passes that iteration's test", verdict: "proved", body: `export const guarantees = [m.neverEmail("x")];
+export function main(): void {
+  for (const c of contacts()) {
+    const corp = contacts().filter((x) => x.endsWith("@corp") && x !== c);
+    if (corp.length > 0 && (corp[0] === c || corp[0] === "x")) sendEmail(corp[0]!, "y");
+  }
+}` },
+  { name: "a count made in a map's callback over an array of unknown length, read after it: two equal contacts reach the send", verdict: "violated", line: 7, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const counts = contacts().map((c) => ({ c, n: contacts().filter((x) => x === c).length }));
+  for (const f of counts) {
+    if (f.n > 1) sendEmail(f.c, "y");
+  }
+}` },
+  { name: "the counts made in a map's callback, filtered and read by length", verdict: "violated", line: 7, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const counts = contacts().map((c) => ({ c, n: contacts().filter((x) => x === c).length }));
+  const many = counts.filter((f) => f.n > 1);
+  if (many.length > 0) sendEmail("x", "y");
 }` },
 ];
 

@@ -7,4 +7,4 @@
 import { PROFILES } from "../../fuzz/profiles";
 import { profileSuite } from "../helpers/profiles";
 
-profileSuite("integers in the differential tester", { weights: PROFILES.integers, kind: "ints", ops: ["budget", "edge", "scaled", "signed", "remainder"], wellTyped: 60, count: 40, seed: 610_000, programs: "integer programs" });
+profileSuite("integers in the differential tester", { weights: PROFILES.integers, kind: "ints", ops: ["budget", "edge", "scaled", "signed", "remainder", "rounded"], wellTyped: 60, count: 40, seed: 610_000, programs: "integer programs" });

@@ -7,11 +7,12 @@ import { SET_VIEW_WHY, setDelete, setHas } from "./unique";
 import { collectedMapMethod, isCollectedMap } from "./collected-maps";
 import { collectingCall } from "./collected";
 import { callJoin, callReduce } from "./folds";
-import { and, FLOAT64, numLit } from "../smt";
-import { boolT, num, UNDEF, type Sym } from "../values";
+import { and, FLOAT64, intLit, numLit } from "../smt";
+import { boolT, finiteBound, intToFp, num, UNDEF, withFmag, type Sym } from "../values";
 import { refuseToolValues } from "./calls";
 import { refuse, sized, type Exec } from "./context";
-import { roundedQuotient } from "./integers";
+import { EXACT_LIMIT, ROUNDED_PREFIX, roundedQuotient } from "./integers";
+import { declare } from "./fresh";
 import { compareAggregate, relationMethod } from "./contracts";
 import { evalExpr } from "./expressions";
 import { fluentMethod } from "./fluents";
@@ -54,7 +55,7 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
     // A running result by name: each step repeats it six times (a dozen arguments made a text
     // longer than JavaScript's strings).
     const a0 = acc as Extract<Sym, { k: "num" }>;
-    const a: Extract<Sym, { k: "num" }> = acc === nums[0] ? a0 : a0.int === undefined ? { k: "num", t: nameTerm(ex, a0.t, FLOAT64, name, true) } : { k: "num", t: nameTerm(ex, a0.t, FLOAT64, name, true), int: nameTerm(ex, a0.int, "Int", name, true), mag: a0.mag };
+    const a: Extract<Sym, { k: "num" }> = acc === nums[0] ? a0 : a0.int === undefined ? withFmag({ k: "num", t: nameTerm(ex, a0.t, FLOAT64, name, true) }, a0.fmag) : { k: "num", t: nameTerm(ex, a0.t, FLOAT64, name, true), int: nameTerm(ex, a0.int, "Int", name, true), mag: a0.mag };
     // Strictly better, or the zero of the right sign: two `ite`s rather than one over their
     // disjunction, so that the ranges (intervals.ts) read each branch under a conjunction they narrow by.
     const better = name === "min" ? `(fp.lt ${a.t} ${b.t})` : `(fp.gt ${a.t} ${b.t})`;
@@ -64,7 +65,11 @@ export function callMath(ex: Exec, name: string, e: TS.CallExpression, st: State
     // of the same value as the Float64 term, the sign of a zero aside, which Int terms never tell
     // (integers.ts): keep it in integer arithmetic, so `Math.min(inv.amount, 50000)` adds up as
     // integers instead of converting every amount to Float64.
-    if (a.int === undefined || b.int === undefined) return { k: "num", t };
+    if (a.int === undefined || b.int === undefined) {
+      // Of two finite numbers, one: finite, bounded by the larger bound.
+      const x = finiteBound(a), y = finiteBound(b);
+      return withFmag({ k: "num", t }, x !== undefined && y !== undefined ? Math.max(x, y) : undefined);
+    }
     return { k: "num", t, int: `(ite (${name === "min" ? "<=" : ">="} ${a.int} ${b.int}) ${a.int} ${b.int})`, mag: Math.max(a.mag, b.mag) };
   }, nums[0]!) as Extract<Sym, { k: "num" }>;
   // The result by name too: a guard on it (`if (amount > 0)`) then narrows what it bounds.
@@ -83,16 +88,48 @@ function rounded(ex: Exec, name: string, e: TS.CallExpression, st: State): Sym {
   if (v.k !== "num") refuse(e.arguments[0]!, `\`Math.${name}\` of a value that may not be a number is not modelled (JavaScript converts it first).`, "Pass a number.");
   const f = Math[name as "floor" | "ceil" | "trunc" | "round" | "abs"];
   if (v.c !== undefined) return num(f(v.c));
-  if (name === "abs") return v.int !== undefined ? { k: "num", t: `(fp.abs ${v.t})`, int: `(abs ${v.int})`, mag: v.mag! } : { k: "num", t: `(fp.abs ${v.t})` };
+  if (name === "abs") return v.int !== undefined ? { k: "num", t: `(fp.abs ${v.t})`, int: `(abs ${v.int})`, mag: v.mag! } : withFmag({ k: "num", t: `(fp.abs ${v.t})` }, v.fmag);
   if (v.int !== undefined) return v;
   const x = nameTerm(ex, v.t, FLOAT64, "x");
   const mode = ROUNDINGS[name];
   // `Math.floor(n / 24)` of an integer: the integer division too (integers.ts).
   if (mode && v.quotient) return { k: "num", t: `(fp.roundToIntegral ${mode} ${x})`, ...roundedQuotient(name as "floor" | "ceil" | "trunc", v.quotient) };
-  if (mode) return { k: "num", t: `(fp.roundToIntegral ${mode} ${x})` };
-  const down = nameTerm(ex, `(fp.roundToIntegral RTN ${x})`, FLOAT64, "x");
-  const up = `(ite (fp.geq (fp.sub RNE ${x} ${down}) ${numLit(0.5)}) (fp.add RNE ${down} ${numLit(1)}) ${down})`;
-  return { k: "num", t: `(ite (and (fp.isNegative ${x}) (fp.geq ${x} ${numLit(-0.5)})) ${numLit(-0)} ${up})` };
+  let t: string;
+  if (mode) t = `(fp.roundToIntegral ${mode} ${x})`;
+  else {
+    const down = nameTerm(ex, `(fp.roundToIntegral RTN ${x})`, FLOAT64, "x");
+    const up = `(ite (fp.geq (fp.sub RNE ${x} ${down}) ${numLit(0.5)}) (fp.add RNE ${down} ${numLit(1)}) ${down})`;
+    t = `(ite (and (fp.isNegative ${x}) (fp.geq ${x} ${numLit(-0.5)})) ${numLit(-0)} ${up})`;
+  }
+  return roundedInteger(ex, t, v.fmag === undefined ? undefined : roundedBound(name, v.fmag));
+}
+
+/**
+ * A bound on the magnitude of a rounding of any value within [-b, b]: the rounding is monotone,
+ * so it lies between the roundings of -b and b (`round(-2.5)` is -2, `round(2.5)` is 3).
+ */
+function roundedBound(name: string, b: number): number {
+  return name === "round" ? Math.round(b) : name === "trunc" ? Math.floor(b) : Math.ceil(b);
+}
+
+/**
+ * A rounding of a value that is finite and bounded in every run (`Math.round(e.monthlyCents *
+ * 1.05)` of an integral amount) is an integer of magnitude at most `mag`: it gets an Int term
+ * (integers.ts), a fresh integer over the loop indices in scope with the fact that the Float64
+ * term equals it (`fp.eq`: the rounding may be -0, which an Int term never tells). Then
+ * `Number.isInteger` of it is true at once, its comparisons and sums stay in integer arithmetic,
+ * and a precondition `Number.isInteger(x) && x >= 100000` after a guard `x < 100000` needs no
+ * floating point (h56 i06: 40 s of bit-blasted multiplications, refused). The integer is named
+ * `rounded!…` (integers.ts `ROUNDED_PREFIX`): loop-invariants.ts must not use its fact to bound a
+ * carried variable, whose claimed bound the fact's own bound may rest on.
+ */
+function roundedInteger(ex: Exec, t: string, mag: number | undefined): Sym {
+  if (mag === undefined || mag > EXACT_LIMIT) return { k: "num", t };
+  const name = ex.world.fresh(ROUNDED_PREFIX);
+  declare(ex, name, "Int", ex.loops.length);
+  const int = ex.loops.length === 0 ? name : `(${name} ${ex.loops.join(" ")})`;
+  ex.world.assumptions.push({ term: and(`(fp.eq ${t} ${intToFp(int)})`, `(<= ${intLit(-mag)} ${int})`, `(<= ${int} ${intLit(mag)})`), loops: [...ex.loops] });
+  return { k: "num", t, int, mag };
 }
 
 /** The `Number` predicates; every other `Number` member is refused. */

@@ -15,8 +15,9 @@
  * only where a run with short arrays, where the filter is compacted exactly (callbacks.ts), shows
  * it again, as over a loop's invariant (prove.ts), and refuses the guarantee otherwise.
  *
- * Only for a filter made outside every quantified loop (the ghosts are functions of the base index
- * alone); elsewhere the view stays one that can only be iterated, and reading it is refused.
+ * Inside quantified loops the ghosts are functions of the running loops' indices and the base
+ * index; a filter whose base or callback reads the index of a loop that has ended stays a view
+ * that can only be iterated, and reading it is refused.
  */
 import { and, implies, renameSymbols } from "../smt";
 import type { Sym } from "../values";
@@ -35,9 +36,12 @@ export interface CountedSource {
   readonly facts: (index: string) => string;
 }
 
-/** Whether a term mentions the index of a quantified loop (the ghosts could not be global). */
+/**
+ * Whether a term mentions the index of a quantified loop other than those running here (the
+ * ghosts are functions of the running loops' indices and the base index, nothing else).
+ */
 function loopBound(ex: Exec, term: string): boolean {
-  for (const t of term.match(/[^\s()]+/g) ?? []) if (ex.world.loopRanges.has(t)) return true;
+  for (const t of term.match(/[^\s()]+/g) ?? []) if (ex.world.loopRanges.has(t) && !ex.loops.includes(t)) return true;
   return false;
 }
 
@@ -69,29 +73,32 @@ export function countedArray(ex: Exec, source: CountedSource, key: object): SArr
     made.set(key, null);
     return undefined;
   }
+  // Inside quantified loops (a filter of each element's own tool result, h57 i07, i12) the ghosts
+  // are functions of the loops' indices too: one count per iteration, each stated for every iteration.
+  const loops = [...ex.loops];
   const before = ex.world.fresh("keptBefore");
-  declare(ex, before, "Int", 1);
+  declare(ex, before, "Int", loops.length + 1);
   const pos = ex.world.fresh("keptAt");
-  declare(ex, pos, "Int", 1);
-  const b = (x: string): string => `(${before} ${x})`;
+  declare(ex, pos, "Int", loops.length + 1);
+  const b = (x: string): string => `(${[before, ...loops, x].join(" ")})`;
   // True of the count in every run (by induction over j); the step itself is not stated (below).
   ex.world.assumptions.push(
-    { term: `(= ${b("0")} 0)`, loops: [] },
-    { term: `(forall ((${j} Int)) ${implies(and(`(<= 0 ${j})`, `(<= ${j} ${n})`), and(`(<= 0 ${b(j)})`, `(<= ${b(j)} ${j})`, `(<= ${b(j)} ${b(n)})`, `(<= (- ${b(n)} ${b(j)}) (- ${n} ${j}))`))})`, loops: [] },
+    { term: `(= ${b("0")} 0)`, loops },
+    { term: `(forall ((${j} Int)) ${implies(and(`(<= 0 ${j})`, `(<= ${j} ${n})`), and(`(<= 0 ${b(j)})`, `(<= ${b(j)} ${j})`, `(<= ${b(j)} ${b(n)})`, `(<= (- ${b(n)} ${b(j)}) (- ${n} ${j}))`))})`, loops },
   );
   ex.world.countedFilters++;
   const len = b(n);
   // A loop that collected the array and read its size carries that size (collected.ts): the same count.
   const size = carriedSizes.get(key);
-  if (size) ex.world.assumptions.push({ term: `(= ${len} ${size})`, loops: [] });
+  if (size && loops.length === 0) ex.world.assumptions.push({ term: `(= ${len} ${size})`, loops: [] });
   const seen = new Set<string>();
   const at = (m: string): Sym => {
-    const p = `(${pos} ${m})`;
+    const p = `(${[pos, ...loops, m].join(" ")})`;
     if (ex.steps !== undefined && !seen.has(m)) {
       seen.add(m);
       const inRange = and(`(<= 0 ${m})`, `(< ${m} ${len})`);
       const fact = and(`(<= 0 ${p})`, `(< ${p} ${n})`, source.keep(p), source.facts(p), `(= ${b(p)} ${m})`);
-      ex.world.assumptions.push({ term: implies(inRange, fact), loops: indexLoops(ex, m) });
+      ex.world.assumptions.push({ term: implies(inRange, fact), loops: [...new Set([...loops, ...indexLoops(ex, m)])] });
     }
     return base.at(p);
   };

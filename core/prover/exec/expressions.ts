@@ -7,7 +7,7 @@ import type * as TS from "typescript";
 import { caughtProperty } from "./caught";
 import { resolveDeclaration } from "../../runtime-symbols";
 import { not } from "../smt";
-import { bool, boolT, num, numFromInt, str, UNDEF, type Sym } from "../values";
+import { bool, boolT, num, numFromInt, str, UNDEF, withFmag, type Sym } from "../values";
 import { ARRAY_LENGTH_MAG, intNegate, STRING_LENGTH_MAG } from "./integers";
 import { evalAwait } from "./await";
 import { fluentProperty } from "./fluents";
@@ -57,7 +57,7 @@ export function evalExpr(ex: Exec, e0: TS.Expression, st: State): Sym {
       if (e.operator === ts.SyntaxKind.PlusToken) return v;
       if (v.c !== undefined) return num(-v.c);
       const neg = intNegate(v);
-      return neg ? { k: "num", t: `(fp.neg ${v.t})`, ...neg } : { k: "num", t: `(fp.neg ${v.t})` };
+      return neg ? { k: "num", t: `(fp.neg ${v.t})`, ...neg } : withFmag({ k: "num", t: `(fp.neg ${v.t})` }, v.fmag);
     }
     refuse(e, "This operator is not modelled.", "Use !, -, +, comparisons and arithmetic.");
   }

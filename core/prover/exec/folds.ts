@@ -14,6 +14,7 @@ import { declare } from "./fresh";
 import { concat, toStr } from "./operators";
 import { compactSym, type State } from "./state";
 import { exitOrder } from "./exit-states";
+import { reduceCarried } from "./reduce-carried";
 
 /**
  * `xs.reduce((acc, x, i) => …, initial)` over a literal array or an array bounded by an `ensures`:
@@ -22,18 +23,17 @@ import { exitOrder } from "./exit-states";
  * first element present is the accumulator and the callback starts at the next one, with its
  * index; an empty array throws a TypeError there (reported like any reachable throw, and the path
  * goes on where some element is present). The accumulator is then any value an element may be
- * (a record, too). Over an array of unknown length the accumulator would be state carried across a
- * quantified loop: refused.
+ * (a record, too). Over an array of unknown length the accumulator is state carried across a
+ * quantified loop (reduce-carried.ts).
  */
 export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: State): Sym {
   const view = viewOf(target);
   if (!view) refuse(e.expression, "`reduce` is modelled on arrays only.", "Call it on a literal array or an array returned by a tool.");
   if (e.arguments.length !== 1 && e.arguments.length !== 2) refuse(e, "`reduce` takes a callback and an optional initial value.", "Write `xs.reduce((total, x) => total + x, 0)`.");
   const base = view.base;
-  if (base.k === "sarr" && base.bound === undefined) {
-    // Carried state: a violation is still looked for among runs with short arrays (prove.ts).
-    throw new CarriedStateRefusal(e, "`reduce` over an array of unknown length carries a value from element to element, which is not modelled.", "Bound the array with an `ensures((r) => r.length <= N)` on the tool, reduce a literal array, or compute per element inside `for (const x of xs)`.");
-  }
+  const unknownLength = base.k === "sarr" && base.bound === undefined;
+  // Carried state: a violation is still looked for among runs with short arrays (prove.ts).
+  if (unknownLength && e.arguments.length !== 2) throw new CarriedStateRefusal(e, "`reduce` over an array of unknown length without an initial value carries an element from element to element, which is not modelled.", "Pass an integer initial value (`xs.reduce((total, x) => total + x.amount, 0)`), bound the array with an `ensures((r) => r.length <= N)` on the tool, or pick the element inside `for (const x of xs)`.");
   const { fn, named } = callbackOf(ex, e.arguments[0]!, "reduce", st);
   checkAwaited(ex, e, false, "`reduce`");
   const initial = e.arguments.length === 2;
@@ -41,6 +41,15 @@ export function callReduce(ex: Exec, target: Sym, e: TS.CallExpression, st: Stat
   if (initial) {
     acc = evalExpr(ex, e.arguments[1]!, st);
     if (acc.k !== "num" && acc.k !== "str") refuse(e.arguments[1]!, "`reduce` is modelled with a number or string accumulator.", "Start from a number (`0`) or a string (`\"\"`).");
+  }
+  if (unknownLength) {
+    if (ex.inlining.includes(fn)) refuse(e, "Recursion is not modelled.", "Rewrite the helper without calling itself.");
+    if (named) ex.inlining.push(fn);
+    try {
+      return reduceCarried(ex, e, fn, view as typeof view & { readonly base: Extract<Sym, { k: "sarr" }> }, acc!, st);
+    } finally {
+      if (named) ex.inlining.pop();
+    }
   }
   // Bool term: the accumulator holds a value (always, with an initial value; else once an element was present).
   let started = initial ? "true" : "false";

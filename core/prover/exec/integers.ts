@@ -22,10 +22,15 @@
  */
 import { holeOpen } from "../holes";
 import { intLit, numLit } from "../smt";
-import { intToFp, type NumSym, type Quotient } from "../values";
+import { finiteBound, intToFp, type NumSym, type Quotient } from "../values";
 
 /** Every integer of magnitude at most 2^53 is a double, and integer arithmetic within it is exact. */
 export const EXACT_LIMIT = 2 ** 53;
+
+/** The name of the fresh integer a rounded number gets (builtins.ts `roundedInteger`): `rounded!n`. */
+export const ROUNDED_PREFIX = "rounded";
+/** A term that mentions one. */
+export const MENTIONS_ROUNDED = new RegExp(`\\b${ROUNDED_PREFIX}!\\d`);
 
 /** Array lengths are at most 2^32 − 1 (ECMAScript's `ToUint32` bound on `length`). */
 export const ARRAY_LENGTH_MAG = 2 ** 32 - 1;
@@ -70,6 +75,32 @@ export function intArithmetic(op: IntOp, a: NumSym, b: NumSym): { int: string; m
   if (op !== "*" && b.c === 0) return { int: a.int, mag };
   if (op === "+" && a.c === 0) return { int: b.int, mag };
   return { int: `(${op} ${a.int} ${b.int})`, mag };
+}
+
+/**
+ * A bound above every finite value arithmetic on bounded numbers may reach, far below the largest
+ * double: bounded operands then never overflow to ±∞, and none of `+`, `-`, `*` or `/` by a
+ * nonzero literal gives NaN.
+ */
+const FINITE_LIMIT = 2 ** 900;
+
+/** One Float64 rounding moves a value by at most half an ulp: a relative 2^-53, taken as 2^-50 for room. */
+const ONE_ROUNDING = 1 + 2 ** -50;
+
+/**
+ * The finite bound (values.ts `finiteBound`) of `a op b` when both operands have one (for `/`, a
+ * nonzero literal divisor): the exact result's bound, widened by one rounding. Undefined otherwise.
+ */
+export function arithmeticBound(op: "+" | "-" | "*" | "/", a: NumSym, b: NumSym): number | undefined {
+  const x = finiteBound(a);
+  const y = finiteBound(b);
+  if (x === undefined || y === undefined) return undefined;
+  let bound: number;
+  if (op === "/") {
+    if (b.c === undefined || b.c === 0 || !Number.isFinite(b.c)) return undefined;
+    bound = (x / Math.abs(b.c)) * ONE_ROUNDING;
+  } else bound = (op === "*" ? x * y : x + y) * ONE_ROUNDING;
+  return bound <= FINITE_LIMIT ? bound : undefined;
 }
 
 /** The Int term of `-a`, when `a` has one (the magnitude is unchanged). */

@@ -34,7 +34,7 @@ function refuse(node: TS.Node, reason: string, instead: string): never {
 export const CARRIED_MAG = 2 ** 52;
 
 /** The largest literal a carried integer may start from. */
-const INIT_MAG = 2 ** 40;
+export const INIT_MAG = 2 ** 40;
 
 interface Carried {
   readonly sym: TS.Symbol;
@@ -84,8 +84,21 @@ function at(fn: string, k: string): string {
 }
 
 function intValue(c: Carried, k: string): Sym {
-  const i = at(c.fn, k);
-  return { k: "num", t: ite(and(at(c.negz!, k), `(= ${i} 0)`), ZERO_NEG, intToFp(i)), int: i, mag: CARRIED_MAG };
+  return carriedInt(c.fn, c.negz!, k);
+}
+
+/**
+ * A carried integer's value when iteration k starts: its Int term, and a Float64 term that may be
+ * -0 where its sign flag says so (a product with 0 may be; the flag is free, so either sign is covered).
+ */
+export function carriedInt(fn: string, negz: string, k: string): Sym {
+  const i = at(fn, k);
+  return { k: "num", t: ite(and(at(negz, k), `(= ${i} 0)`), ZERO_NEG, intToFp(i)), int: i, mag: CARRIED_MAG };
+}
+
+/** The bounds loop-invariants.ts starts from for a carried integer: its start's magnitude and the most one step adds. */
+export function carriedBounds(initMag: number, mag: number): { base: number; step: number } {
+  return { step: mag > CARRIED_MAG ? mag - CARRIED_MAG : 0, base: Math.max(initMag, mag < CARRIED_MAG ? mag : 0) };
 }
 
 function valueAt(c: Carried, k: string): Sym {
@@ -284,9 +297,7 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
           if (end && (v?.k !== "num" || v.int === undefined)) {
             refuse(c.at, `\`${c.name}\` is carried across iterations of a loop over an array of unknown length, and after an iteration it may not be an exact integer (a fraction, a Float64 operation, or a value past 2^53).`, "Keep it an integer: add and subtract integers (amounts a tool's `ensures` declares integral with `Number.isInteger` and literal bounds), or loop over a literal array.");
           }
-          const mag = v?.k === "num" && v.int !== undefined ? v.mag : 0;
-          const step = mag > CARRIED_MAG ? mag - CARRIED_MAG : 0;
-          const base = Math.max(c.initMag, mag < CARRIED_MAG ? mag : 0);
+          const { base, step } = carriedBounds(c.initMag, v?.k === "num" && v.int !== undefined ? v.mag : 0);
           const next = end && v?.k === "num" && v.int !== undefined ? ite(end.pc, v.int, still) : still;
           out.push({ name: c.name, fn: c.fn, sort: "Int", init: c.init, next, base, step, at: c.at });
           after.env.set(c.sym, valueAt(c, len));

@@ -3,10 +3,10 @@ import type * as TS from "typescript";
 import { caughtText, instanceOf } from "./caught";
 import { NUMBER_TEXT_KIND } from "../conversions";
 import { and, excludesZero, ite, not, or, RM, strLit } from "../smt";
-import { bool, boolT, compareInt, num, str, strictEquals, type NumSym, type Sym, UNDEF } from "../values";
+import { bool, boolT, compareInt, num, str, strictEquals, withFmag, type NumSym, type Sym, UNDEF } from "../values";
 import { refuse, sized, type Exec } from "./context";
 import { convert } from "./conversions";
-import { intArithmetic, intRemainder, intRemainderBy, quotientOf } from "./integers";
+import { arithmeticBound, intArithmetic, intRemainder, intRemainderBy, quotientOf } from "./integers";
 import { evalExpr } from "./expressions";
 import { cond, definite, notOpaque } from "./guards";
 import { refuseObjectOperator } from "./objects";
@@ -124,7 +124,7 @@ function binaryTerm(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): S
     case K.PlusToken: {
       if (a.k === "num" && b.k === "num") {
         if (a.c !== undefined && b.c !== undefined) return num(a.c + b.c);
-        return withInt(`(fp.add ${RM} ${a.t} ${b.t})`, intArithmetic("+", a, b));
+        return withInt(`(fp.add ${RM} ${a.t} ${b.t})`, intArithmetic("+", a, b), arithmeticBound("+", a, b));
       }
       if (a.k === "str" || b.k === "str") return concat(toStr(ex, a, at), toStr(ex, b, at));
       refuse(at, "`+` on these values is not modelled.", "Add two numbers or concatenate strings.");
@@ -147,9 +147,10 @@ function binaryTerm(ex: Exec, op: TS.SyntaxKind, a: Sym, b: Sym, at: TS.Node): S
       // quotient is kept for \`Math.floor\` and the like (integers.ts).
       if (op === K.SlashToken) {
         const quotient = quotientOf(a, b);
-        return quotient ? { k: "num", t, quotient } : { k: "num", t };
+        return withFmag(quotient ? { k: "num", t, quotient } : { k: "num", t }, arithmeticBound("/", a, b));
       }
-      return withInt(t, intArithmetic(op === K.MinusToken ? "-" : "*", a, b));
+      const arith = op === K.MinusToken ? "-" : "*";
+      return withInt(t, intArithmetic(arith, a, b), arithmeticBound(arith, a, b));
     }
     default:
       refuse(at, `The operator \`${ts.tokenToString(op) ?? ts.SyntaxKind[op]}\` is not modelled.`, "Use comparisons, +, -, *, /, &&, || and !.");
@@ -168,9 +169,9 @@ function intAgainstLiteral(rel: "<" | "<=" | ">" | ">=", a: NumSym, b: NumSym): 
 const REL_TO_COMPARISON = { "<": "lessThan", "<=": "atMost", ">": "greaterThan", ">=": "atLeast" } as const;
 const FLIPPED = { "<": ">", "<=": ">=", ">": "<", ">=": "<=" } as const;
 
-/** A number with its Float64 term and, when there is one, its exact Int term (integers.ts). */
-function withInt(t: string, int: { int: string; mag: number } | undefined): Sym {
-  return int ? { k: "num", t, ...int } : { k: "num", t };
+/** A number with its Float64 term and, when there is one, its exact Int term (integers.ts), else its finite bound. */
+function withInt(t: string, int: { int: string; mag: number } | undefined, fmag: number | undefined): Sym {
+  return int ? { k: "num", t, ...int } : withFmag({ k: "num", t }, fmag);
 }
 
 /**
