@@ -43,16 +43,19 @@ export function printLoopState(p: LoopStatePrinter, s: LoopStateStmt): void {
     case "counter": case "counterBreak": {
       const n = p.fresh("n");
       const x = p.fresh("x");
+      // With sink "measure" (which a counter does not use), to the literal address with the
+      // element as subject: a `where` on the address is then decided by the call's own fields.
+      const send = s.sink === "measure" ? `sendEmail(${lit}, ${x})` : `sendEmail(${x}, ${lit})`;
       const update = s.update === "ok" || s.update === "before" ? `${n}++;` : s.update === "wrong" ? `${n}--;` : "";
       p.line(`let ${n} = 0;`);
       p.line(`for (const ${x} of names()) {`);
       if (s.op === "counter") {
-        if (s.update === "before") p.line(`  ${update} if (${n} ${s.strict ? "<" : "<="} ${limit}) sendEmail(${x}, ${lit});`);
-        else p.line(`  if (${n} ${s.strict ? "<" : "<="} ${limit}) { sendEmail(${x}, ${lit}); ${update} }`);
+        if (s.update === "before") p.line(`  ${update} if (${n} ${s.strict ? "<" : "<="} ${limit}) ${send};`);
+        else p.line(`  if (${n} ${s.strict ? "<" : "<="} ${limit}) { ${send}; ${update} }`);
       } else if (s.update === "before") {
-        p.line(`  ${update} if (${n} ${s.strict ? ">" : ">="} ${limit}) break; sendEmail(${x}, ${lit});`);
+        p.line(`  ${update} if (${n} ${s.strict ? ">" : ">="} ${limit}) break; ${send};`);
       } else {
-        p.line(`  sendEmail(${x}, ${lit}); ${update}`);
+        p.line(`  ${send}; ${update}`);
         p.line(`  if (${n} ${s.strict ? ">" : ">="} ${limit}) break;`);
       }
       p.line("}");

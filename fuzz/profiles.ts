@@ -133,7 +133,7 @@ export const PROFILES: Readonly<Record<"default" | "async" | "contracts" | "call
     focus: true,
     stmt: { loopstate: 10, effect: 1, decl: 1, if: 1 },
     effects: { sendEmail: 4, log: 3, pay: 1, measure: 1 },
-    contracts: { emailsAtMost: 6, spendAtMost: 4, measuresSumAtMost: 3, measuresAtMost: 2, neverEmail: 3, emailsAtLeast: 1, logsAtMost: 2, neverLog: 1, noPaymentOver: 2, measuresBelow: 2 },
+    contracts: { emailsAtMost: 6, internalAtMost: 3, spendAtMost: 4, measuresSumAtMost: 3, measuresAtMost: 2, neverEmail: 3, emailsAtLeast: 1, logsAtMost: 2, neverLog: 1, noPaymentOver: 2, measuresBelow: 2 },
   }),
   // Reads of a `filter` over an array of unknown length as an array (issue 10, exec/counted.ts):
   // its length, slices, elements by index, the count as a bound. The only profile that draws them.

@@ -384,11 +384,20 @@ export class Encoder {
    * another loop, or a sum's value is not one integer field of the event.
    */
   private carriedAggregate(spec: Extract<SpecIR, { k: "compare" }>, facts: readonly Fact[], quantified: readonly Fact[]): ViolationQuery[] | undefined {
-    if (quantified.length === 0 || spec.rel.filters.length > 0 || quantified.some((f) => f.loops.length > 1)) return undefined;
+    if (quantified.length === 0 || quantified.some((f) => f.loops.length > 1)) return undefined;
     const terms: string[] = [];
     const mags: number[] = [];
     const values: Sym[] = [];
     for (const f of facts) {
+      // A `where` the fact's own fields decide (`Booking.where((b) => b.clinicianId === "dr-lee")`
+      // over calls that pass "dr-lee"): the ghosts count the fact whole, or not at all. A filter
+      // that depends on the iteration would need ghosts of its own: not modelled.
+      if (f.loops.length > 0 && spec.rel.filters.length > 0) {
+        const item = this.item(f);
+        const kept = and(...spec.rel.filters.map((fl) => truthy(this.exec.applyLambda(fl, item))));
+        if (kept === "false") continue;
+        if (kept !== "true") return undefined;
+      }
       if (spec.agg.k === "count") {
         const g = f.loops.length > 0 ? ghostCount(this.world, f) : "";
         if (g === undefined) return undefined;
@@ -412,7 +421,8 @@ export class Encoder {
       mags.push(g.bound ?? v.mag * ARRAY_LENGTH_MAG);
     }
     if (spec.agg.k === "sum" && boundWithin(mags) === undefined) return undefined;
-    const total = terms.length === 1 ? terms[0]! : `(+ ${terms.join(" ")})`;
+    // (No term at all where every call's fields rule the filter out: the count or sum is 0.)
+    const total = terms.length === 0 ? "0" : terms.length === 1 ? terms[0]! : `(+ ${terms.join(" ")})`;
     return [{ declarations: [], assumptions: [], candidates: [{ indicator: not(compareInt(total, spec.op, spec.bounds)), fact: undefined }], contributors: this.contributors(spec.rel, facts), aggregate: { op: spec.op, bounds: spec.bounds, values } }];
   }
 

@@ -1,0 +1,39 @@
+/**
+ * A count or sum with a `where` over the calls of a loop that carries state (core/prover/encode.ts
+ * `carriedAggregate`): where the call's own fields decide the filter (a literal address that ends
+ * with "@corp"), the loop's ghost count is the filtered count; a filter that depends on the
+ * iteration is not counted by the ghosts (a short run may still show a violation). Each verdict
+ * was decided from JavaScript's semantics before running the prover; body line 1 is file line 4.
+ */
+import { describe, expect, it } from "vitest";
+import { problems, prove } from "../prover/prove-helpers";
+import { LOOP_EXTRA, LOOP_IMPORT } from "./layer";
+import type { LoopCase } from "./cases";
+
+const internal = (stop: string, to = '"ops@corp"') => `export const guarantees = [m.internalAtMost(2)];
+export function main(names: string[]): void {
+  let sent = 0;
+  for (const t of names) {
+    if (${stop}) break;
+    sendEmail(${to}, t);
+    sent++;
+  }
+}`;
+
+const cases: LoopCase[] = [
+  { name: "two internal emails at most: the filter holds of every call, so the ghost count is the filtered count", verdict: "proved", body: internal("sent >= 2") },
+  { name: "adversarial: one more internal email than the limit", verdict: "violated", line: 9, body: internal("sent > 2") },
+  { name: "external emails are not counted: any number of them", verdict: "proved", body: internal("sent > 100", '"ops@example.com"') },
+  { name: "adversarial: the filter depends on the element, and a short run shows three internal emails", verdict: "violated", line: 9, body: internal("sent > 2", "t") },
+];
+
+describe("counts with a where over a loop that carries state", () => {
+  for (const c of cases) {
+    it(`${c.verdict}: ${c.name}`, async () => {
+      const v = await prove(LOOP_IMPORT + c.body, LOOP_EXTRA);
+      const shown = JSON.stringify(problems(v), null, 1);
+      expect(v.verdict, shown).toBe(c.verdict);
+      if (c.line !== undefined) expect(problems(v).map((p) => p.line), shown).toContain(c.line);
+    }, 600_000);
+  }
+});
