@@ -364,7 +364,7 @@ export class Encoder {
           : not(compareInt(exact.count, "atMost", [b[1]!]));
         out.push({ declarations: [], assumptions: exact.assumptions, candidates: [{ indicator, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [] }, partial: true });
       }
-      out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooMany, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [] }, inexact: `the count over a loop over an array of unknown length may exceed the bound, but no run with arrays of at most ${exact?.iterations ?? 0} elements does, and longer ones are not computed exactly; bound the array with an \`ensures((r) => r.length <= N)\` on the tool, or loop over a literal array` });
+      out.push({ declarations: decls, assumptions, candidates: [{ indicator: tooMany, fact: undefined }], contributors, aggregate: { op: spec.op, bounds: b, values: [] }, inexact: `the count over a loop over an array of unknown length may exceed the bound, ${exact ? `but no run with arrays of at most ${exact.iterations} elements does, and longer ones are not computed exactly` : "and it is not computed exactly for any length (what the loop's iterations assume ties them to another loop over an array of unknown length)"}; bound the array with an \`ensures((r) => r.length <= N)\` on the tool, or loop over a literal array` });
     }
     if (tooFew) {
       // Exact when every array the quantified calls loop over is empty: try that counterexample first.
