@@ -111,6 +111,24 @@ export function main(): void {
     if (corp.length > 0 && (corp[0] === c || corp[0] === "x")) sendEmail(corp[0]!, "y");
   }
 }` },
+  { name: "a filter made outside a loop, read first inside it and then after it: one count (proved)", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string[]): void {
+  const all = contacts();
+  const corp = all.filter((c) => c.endsWith("@corp"));
+  for (const t of to) {
+    if (corp.length > all.length) sendEmail(t, "x");
+  }
+  if (corp.length > all.length) sendEmail("a", "y");
+}` },
+  { name: "adversarial: the same count read after the loop reaches two", verdict: "violated", line: 10, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(to: string[]): void {
+  const all = contacts();
+  const corp = all.filter((c) => c.endsWith("@corp"));
+  for (const t of to) {
+    if (corp.length > all.length) sendEmail(t, "x");
+  }
+  if (corp.length >= 2) sendEmail("a", "y");
+}` },
   { name: "a count made in a map's callback over an array of unknown length, read after it: two equal contacts reach the send", verdict: "violated", line: 7, body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
   const counts = contacts().map((c) => ({ c, n: contacts().filter((x) => x === c).length }));

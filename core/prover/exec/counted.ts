@@ -67,15 +67,19 @@ export function countedArray(ex: Exec, source: CountedSource, key: object): SArr
   // A probe at an index no quantifier binds: the facts reading an element there (a `trim` of it, a
   // Set's earlier keys) are dropped, or they would name `j` free in the query (h53 i03: Z3 read none of its assertions).
   const probed = ex.world.assumptions.length;
-  const bound = loopBound(ex, n) || loopBound(ex, source.keep(j)) || loopBound(ex, source.facts(j));
+  const read = `${n} ${source.keep(j)} ${source.facts(j)}`;
+  const bound = loopBound(ex, read);
   ex.world.assumptions.splice(probed);
   if (bound) {
     made.set(key, null);
     return undefined;
   }
   // Inside quantified loops (a filter of each element's own tool result, h57 i07, i12) the ghosts
-  // are functions of the loops' indices too: one count per iteration, each stated for every iteration.
-  const loops = [...ex.loops];
+  // are functions of the indices of the loops the source or the test depends on: one count per
+  // iteration, each stated for every iteration. A filter that depends on none has one count, also
+  // where it is read inside a loop (and after it: its terms must not name a loop's index).
+  const tokens = new Set(read.match(/[^\s()]+/g) ?? []);
+  const loops = ex.loops.filter((q) => tokens.has(q));
   const before = ex.world.fresh("keptBefore");
   declare(ex, before, "Int", loops.length + 1);
   const pos = ex.world.fresh("keptAt");
