@@ -15,9 +15,9 @@
  * only where a run with short arrays, where the filter is compacted exactly (callbacks.ts), shows
  * it again, as over a loop's invariant (prove.ts), and refuses the guarantee otherwise.
  *
- * Inside quantified loops the ghosts are functions of the running loops' indices and the base
- * index; a filter whose base or callback reads the index of a loop that has ended stays a view
- * that can only be iterated, and reading it is refused.
+ * Inside quantified loops the ghosts are functions of the indices of the running loops the source
+ * or the test depends on, and of the base index; a filter whose source or test reads the index of
+ * a loop that has ended stays a view that can only be iterated, and reading it is refused.
  */
 import { and, implies, renameSymbols } from "../smt";
 import type { Sym } from "../values";
