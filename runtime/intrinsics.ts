@@ -27,6 +27,7 @@ export const ErrorCtor = Error;
 export const isPromise = types.isPromise;
 export const isAsyncFunction = types.isAsyncFunction;
 export const PromiseCtor = Promise;
+export const MapCtor = Map;
 export const isProxy = types.isProxy;
 
 const FunctionPrototypeToString = Function.prototype.toString;

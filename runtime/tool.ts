@@ -11,6 +11,7 @@ import { ArrayIsArray, ObjectFreeze, ReflectApply, append, concat, isAsyncFuncti
 import { ToolCall, type Occurrence } from "./occurrence";
 import { isPlainRecord, namedArguments } from "./named";
 import { parameterNames } from "./params";
+import { resultCopy } from "./result-copy";
 import { assertTracesWritable, commit, commitForeign, onlyRuns, recipients, type Recipients } from "./recorder";
 import { Relation } from "./relation";
 import { opaqueArgumentSeen, snapshotArguments } from "./snapshot";
@@ -327,7 +328,10 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
       tell(to, "failed", [name, error]);
       throw error;
     }
-    const check = (value: unknown): unknown => {
+    // The caller gets its own copy of the result (./result-copy), and `ensures` is checked on that copy.
+    const deliver = (returned: unknown): unknown => {
+      const value = resultCopy(returned);
+      if (ensuresDecls.length === 0) return value;
       assertIntrinsicsIntact(name);
       for (let e = 0; e < ensuresDecls.length; e++) {
         const decl = ensuresDecls[e]!;
@@ -341,14 +345,14 @@ export function trusted<F extends AnyFunction>(...parts: [...declarations: ToolD
     };
     if (!isPromise(result)) {
       admission.settle();
-      return ensuresDecls.length === 0 ? result : check(result);
+      return deliver(result);
     }
     // An async implementation: the call and its events are recorded now; ensures holds of the
     // resolved value; the runs wait for the call to settle before they end. The calls waiting for
     // it may start as soon as it settles, before its caller goes on.
     const settled = promiseThen(result, (value: unknown) => {
       admission.settle();
-      return ensuresDecls.length === 0 ? value : check(value);
+      return deliver(value);
     }, (thrown: unknown) => {
       admission.settle();
       failedWrites();

@@ -150,9 +150,10 @@ export class World {
    */
   unknownJoins = 0;
   /**
-   * Sorts by numeric keys that may be NaN (exec/inplace.ts `anyPermutation`): some permutation
-   * where a key is NaN, so a model is a counterexample only once a run with short arrays and no NaN
-   * key shows it again.
+   * Sorts whose comparator is inconsistent on some keys (exec/inplace.ts `anyPermutation`): numeric
+   * keys that may be NaN, equal keys under a comparator that never returns 0 (`a < b ? -1 : 1`).
+   * Some permutation there, so a model is a counterexample only once a run with short arrays and no
+   * such keys shows it again.
    */
   nanSorts = 0;
   /**

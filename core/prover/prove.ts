@@ -437,7 +437,7 @@ function overApproximated(world: World): string | undefined {
   if (world.loopStates.length > 0) return "the invariant of a loop that carries state";
   if (world.countedFilters > 0) return "the bounds of the count of a `filter` over an array of unknown length";
   if (world.unknownJoins > 0) return "any text for the `join` of an array of unknown length";
-  if (world.nanSorts > 0) return "any order for a `sort` by numbers that may be NaN";
+  if (world.nanSorts > 0) return "any order for a `sort` whose comparator is inconsistent on some keys (NaN, or equal keys under a comparator that never returns 0)";
   if (world.unknownSorts > 0) return "any order for a `sort` of an array of unknown length";
   if (world.unknownSplits > 0) return "the parts past the first few of a `split` of an unknown string";
   if (world.keptIndices > 0) return "the position of an element among the kept elements of a `filter` over an array of unknown length";
@@ -456,7 +456,7 @@ function carriedWhy(world: World, bound: number): string | undefined {
     return `the \`join\` of an array of unknown length is read here, and for some text it could be the guarantee may fail, but no run with arrays of at most ${bound} elements (joined exactly) breaks it (longer runs are not searched); it is not proved`;
   }
   if (world.loopStates.length === 0 && world.nanSorts > 0) {
-    return `a \`sort\` by numbers that may be NaN is read here (where a key is NaN the engine's order is its own), and for some order the guarantee may fail, but no run with arrays of at most ${bound} elements and no NaN key breaks it; it is not proved`;
+    return `a \`sort\` whose comparator is inconsistent on some keys is read here (where a key is NaN, or two keys are equal under a comparator that never returns 0, the engine's order is its own), and for some order the guarantee may fail, but no run with arrays of at most ${bound} elements and no such keys breaks it; it is not proved`;
   }
   if (world.loopStates.length === 0 && world.unknownSorts > 0) {
     return `a \`sort\` of an array of unknown length is read here, and for some order of its elements the guarantee may fail, but no run with arrays of at most ${bound} elements (sorted exactly) breaks it; it is not proved`;

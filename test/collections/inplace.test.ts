@@ -88,9 +88,14 @@ export function main(): void {
 export function main(): void {
   const out = ["b", "a"]; out.sort((x, y) => { sendEmail(x, y); return x < y ? -1 : 1; });
 }` },
-  { name: "adversarial: an inconsistent comparator is refused", verdict: "refused", line: 5, body: `export const guarantees = [m.nothing()];
+  // A comparator that never returns 0 is inconsistent only on equal keys (inplace.ts `distinctOnly`, session 45).
+  { name: "a comparator that never returns 0 sorts distinct strings in place", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(): void {
-  const out = ["b", "a"]; out.sort((x, y) => (x < y ? -1 : 1)); log(out.join(","));
+  const out = ["b", "a"]; out.sort((x, y) => (x < y ? -1 : 1)); if (out.join(",") !== "a,b") sendEmail("a", out.join(","));
+}` },
+  { name: "adversarial: an inconsistent comparator on keys that may be equal: never proved either way", verdict: "refused", match: /inconsistent/, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(x: string): void {
+  const out = [{ k: x, v: "first" }, { k: "a", v: "second" }]; out.sort((p, q) => (p.k < q.k ? -1 : 1)); if (out[0]!.v === "second" && x === "a") sendEmail("a", "moved");
 }` },
   { name: "numbers that may be NaN: sorted in place, the elements are still there", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
 export function main(x: number): void {

@@ -134,15 +134,82 @@ export function main(): void {
   const [first] = looseInvoices().slice().sort((a, b) => a.amount - b.amount);
   if (first !== undefined && Number.isNaN(first.amount)) sendEmail("a", "x");
 }` },
+  // `(a, b) => (a < b ? -1 : 1)` never returns 0: a strict order where the keys are distinct, the
+  // engine's own where two are equal (inplace.ts `distinctOnly`, `anyPermutation`).
+  { name: "two-way comparator: distinct literal strings in ascending order", verdict: "violated", line: 7, match: /SendEmail\(to="c"/, body: `export const guarantees = [m.neverEmail("c")];
+export function main(): void {
+  const s = ["b", "c", "a"].slice().sort((a, b) => (a < b ? -1 : 1));
+  const last = s[2]; if (last !== undefined) sendEmail(last, "x");
+}` },
+  { name: "two-way comparator with `>=`: descending, the first is the largest", verdict: "violated", line: 7, match: /SendEmail\(to="c"/, body: `export const guarantees = [m.neverEmail("c")];
+export function main(): void {
+  const s = ["b", "c", "a"].slice().sort((a, b) => (a >= b ? -1 : 1));
+  const first = s[0]; if (first !== undefined) sendEmail(first, "x");
+}` },
+  { name: "two-way comparator: of distinct keys the smallest is first, proved", verdict: "proved", body: `export const guarantees = [m.neverEmail("b")];
+export function main(): void {
+  const s = ["b", "c", "a"].slice().sort((p, q) => (q < p ? 1 : -1));
+  const first = s[0]; if (first !== undefined) sendEmail(first, "x");
+}` },
+  { name: "adversarial: two equal keys under a two-way comparator: either may come first, never proved", verdict: "refused", match: /inconsistent/, body: `export const guarantees = [m.neverEmail("y")];
+export function main(): void {
+  const s = [{ k: "a", to: "x" }, { k: "a", to: "y" }].slice().sort((p, q) => (p.k < q.k ? -1 : 1));
+  const first = s[0]; if (first !== undefined) sendEmail(first.to, "x");
+}` },
+  { name: "two-way comparator on amounts that may tie: each invoice still paid once", verdict: "proved", body: `export const guarantees = [m.spendAtMost(4)];
+export function main(): void {
+  const s = fourInvoices().slice().sort((a, b) => (a.amount < b.amount ? -1 : 1));
+  for (const inv of s) pay(inv.payee, 1);
+}` },
+  { name: "adversarial: two-way comparator, descending: the dearest invoice is paid", verdict: "violated", line: 7, body: `export const guarantees = [m.noPaymentOver(100)];
+export function main(): void {
+  const [first] = fourInvoices().slice().sort((a, b) => (a.amount < b.amount ? 1 : -1));
+  if (first !== undefined) pay(first.payee, first.amount);
+}` },
+  { name: "adversarial: two-way comparator: a guarantee only tied keys could break is refused, never proved", verdict: "refused", match: /inconsistent/, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const invs = fourInvoices();
+  const s = invs.slice().sort((a, b) => (a.amount < b.amount ? -1 : 1));
+  const x = invs[0], y = invs[1], f = s[0];
+  if (x !== undefined && y !== undefined && f !== undefined && x.amount === y.amount && x.payee !== y.payee && f.payee === y.payee) sendEmail("ceo@corp", "x");
+}` },
+  { name: "two-way comparator over an array of unknown length: the first is one of the invoices", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(1000)];
+export function main(): void {
+  const [first] = manyInvoices().slice().sort((a, b) => (a.payee < b.payee ? -1 : 1));
+  if (first !== undefined) pay(first.payee, first.amount);
+}` },
   { name: "refused: a comparator of another shape (mixed keys)", verdict: "refused", line: 6, match: /shape/, body: `export const guarantees = [m.spendAtMost(500)];
 export function main(): void {
   const s = fourInvoices().slice().sort((a, b) => a.amount - b.payee.length);
   for (const inv of s) pay(inv.payee, 1);
 }` },
-  { name: "refused: sorting the tool's array itself", verdict: "refused", line: 6, body: `export const guarantees = [m.spendAtMost(500)];
+  // A tool's result is the program's own copy (runtime/result-copy.ts): sorting it in place changes
+  // no other result (session 45; refused before).
+  { name: "sorting the tool's array itself, in place", verdict: "proved", body: `export const guarantees = [m.spendAtMost(500)];
 export function main(): void {
   const invs = fourInvoices(); invs.sort((a, b) => a.amount - b.amount);
   for (const inv of invs) pay(inv.payee, 1);
+}` },
+  { name: "adversarial: a tool's array sorted in place descending: the first is the dearest", verdict: "violated", line: 9, body: `export const guarantees = [m.noPaymentOver(500)];
+export function main(): void {
+  const invs = fourInvoices();
+  invs.sort((a, b) => b.amount - a.amount);
+  const first = invs[0];
+  if (first !== undefined) pay(first.payee, first.amount);
+}` },
+  { name: "sorting one call's result in place leaves another call's result as it was", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const a = fourInvoices();
+  const b = fourInvoices();
+  const before = b[0];
+  a.sort((x, y) => x.amount - y.amount);
+  const after = b[0];
+  if (before !== undefined && after !== undefined && (after.amount !== before.amount || after.payee !== before.payee)) sendEmail("ceo@corp", "changed");
+}` },
+  { name: "a tool's result sorted where it is returned: the smallest of an array of unknown length comes first", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(1000)];
+export function main(): void {
+  const [first] = manyInvoices().sort((a, b) => a.amount - b.amount);
+  if (first !== undefined) pay(first.payee, first.amount);
 }` },
   // ── sort of a new array a method returned (`filter`, `map`, `slice(a, b)`): no name holds it ──
   { name: "the cheapest of the filtered invoices: `filter(…).sort(…)[0]` is the smallest kept amount", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(300)];

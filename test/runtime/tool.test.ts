@@ -165,6 +165,44 @@ describe("trusted tools", () => {
     await expect(fetchCount(-1)).rejects.toBeInstanceOf(EnsuresError);
   });
 
+  it("hands each call's result to the caller as its own copy, and checks ensures on that copy", async () => {
+    interface Room { readonly id: string; readonly seats: number; readonly tags: string[] }
+    const shared: Room[] = [{ id: "b", seats: 40, tags: ["lab"] }, { id: "a", seats: 20, tags: [] }];
+    const rooms = trusted(
+      ensures((r: Room[]) => r.every((x) => x.seats > 0), "seats are positive"),
+      function rooms(): Room[] { return shared; },
+    );
+    const first = rooms();
+    // The program sorts and extends its copy: neither the tool's array nor the next result changes.
+    first.sort((a, b) => a.seats - b.seats);
+    first[0]!.tags.push("changed");
+    expect(first.map((r) => r.id)).toEqual(["a", "b"]);
+    expect(shared.map((r) => r.id)).toEqual(["b", "a"]);
+    expect(shared[1]!.tags).toEqual([]);
+    const second = rooms();
+    expect(second).not.toBe(first);
+    expect(second.map((r) => r.id)).toEqual(["b", "a"]);
+    // The tool changes its array after returning: the result the caller holds, checked by ensures, stays.
+    shared[0] = { id: "z", seats: -1, tags: [] };
+    expect(second[0]!.seats).toBe(40);
+    expect(() => rooms()).toThrow(EnsuresError);
+    // An async tool's resolved value is copied too; objects reached twice stay one object, cycles stay cycles.
+    const node: { name: string; self?: unknown; twice?: unknown[] } = { name: "n" };
+    node.self = node;
+    const pair = [1, 2];
+    node.twice = [pair, pair];
+    const tree = trusted(async function tree(): Promise<typeof node> { return node; });
+    const got = await tree();
+    expect(got).not.toBe(node);
+    expect(got.self).toBe(got);
+    expect(got.twice![0]).toBe(got.twice![1]);
+    expect(got.twice![0]).not.toBe(pair);
+    // Class instances keep their identity (a Date, a Buffer, an object of the layer's own class).
+    const when = new Date(0);
+    const stamp = trusted(function stamp(): { at: Date } { return { at: when }; });
+    expect(stamp().at).toBe(when);
+  });
+
   it("an implementation that throws something other than an Error throws a ToolFailedError with it as the cause; Errors pass as they are", async () => {
     const boom = new RangeError("out of range");
     const fails = trusted(function fails(what: string): void {

@@ -6,7 +6,8 @@
  * `(a, b) => a - b` / `b - a` on numbers that are not NaN, `(a, b) => (a < b ? -1 : a > b ? 1 : 0)`
  * (or its reverse) on strings, and no comparator on strings — by a stable sorting network (the
  * result of a stable sort is unique for such an order); where a number may be NaN, some
- * permutation of the elements (`anyPermutation`). Anything else is refused on its node.
+ * permutation of the elements (`anyPermutation`). `(a, b) => (a < b ? -1 : 1)` is such an order
+ * where the keys are distinct, and some permutation where two are equal. Anything else is refused on its node.
  */
 import type * as TS from "typescript";
 import { and, implies, not, or } from "../smt";
@@ -18,6 +19,7 @@ import { ownedArray, storable } from "./locals";
 import { refuseObjectWrite } from "./objects";
 import { nameTerm, type State } from "./state";
 import { declare } from "./fresh";
+import { toolOf } from "./await";
 
 type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
 
@@ -108,10 +110,18 @@ function sortNetwork(ex: Exec, items: readonly Sym[], order: Order, e: TS.CallEx
       }
     }
   }
+  // A comparator that is never 0 is inconsistent where two present keys are equal (or one is NaN).
+  if (order.distinctOnly) {
+    const keys = items.map((x) => keyOf(x, order.key)!);
+    const present = (i: number): string => (len === undefined ? "true" : `(< ${i} ${len})`);
+    for (let i = 0; i < keys.length; i++) {
+      for (let j = i + 1; j < keys.length; j++) mayBeNaN.push(and(present(j), sameKey(keys[i]!, keys[j]!)));
+    }
+  }
   const network = compareExchanges(ex, items, order, e, len);
   const nan = or(...mayBeNaN);
   if (nan === "false") return network;
-  // The search among short runs looks only at runs without a NaN key, where the order is exact.
+  // The search among short runs looks only at runs without such keys, where the order is exact.
   if (ex.arrayBound !== undefined) {
     ex.world.assumptions.push({ term: not(nan), loops: [...ex.loops] });
     return network;
@@ -120,14 +130,15 @@ function sortNetwork(ex: Exec, items: readonly Sym[], order: Order, e: TS.CallEx
 }
 
 /**
- * Where a key is NaN, `a - b` is an inconsistent comparator and the engine's order is its own
- * (ECMA-262 leaves it implementation-defined), but still an order of the same elements: the result
+ * Where a key is NaN, `a - b` is an inconsistent comparator (so is `a < b ? -1 : 1` where two keys
+ * are equal) and the engine's order is its own (ECMA-262 leaves it implementation-defined), but
+ * still an order of the same elements: the result
  * is then some permutation of the present elements (fresh distinct positions), otherwise the
  * exact order. The world over-approximates (facts.ts `nanSorts`): a proof holds for every engine,
- * and a violation is reported only as a run with short arrays and no NaN key shows it again.
+ * and a violation is reported only as a run with short arrays and no such keys shows it again.
  */
 function anyPermutation(ex: Exec, items: readonly Sym[], nan: string, network: readonly Sym[], e: TS.CallExpression, len?: string): Sym[] {
-  if (ex.loops.length > 0) refuse(e, "`sort` with a numeric comparator on numbers that may be NaN, inside a loop over an array of unknown length, is not modelled.", "Sort before the loop, or sort integers (a tool whose `ensures` says `Number.isInteger`).");
+  if (ex.loops.length > 0) refuse(e, "`sort` with a comparator that is inconsistent on some keys (numbers that may be NaN; equal keys under a comparator that never returns 0), inside a loop over an array of unknown length, is not modelled.", "Sort before the loop, sort integers (a tool whose `ensures` says `Number.isInteger`), or return 0 for equal keys: `(a, b) => (a < b ? -1 : a > b ? 1 : 0)`.");
   const n = items.length;
   const count = len ?? String(n);
   const positions = items.map(() => {
@@ -241,15 +252,19 @@ function anyOrder(ex: Exec, base: Extract<Sym, { k: "sarr" }>, order: Order, e: 
 const NEW_ARRAY_METHODS: ReadonlySet<string> = new Set(["slice", "filter", "map", "concat", "flatMap", "toSorted", "toReversed"]);
 
 /**
- * Whether `call`'s receiver is a new array no name holds: `xs.slice()`, `[...xs]`,
- * `Array.from(xs)`, or the result of a method that returns a new array (`xs.filter(…)`,
+ * Whether `call`'s receiver is a new array no name holds: a tool's result (awaited or not),
+ * `xs.slice()`, `[...xs]`, `Array.from(xs)`, or the result of a method that returns a new array (`xs.filter(…)`,
  * `xs.map(…)`, `xs.slice(a, b)`, …), so sorting it in place changes nothing anyone else reads.
  * The method must be the default library's on an array (a tool result's own `filter` could return
  * an array it keeps).
  */
 export function freshCopy(ex: Exec, receiver: TS.Expression): boolean {
   const ts = ex.ts;
-  const r = skip(ex, receiver);
+  let r = skip(ex, receiver);
+  while (ts.isAwaitExpression(r)) r = skip(ex, r.expression);
+  // A tool's result: the runtime hands each call's result to the program as its own copy
+  // (runtime/result-copy.ts), which no tool, input or other result shares.
+  if (ts.isCallExpression(r) && !r.questionDotToken && toolOf(ex, r)) return true;
   if (ts.isArrayLiteralExpression(r)) return r.elements.length === 1 && ts.isSpreadElement(r.elements[0]!);
   if (!ts.isCallExpression(r) || !ts.isPropertyAccessExpression(r.expression) || r.questionDotToken || r.expression.questionDotToken) return false;
   const name = r.expression.name.text;
@@ -266,7 +281,22 @@ type Order = {
   key: readonly string[];
   /** `a.x - b.x || a.y - b.y`: the order that decides where this one finds the keys equal (integers only). */
   then?: Order;
+  /**
+   * `(a, b) => (a.x < b.x ? -1 : 1)`: never 0, so consistent only where the keys are pairwise
+   * distinct (two equal keys each say "I come first"): exact there, the engine's own order elsewhere.
+   */
+  distinctOnly?: true;
 };
+
+/** Whether two keys compare as neither less nor greater (`<` false both ways: equal, ±0, or a NaN). */
+function sameKey(x: Sym, y: Sym): string {
+  if (x.k === "str" && y.k === "str") return x.c !== undefined && y.c !== undefined ? String(x.c === y.c) : `(= ${x.t} ${y.t})`;
+  if (x.k === "num" && y.k === "num") {
+    if (x.c !== undefined && y.c !== undefined) return String(!(x.c < y.c) && !(y.c < x.c));
+    return x.int !== undefined && y.int !== undefined ? `(= ${x.int} ${y.int})` : `(not (or (fp.lt ${x.t} ${y.t}) (fp.lt ${y.t} ${x.t})))`;
+  }
+  throw new Error("sorted elements are checked before they are compared");
+}
 
 /** Whether x must come after y (the comparator's result for (x, y) is positive). */
 function afterKeys(order: Order, x: Sym, y: Sym): string {
@@ -302,7 +332,7 @@ function compact(ex: Exec, v: Sym): Sym {
   return v;
 }
 
-const SHAPES = "Sort numbers with `(a, b) => a - b` or `(a, b) => b - a` (ties broken with `|| a.y - b.y` on integer keys), strings with `sort()` or `(a, b) => (a < b ? -1 : a > b ? 1 : 0)`.";
+const SHAPES = "Sort numbers with `(a, b) => a - b` or `(a, b) => b - a` (ties broken with `|| a.y - b.y` on integer keys), strings with `sort()`, `(a, b) => (a < b ? -1 : a > b ? 1 : 0)` or `(a, b) => (a < b ? -1 : 1)`.";
 
 /** The order a comparator argument gives, recognised by its shape; anything else is refused. */
 function comparator(ex: Exec, e: TS.CallExpression): Order {
@@ -398,6 +428,22 @@ function comparator(ex: Exec, e: TS.CallExpression): Order {
         const firstIsLess = aBeforeB(t1);
         return { on: "string", descending: firstIsLess ? v1 > 0 : v1 < 0, key: t1.key === "" ? [] : t1.key.split(".") };
       }
+    }
+  }
+  // `a.x < b.x ? -1 : 1` and its mirror images (`>`, `<=`, `>=`, `b.x < a.x`, `1 : -1`): a strict
+  // order where the keys are distinct; on strings, or numbers as the checker types them.
+  if (ts.isConditionalExpression(e0)) {
+    const x = bare(e0.condition);
+    const v1 = numLit(e0.whenTrue), v2 = numLit(e0.whenFalse);
+    const op = ts.isBinaryExpression(x) ? x.operatorToken.kind : undefined;
+    const lt = op === ts.SyntaxKind.LessThanToken || op === ts.SyntaxKind.LessThanEqualsToken ? true : op === ts.SyntaxKind.GreaterThanToken || op === ts.SyntaxKind.GreaterThanEqualsToken ? false : undefined;
+    const p = ts.isBinaryExpression(x) ? pathOf(name(x.left), name(x.right)) : undefined;
+    if (ts.isBinaryExpression(x) && lt !== undefined && p && v1 !== undefined && v2 !== undefined && v1 === -v2 && v1 !== 0 && !Number.isNaN(v1)) {
+      const leftType = ex.checker.getTypeAtLocation(x.left);
+      const on = leftType.flags & ts.TypeFlags.NumberLike ? "number" : "string";
+      // The test holds when a comes before b in ascending order (distinct keys: `<=` is `<`).
+      const aBeforeB = lt === p.ab;
+      return { on, descending: aBeforeB ? v1 > 0 : v1 < 0, key: p.key, distinctOnly: true };
     }
   }
   refuse(fn, "The comparator's shape is not one of those modelled (an arbitrary comparator may be inconsistent, call tools, or depend on the sort's internal order).", SHAPES);
