@@ -20,6 +20,9 @@ import { definite, noFunctionValue, notOpaque } from "./guards";
 import { STRING_LENGTH_MAG } from "./integers";
 import { toStrOrUndefined } from "./operators";
 import { splitUnknown } from "./split";
+import { trimmed } from "./trim";
+
+export { TRIM_RANGES } from "./trim";
 import { nameTerm, type State } from "./state";
 import { isList, isStringLiteral, parseSExprs, printSExpr, readLiteral, type SExpr } from "../sexpr";
 
@@ -27,16 +30,6 @@ export const STRING_METHODS: ReadonlySet<string> = new Set(["toLowerCase", "toUp
 
 /** The longest text `padStart`/`padEnd` are modelled to (a literal of that length enters the query). */
 const PAD_CAP = 1000;
-
-/**
- * The code units `String.prototype.trim` removes (WhiteSpace and LineTerminator of ECMA-262: the
- * ASCII ones, U+00A0, U+FEFF and the Zs category), as ranges; computed with Node over the BMP and
- * checked again by test/strings/strings.test.ts.
- */
-export const TRIM_RANGES: readonly (readonly [number, number])[] = [[0x9, 0xd], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]];
-
-const WS_RE = `(re.union ${TRIM_RANGES.map(([lo, hi]) => `(re.range ${strLit(String.fromCharCode(lo))} ${strLit(String.fromCharCode(hi))})`).join(" ")})`;
-const isWs = (ch: string): string => `(str.in_re ${ch} ${WS_RE})`;
 
 /** `String(x)`: ToString, exactly as `+ ""` applies it (integers and known numbers only). */
 export function callStringGlobal(ex: Exec, e: TS.CallExpression, st: State): Sym {
@@ -171,44 +164,6 @@ export function callStringMethod(ex: Exec, target: Extract<Sym, { k: "str" }>, n
     case "padStart": case "padEnd": return padded(target, name, args, e);
   }
   refuse(e, `The method \`${name}\` is not modelled.`, "Use the modelled string methods.");
-}
-
-/**
- * `s.trim()` of an unknown string: the unique split `s = lead ++ r ++ end` with `lead` and `end`
- * made of trimmed code units and `r` empty or starting (trimEnd: ending) with another one. The
- * parts are fresh strings over the loop indices in scope; the split holds in every run.
- *
- * The split is a function of `s`: the same string trimmed again under the same loop indices (a
- * `note.trim()` in the body of an unrolled loop) reuses its parts while the assumption that
- * defines them still stands. Ten copies of one split took one query 10.5 million resource units.
- */
-function trimmed(ex: Exec, s: Extract<Sym, { k: "str" }>, name: string, at: TS.Node): Sym {
-  const key = `${name} ${ex.loops.join(" ")} ${s.t}`;
-  const known = ex.trims.get(key);
-  // A scope that folded its assumptions into a term of its own (a callback's, arrays.ts) took
-  // the definition with it: the parts are then unconstrained here, and a new split is made.
-  if (known && ex.world.assumptions.includes(known.defined)) return { k: "str", t: known.r };
-  const part = (role: string): string => {
-    const v = freshValue(ex, `${name}.${role}`, { kind: "string" }, at);
-    if (v.k !== "str") throw new Error("a fresh string is a string");
-    return v.t;
-  };
-  const r = part("r");
-  const lead = name === "trimEnd" ? strLit("") : part("lead");
-  const end = name === "trimStart" ? strLit("") : part("end");
-  const first = `(str.at ${r} 0)`;
-  const last = `(str.at ${r} (- (str.len ${r}) 1))`;
-  const keeps = name === "trim" ? and(not(isWs(first)), not(isWs(last))) : name === "trimStart" ? not(isWs(first)) : not(isWs(last));
-  const facts = [
-    `(= ${s.t} (str.++ ${lead} ${r} ${end}))`,
-    `(str.in_re ${lead} (re.* ${WS_RE}))`,
-    `(str.in_re ${end} (re.* ${WS_RE}))`,
-    or(`(= ${r} "")`, keeps),
-  ];
-  const defined = { term: and(...facts), loops: [...ex.loops] };
-  ex.world.assumptions.push(defined);
-  ex.trims.set(key, { r, defined });
-  return { k: "str", t: r };
 }
 
 /** `s.split(sep)` by a literal separator: a known string's parts (UTF-16 code units for `""`), an unknown one's in split.ts. */
