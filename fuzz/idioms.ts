@@ -40,7 +40,10 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
   switch (s.op) {
     case "entries": {
       const i = p.fresh("i");
-      const src = s.pick % 3 === 0 ? `[${[...s.lits.map((l) => p.str(l)), p.expr(s.x)].join(", ")}]` : p.expr(s.src);
+      const base = s.pick % 3 === 0 ? `[${[...s.lits.map((l) => p.str(l)), p.expr(s.x)].join(", ")}]` : p.expr(s.src);
+      // (Session 45, pick % 7 >= 5) A filter's kept elements, numbered from 0: a literal's test, or a
+      // dedupe through the callback's array parameter.
+      const src = s.pick % 7 === 5 ? `${base}.filter((v) => v !== ${p.str(s.lits[0] ?? "z")})` : s.pick % 7 === 6 ? `${base}.filter((v, j, all) => all.indexOf(v) === j)` : base;
       const test = `${i} ${INDEX_TESTS[s.pick % INDEX_TESTS.length]} ${k}`;
       // The element, or the element with its index in the text (the digits of an integer).
       const v = s.pick % 2 === 0 ? y : `\`\${${y}}-\${${i}}\``;
@@ -93,12 +96,14 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
     }
     case "sortCopy": {
       // A copy no name holds, or (session 35) the new array `filter` returns, keeping all but one value.
-      const copy = (xs: string, drop = "v !== v"): string => [`${xs}.slice()`, `[...${xs}]`, `Array.from(${xs})`, `${xs}.filter((v) => !(${drop}))`][s.pick % 4]!;
+      // (Session 45, cmp 4) Or a tool's result itself, sorted where it is returned (the runtime copies each result).
+      const copy = (xs: string, drop = "v !== v"): string => (s.cmp === 4 && xs.endsWith("()") ? xs : [`${xs}.slice()`, `[...${xs}]`, `Array.from(${xs})`, `${xs}.filter((v) => !(${drop}))`][s.pick % 4]!);
       const sorted = p.fresh("s");
       if (s.pick % 4 === 3) {
         // Strings: the default order, or the comparison either way; the first one used.
         const src = s.pick % 8 === 3 ? `[${[...s.lits.map((l) => p.str(l)), p.expr(s.x)].join(", ")}]` : p.expr(s.src);
-        const cmp = ["", "(a, b) => (a < b ? -1 : a > b ? 1 : 0)", "(a, b) => (a < b ? 1 : a > b ? -1 : 0)"][s.pick % 3]!;
+        // (Session 45) Or a comparator that never returns 0 (an order where the strings differ, V8's own where they tie).
+        const cmp = ["", "(a, b) => (a < b ? -1 : a > b ? 1 : 0)", "(a, b) => (a < b ? 1 : a > b ? -1 : 0)", "(a, b) => (a < b ? -1 : 1)", "(a, b) => (a > b ? -1 : 1)", "(a, b) => (b <= a ? 1 : -1)"][(s.pick + s.cmp + 1) % 6]!;
         p.line(`const ${sorted} = ${copy(src, `v === ${p.str(s.lits[0] ?? "")}`)}.sort(${cmp});`);
         p.line(`const ${y} = ${sorted}[${k % 3}];`);
         p.line(`if (${y} !== undefined) ${p.use(s.e, y)};`);
@@ -150,7 +155,8 @@ export function printIdioms(p: IdiomsPrinter, s: IdiomsStmt): void {
       const t = p.fresh("t");
       const limit = [0, 1, 500, 999, 1000, 1500][s.pick % 6]!;
       // (pick % 5 == 4: ties broken with `||`; the fuzz rows have one integer field, so the second level only ever sees ties.)
-      const cmp = (s.pick % 2 === 0 ? "(a, b) => a.amount - b.amount" : "(a, b) => b.amount - a.amount") + (s.pick % 5 === 4 ? ` || ${s.pick % 3 === 0 ? "a.amount - b.amount" : "b.amount - a.amount"}` : "");
+      // (Session 45, pick % 7 == 6) Or a comparator that never returns 0, which ties make inconsistent.
+      const cmp = s.pick % 7 === 6 ? (s.pick % 2 === 0 ? "(a, b) => (a.amount < b.amount ? -1 : 1)" : "(a, b) => (a.amount >= b.amount ? -1 : 1)") : (s.pick % 2 === 0 ? "(a, b) => a.amount - b.amount" : "(a, b) => b.amount - a.amount") + (s.pick % 5 === 4 ? ` || ${s.pick % 3 === 0 ? "a.amount - b.amount" : "b.amount - a.amount"}` : "");
       p.line(`const ${ws} = wholes();`);
       p.line(`const ${sorted} = ${copy(ws, `v.amount === ${[1, 500, 1000][s.pick % 3]}`)}.sort(${cmp});`);
       p.line(`let ${t} = 0;`);

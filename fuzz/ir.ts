@@ -208,7 +208,7 @@ export type Stmt =
   /**
    * Issue 10's array methods and builders (profile `arrays`): `at`, `indexOf`/`lastIndexOf`/
    * `includes`, `slice` (of a string or number array, at indices `a`, `b`), `flatMap` over the
-   * literal `lits`, `Object.keys/values/entries` of an object literal with integer and string keys,
+   * literal `lits`, `flat` and `concat` of `strs`/`nums`, a value and a literal array, `Object.keys/values/entries` of an object literal with integer and string keys,
    * `Array.from` (`{ length }` with a callback, or of an array), and patterns in `for…of` heads
    * (records of `rows()`, literal pairs); each result guards or feeds the effect after it.
    */
@@ -294,7 +294,7 @@ export type AllMapRead = (typeof ALLMAP_READS)[number];
 export const LOCALS_OPS = ["join", "loop", "count", "pop", "shift", "unshift", "spread", "sum", "alias", "unknown", "branch", "tryPush", "tryAssign", "tryCount", "entriesChange", "concat"] as const;
 export type LocalsOp = (typeof LOCALS_OPS)[number];
 
-export const ARRAYS_OPS = ["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap", "keys", "values", "entries", "fromLength", "fromArray", "rowPattern", "pairPattern"] as const;
+export const ARRAYS_OPS = ["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap", "flat", "concat", "keys", "values", "entries", "fromLength", "fromArray", "rowPattern", "pairPattern"] as const;
 export type ArraysOp = (typeof ARRAYS_OPS)[number];
 
 export interface Helper {

@@ -314,6 +314,18 @@ export class IdiomPrinter extends ExprPrinter {
         this.line(`for (const ${y} of [${lits.map((l) => this.str(l)).join(", ")}].flatMap((${z}: string) => ${s.cmp < 0 ? `${z} + ${extra}` : `[${z}, ${z} + ${extra}]`})) ${use(y)};`);
         return;
       }
+      case "flat": case "concat": {
+        // (Session 45) Arrays spliced in, plain values kept: over tool results of unknown length too.
+        const t = s.useNums ? "number" : "string";
+        const scalar = s.useNums ? this.expr(s.xn) : this.expr(s.x);
+        const literal = `[${s.useNums ? lits.map((_, j) => String(j + 1)).join(", ") : lits.map((l) => this.str(l)).join(", ")}]`;
+        if (s.op === "flat") this.line(`const ${r}: ${t}[] = [${src}, ${scalar}, ${literal}${s.cmp > 0 ? `, ${src}` : ""}].flat(${s.cmp === 2 ? "1" : ""});`);
+        else this.line(`const ${r}: ${t}[] = ${src}.concat(${scalar}, ${literal}${s.cmp > 0 ? `, ${src}` : ""});`);
+        this.line(`const ${y}: ${t} | undefined = ${r}.at(${this.expr(s.a)});`);
+        this.line(`if (${y} !== undefined) ${each(`(${y} as ${t})`)};`);
+        this.line(`if (${r}.length ${s.cmp < 0 ? ">" : "==="} ${lits.length + 1 + Math.abs(s.cmp)}) ${this.effect(e)};`);
+        return;
+      }
       case "keys": case "values": case "entries": {
         const o = this.fresh("o");
         const k = this.fresh("k");

@@ -49,6 +49,11 @@ export class ModelReader {
   bool(term: string): boolean {
     return this.values.get(term) === "true";
   }
+  /** A Bool term's value, or undefined where the model leaves it unevaluated (a quantifier) or it was not fetched. */
+  truth(term: string): boolean | undefined {
+    const v = this.values.get(term);
+    return v === "true" ? true : v === "false" ? false : undefined;
+  }
   /** An Int term's value, when it was fetched. */
   int(term: string): number | undefined {
     const v = this.values.get(term);

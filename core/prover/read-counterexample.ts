@@ -290,6 +290,8 @@ async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: Wor
     : undefined;
   const order = contributors.map((c, i) => ({ c, i })).sort((a, b) => a.c.fact.order - b.c.fact.order);
   const done = new Set<string>();
+  const undecided: Fact[] = [];
+  let mixed = false;
   let running = 0;
   for (const { c, i } of order) {
     if (c.fact.loops.length > 0) {
@@ -311,10 +313,19 @@ async function blameAggregate(q: ViolationQuery, reader: ModelReader, world: Wor
       }
       continue;
     }
-    if (!reader.bool(grounded(c.active))) continue;
+    const active = reader.truth(grounded(c.active));
+    if (active === undefined) undecided.push(c.fact);
+    if (active !== true) continue;
+    if (undecided.length > 0) mixed = true;
     running += amount(agg.values[i]);
     if (upper?.(running)) return { fact: c.fact };
   }
+  // Calls whose activity the model leaves unevaluated (a quantifier over an array longer than
+  // grounding reaches, h58 i37): the running total is then unknown. When they are all one call site
+  // (the iterations of an unrolled loop) and no call known to be active follows the first of them,
+  // the call that takes the total past the bound is at that site, which is blamed as a loop whose
+  // iterations cannot be read is.
+  if (!mixed && undecided.length > 0 && undecided.every((f) => f.site === undecided[0]!.site)) return { fact: undecided[0]! };
   return undefined;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Arrays of unknown length joined (core/prover/exec/locals.ts `joinParts`): `[...a, ...b]`,
- * `out.push(...xs)` and `flatMap` over a literal array whose callback returns a tool result or a
- * filter of one; and `map` over a literal array to arrays. Element i of the join is a's while
+ * `out.push(...xs)`, `flat()` of a literal array of them, `concat`, and `flatMap` over a literal
+ * array whose callback returns a tool result or a filter of one; and `map` over a literal array to
+ * arrays. Element i of the join is a's while
  * i < a.length, b's at i − a.length after. Verdicts decided from JavaScript's semantics before
  * running the prover; IMPORTS are prepended (body line 1 is file line 3).
  */
@@ -84,6 +85,69 @@ export function main(): void {
   const lists = ["a", "b"].map((p) => contacts());
   const all = lists.flatMap((l) => l);
   for (const to of [...new Set(all)]) sendEmail(to, "x");
+}` },
+  // `flat()` and `concat` (arrays.ts): arrays spliced in, plain values kept.
+  { name: "flat of two tool results: the length is the sum, the ends are theirs", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const a = contacts();
+  const b = fewContacts();
+  const all = [a, b].flat();
+  if (all.length !== a.length + b.length) sendEmail("x", "length");
+  if (a.length > 0 && all[0] !== a[0]) sendEmail("x", "first");
+  if (b.length > 0 && all[all.length - 1] !== b[b.length - 1]) sendEmail("x", "last");
+}` },
+  { name: "adversarial: flat of a tool result twice may repeat an address", verdict: "violated", line: 5, body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  for (const to of [contacts(), contacts()].flat()) sendEmail(to, "x");
+}` },
+  { name: "flat of tool results, de-duplicated by a Set", verdict: "proved", body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  for (const to of new Set([contacts(), fewContacts()].flat(1))) sendEmail(to, "x");
+}` },
+  { name: "flat keeps plain elements and splices arrays, one level", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const all = ["a", ["b", "c"], [], "d"].flat();
+  if (all.length !== 4 || all[1] !== "b" || all[3] !== "d") sendEmail("x", "shape");
+}` },
+  { name: "adversarial: flat of a literal with a tool result: the literal is not always last", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const all = [["start"], contacts()].flat();
+  if (all[all.length - 1] !== "start") sendEmail("x", "grew");
+}` },
+  { name: "refused: flat deeper than one level", verdict: "refused", line: 5, match: /default depth/, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  for (const to of [contacts(), [["x"]]].flat(2)) sendEmail(String(to), "x");
+}` },
+  { name: "flat flattens one level: a nested array stays one element", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const all = [["a"], [["b", "c"]]].flat();
+  if (all.length !== 2 || all[0] !== "a") sendEmail("x", "shape");
+}` },
+  { name: "adversarial: flat flattens one level only: two elements, not three", verdict: "violated", line: 6, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const all = [["a"], [["b", "c"]]].flat();
+  if (all.length === 2) sendEmail("x", "shape");
+}` },
+  { name: "concat: a tool result, then a literal and another result; the literal follows the first", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const a = contacts();
+  const all = a.concat("mid", fewContacts());
+  if (all[a.length] !== "mid") sendEmail("x", "mid");
+  if (all.length < a.length + 1) sendEmail("x", "short");
+}` },
+  { name: "adversarial: concat of two tool results may be longer than the bounded one", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  if (fewContacts().concat(contacts()).length > 3) sendEmail("x", "long");
+}` },
+  { name: "adversarial: concat repeats what both hold", verdict: "violated", line: 6, body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  const a = fewContacts();
+  for (const to of a.concat(a)) sendEmail(to, "x");
+}` },
+  { name: "refused: concat of a value that may be undefined", verdict: "refused", line: 6, match: /may be undefined/, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  const first = contacts()[0];
+  for (const to of ["a"].concat(first)) if (to !== undefined) sendEmail(to, "x");
 }` },
   { name: "refused: joining strings and records", verdict: "refused", match: /different kinds/, body: `export const guarantees = [m.nothing()];
 export function main(): void {

@@ -1,7 +1,8 @@
 /**
  * The result of `filter` over a bounded array read as an array (compactView in
  * core/prover/exec/callbacks.ts): its length, `join`, `at`, `slice` and `includes` see the kept
- * elements in order (over an array of unknown length: filter-count.test.ts). Each case's
+ * elements in order (over an array of unknown length: filter-count.test.ts); and the callbacks'
+ * third parameter, the array itself. Each case's
  * verdict and line were decided from JavaScript's semantics before running the prover; body line
  * 1 is file line 3.
  */
@@ -58,6 +59,35 @@ export function main(): void {
 export function main(): void {
   const kept = contacts().filter((c) => c.endsWith("@corp"));
   if (kept.length > 1) sendEmail("x", "y");
+}` },
+  // Session 45: the callback's third parameter is the array the method was called on.
+  { name: "the array parameter: keep the first of each address (findIndex over the array), each emailed once", verdict: "proved", body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  const unique = fewContacts().filter((c, i, all) => all.findIndex((o) => o === c) === i);
+  for (const to of unique) sendEmail(to, "x");
+}` },
+  { name: "adversarial: the array parameter: `<=` keeps every repeat", verdict: "violated", line: 6, body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  const unique = fewContacts().filter((c, i, all) => all.indexOf(c) <= i);
+  for (const to of unique) sendEmail(to, "x");
+}` },
+  { name: "the array parameter: keep the last of each address (lastIndexOf), each emailed once", verdict: "proved", body: `export const guarantees = [m.nobodyTwice()];
+export function main(): void {
+  const unique = fewContacts().filter((c, i, all) => all.lastIndexOf(c) === i);
+  for (const to of unique) sendEmail(to, "x");
+}` },
+  { name: "the array parameter of some/every reads the receiver, also a filter's result", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  const kept = fewContacts().filter((c) => c.length > 1);
+  if (kept.some((c, i, all) => all.length !== kept.length || all[i] !== c)) sendEmail("x", "y");
+}` },
+  { name: "adversarial: the array parameter of map is the source array: its length", verdict: "violated", line: 5, body: `export const guarantees = [m.emailsAtMost(0)];
+export function main(): void {
+  for (const n of fewContacts().map((c, i, all) => all.length)) if (n === 3) sendEmail("x", String(n));
+}` },
+  { name: "refused: the array parameter cannot be changed", verdict: "refused", line: 5, body: `export const guarantees = [m.nothing()];
+export function main(): void {
+  fewContacts().forEach((c, i, all) => { all.push(c); });
 }` },
 ];
 

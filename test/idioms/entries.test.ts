@@ -58,9 +58,24 @@ export function main(xs: string[]): void {
 export function main(xs: string[]): void {
   const it = xs.entries(); console.log(it);
 }` },
-  { name: "entries() of a filtered array is refused (its indices count kept elements)", verdict: "refused", line: 5, match: /kept elements/, body: `export const guarantees = [m.nothing()];
+  // Session 45: entries() of a filtered array numbers its kept elements (callbacks.ts `compactView`;
+  // over an array of unknown length, over the filter's count, counted.ts).
+  { name: "entries() of a filter over a literal array: the kept elements numbered from 0", verdict: "violated", line: 5, match: /SendEmail\(to="c", subject="1"/, body: `export const guarantees = [m.neverEmail("c")];
+export function main(): void {
+  for (const [i, x] of ["a", "", "c"].filter((y) => y !== "").entries()) sendEmail(x, \`\${i}\`);
+}` },
+  { name: "entries() of a filter over a bounded array: an index is below the count of kept elements", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(): void {
+  const kept = fewContacts().filter((y) => y !== "");
+  for (const [i, x] of kept.entries()) if (i >= kept.length || x === "") sendEmail("ceo@corp", x);
+}` },
+  { name: "entries() of a filter over an array of unknown length: every kept element passed the test", verdict: "proved", body: `export const guarantees = [m.neverEmail("ceo@corp")];
 export function main(xs: string[]): void {
-  for (const [i, x] of xs.filter((y) => y !== "").entries()) sendEmail(x, \`\${i}\`);
+  for (const [i, x] of xs.filter((y) => y !== "ceo@corp").entries()) sendEmail(x, \`\${i}\`);
+}` },
+  { name: "adversarial: entries() of a filter over an array of unknown length: the first kept is at index 0", verdict: "violated", line: 5, body: `export const guarantees = [m.neverEmail("ceo@corp")];
+export function main(xs: string[]): void {
+  for (const [i, x] of xs.filter((y) => y !== "").entries()) if (i === 0) sendEmail(x, "first");
 }` },
 ];
 

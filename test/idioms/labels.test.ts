@@ -2,7 +2,7 @@
  * Labeled statements: `continue outer` and `break outer` from an inner loop end at the loop the
  * label names, and `break label` leaves a labeled block (state.ts `labelsOf`, `passedOn`). The
  * jump's path leaves every loop in between; out of a loop over an array of unknown length it is
- * refused. Each adversarial case has a benign twin. IMPORTS are prepended: body line 1 is file line 3.
+ * refused, but for a `continue` of the loop whose body that loop ends. Each adversarial case has a benign twin. IMPORTS are prepended: body line 1 is file line 3.
  */
 import { proveCases, type ProveCase } from "../prover/prove-helpers";
 
@@ -90,12 +90,67 @@ export function main(): void {
     sendEmail("a", "round");
   }
 }` },
-  { name: "a labeled jump out of a loop over an array of unknown length is refused", verdict: "refused", line: 8, match: /out of a loop over an array of unknown length/, body: `export const guarantees = [m.emailsAtMost(3)];
+  // Session 45: `continue outer` out of a loop over an array of unknown length that ends the outer
+  // body is a `break` of it (loops.ts `nothingFollows`); anything else is refused.
+  { name: "continue outer out of a loop of unknown length that ends the outer body: one email per outer element", verdict: "proved", body: `export const guarantees = [m.emailsAtMost(3)];
 export function main(a: string[], b: string[]): void {
   outer: for (const x of a.slice(0, 3)) {
     for (const y of b) {
       sendEmail(x, y);
       continue outer;
+    }
+  }
+}` },
+  { name: "adversarial: the same with four outer elements and a cap of three", verdict: "violated", line: 8, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(a: string[], b: string[]): void {
+  outer: for (const x of a.slice(0, 4)) {
+    for (const y of b) {
+      if (y === "") continue;
+      sendEmail(x, y);
+      continue outer;
+    }
+  }
+}` },
+  { name: "refused: both loops of unknown length (the inner one's `continue outer` is state carried in a nested loop)", verdict: "refused", line: 10, match: /nested inside another loop/, body: `export const guarantees = [m.nobodyTwice()];
+export function main(a: string[]): void {
+  outer: for (const x of new Set(a)) {
+    if (x === "") continue;
+    for (const y of contacts()) {
+      if (y.startsWith(x)) {
+        sendEmail(x, y);
+        continue outer;
+      }
+    }
+  }
+}` },
+  { name: "adversarial: an unlabeled continue there emails a key once per match", verdict: "violated", line: 9, body: `export const guarantees = [m.nobodyTwice()];
+export function main(a: string[]): void {
+  outer: for (const x of new Set(a)) {
+    if (x === "") continue;
+    for (const y of contacts()) {
+      if (y.startsWith(x)) {
+        sendEmail(x, y);
+        continue;
+      }
+    }
+  }
+}` },
+  { name: "a labeled jump out of a loop of unknown length that skips the rest of the outer body is refused", verdict: "refused", line: 8, match: /out of a loop over an array of unknown length/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(a: string[], b: string[]): void {
+  outer: for (const x of a.slice(0, 3)) {
+    for (const y of b) {
+      sendEmail(x, y);
+      continue outer;
+    }
+    sendEmail(x, "none");
+  }
+}` },
+  { name: "break outer out of a loop of unknown length is refused", verdict: "refused", line: 8, match: /out of a loop over an array of unknown length/, body: `export const guarantees = [m.emailsAtMost(3)];
+export function main(a: string[], b: string[]): void {
+  outer: for (const x of a.slice(0, 3)) {
+    for (const y of b) {
+      sendEmail(x, y);
+      break outer;
     }
   }
 }` },

@@ -2,7 +2,7 @@
  * Array methods without a per-element callback, and the ones that build arrays: `at`, `indexOf`,
  * `lastIndexOf`, `includes` (literal arrays exactly, arrays of unknown length as quantifiers),
  * `slice` (literal arrays exactly; arrays of unknown length as a view: an offset and a length),
- * `flatMap` over literal arrays, and `Array.from`.
+ * `flatMap` over literal arrays, `flat` and `concat` (spliced like a spread), and `Array.from`.
  *
  * Indices follow JavaScript's ToIntegerOrInfinity (NaN is 0, fractions truncate toward zero,
  * ±Infinity stays out of range); `at` and `slice` count negative indices from the end; a read out
@@ -25,7 +25,7 @@ import type { State } from "./state";
 /** Bounded arrays up to this many elements are searched element by element (`callSearch`). */
 const SEARCH_UNROLL_CAP = 64;
 
-export const ARRAY_METHODS = new Set(["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap"]);
+export const ARRAY_METHODS = new Set(["at", "indexOf", "lastIndexOf", "includes", "slice", "flatMap", "flat", "concat"]);
 
 type Arr = Extract<Sym, { k: "arr" } | { k: "sarr" }>;
 
@@ -37,6 +37,8 @@ export function callArrayMethod(ex: Exec, target: Arr, name: string, e: TS.CallE
     case "at": return callAt(ex, target, e, st);
     case "indexOf": case "lastIndexOf": case "includes": return callSearch(ex, target, name, e, st);
     case "slice": return callSlice(ex, target, e, st);
+    case "flat": return callFlat(ex, target, e, st);
+    case "concat": return callConcat(ex, target, e, st);
     default: return callFlatMap(ex, target, e, st);
   }
 }
@@ -234,6 +236,57 @@ function callSlice(ex: Exec, target: Arr, e: TS.CallExpression, st: State): Sym 
   return { k: "sarr", len: count, at, elem: base.elem, label: `${base.label}.slice`, ...(bound !== undefined ? { bound } : {}) };
 }
 
+/** Whether a value is spliced in by `flat` or `concat`: an array, or a filter's result (a view of one). */
+function spliced(v: Sym): boolean {
+  return v.k === "arr" || v.k === "sarr" || viewOf(v) !== undefined;
+}
+
+/** A part of `flat`'s or `concat`'s result: an array spliced in, a plain value as one element; a value that may or may not be an array is refused. */
+function splicePart(value: Sym, node: TS.Node, method: string): Part {
+  if (spliced(value)) return { value, spread: true, node };
+  if (value.k === "str" || value.k === "num" || value.k === "bool" || value.k === "rec" || value.k === "undef") return { value, spread: false, node };
+  return refuse(node, `\`${method}\` of a value that may be undefined, or is not an array or a plain value, is not modelled.`, "Decide first what the value is (`xs ?? []`), then flatten arrays of arrays.");
+}
+
+/**
+ * `xs.flat()` (depth 1): each element that is an array is spliced in its place, others are kept;
+ * over a literal array of arrays of unknown length too (`(await Promise.all(…)).flat()`), as
+ * `[...a, ...b]` is. Over an array of unknown length the result is the array itself when its
+ * elements are not arrays, and refused when they are (the result's length is then a sum over
+ * every element, which is not tracked).
+ */
+function callFlat(ex: Exec, target: Arr, e: TS.CallExpression, st: State): Sym {
+  const depth = e.arguments[0];
+  if (depth !== undefined) {
+    const d = evalExpr(ex, depth, st);
+    if (!(d.k === "undef" || (d.k === "num" && d.c === 1))) refuse(depth, "`flat` is modelled with its default depth (1) only.", "Call `xs.flat()`, and flatten deeper levels with another `flat()` on the result.");
+  }
+  if (e.arguments.length > 1) refuse(e, "`flat` takes one argument.", "Call `xs.flat()`.");
+  if (target.k === "sarr") {
+    if (target.elem.kind === "array") refuse(e, "`flat` over an array of unknown length whose elements are arrays is not modelled (the result's length is a sum over every element).", "Loop over the outer array and, inside it, over each inner one: `for (const xs of lists) for (const x of xs) …`.");
+    return target;
+  }
+  return spliceParts(ex, target.items.map((value) => splicePart(value, e, "flat")), e);
+}
+
+/** `xs.concat(a, b, …)`: the receiver's elements, then each argument's (an array's spliced in, any other value as one element). */
+function callConcat(ex: Exec, target: Arr, e: TS.CallExpression, st: State): Sym {
+  const parts: Part[] = [{ value: target, spread: true, node: e.expression }];
+  for (const a of e.arguments) {
+    if (ex.ts.isSpreadElement(a)) refuse(a, "A spread argument to `concat` is not modelled.", "Pass the arrays themselves: `xs.concat(a, b)`.");
+    const value = evalExpr(ex, a, st);
+    noFunctionValue(value, a);
+    parts.push(splicePart(value, a, "concat"));
+  }
+  return spliceParts(ex, parts, e);
+}
+
+function spliceParts(ex: Exec, parts: readonly Part[], e: TS.CallExpression): Arr {
+  const joined = joinParts(ex, parts, e);
+  if (joined.k === "arr" && joined.items.length > UNROLL_CAP) refuse(e, `The result has more than ${UNROLL_CAP} elements.`, "Build a shorter array.");
+  return joined;
+}
+
 /**
  * `xs.flatMap(cb)` over a literal array: the callback runs on every element in order, and each
  * array it returns is spliced in (any other value is one element), arrays of unknown length too.
@@ -252,13 +305,11 @@ function callFlatMap(ex: Exec, target: Arr, e: TS.CallExpression, st: State): Sy
     const parts: Part[] = [];
     target.items.forEach((element, j) => {
       const value = runWith(ex, fn, [element, num(j)], st);
-      if (value.k === "arr" || value.k === "sarr" || viewOf(value)) parts.push({ value, spread: true, node: fn });
+      if (spliced(value)) parts.push({ value, spread: true, node: fn });
       else if (value.k === "str" || value.k === "num" || value.k === "bool" || value.k === "rec" || value.k === "undef") parts.push({ value, spread: false, node: fn });
       else refuse(fn, "A `flatMap` callback must return an array or a plain value.", "Return an array (`[x, x + \"!\"]`, `items.filter(…)`), or use `map` and `filter`.");
     });
-    const joined = joinParts(ex, parts, e);
-    if (joined.k === "arr" && joined.items.length > UNROLL_CAP) refuse(e, `The result has more than ${UNROLL_CAP} elements.`, "Use a shorter literal array.");
-    return joined;
+    return spliceParts(ex, parts, e);
   } finally {
     if (named) ex.inlining.pop();
   }

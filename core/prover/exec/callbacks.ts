@@ -180,7 +180,7 @@ export function callArrayCallback(ex: Exec, target: Sym, method: Method, e: TS.C
   if (!view) refuse(e.expression, `\`${method}\` is modelled on arrays only.`, "Call it on an array input, a literal array or an array returned by a tool.");
   if (e.arguments.length !== 1) refuse(e, `\`${method}\` with a \`thisArg\` is not modelled.`, `Pass only the callback: \`xs.${method}((x) => …)\`.`);
   const builtin = booleanCallback(ex, e.arguments[0]!);
-  const { fn, named }: { fn: Callee; named: boolean } = builtin ? { fn: builtin, named: false } : callbackOf(ex, e.arguments[0]!, method, st);
+  const { fn, named }: { fn: Callee; named: boolean } = builtin ? { fn: builtin, named: false } : callbackOf(ex, e.arguments[0]!, method, st, true);
   checkAwaited(ex, e, false, `\`${method}\``);
   const base = view.base;
   if (named && !("builtin" in fn)) {
@@ -188,15 +188,17 @@ export function callArrayCallback(ex: Exec, target: Sym, method: Method, e: TS.C
     ex.inlining.push(fn);
   }
   try {
-    if (base.k === "arr" || base.bound !== undefined) return unrolled(ex, view, fn, method, e, st);
-    return quantified(ex, view, fn, method, e, st);
+    // The callback's third parameter is the array the method was called on (`target`, a filter's
+    // view included): the program cannot change it there (only a local `const` array can be changed).
+    if (base.k === "arr" || base.bound !== undefined) return unrolled(ex, view, fn, method, e, st, target);
+    return quantified(ex, view, fn, method, e, st, false, target);
   } finally {
     if (named) ex.inlining.pop();
   }
 }
 
 /** The callback: an inline arrow or function expression, or a local helper named directly. */
-export function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "reduce" | "flatMap" | "Array.from", st: State): { fn: FunctionLike; named: boolean } {
+export function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "reduce" | "flatMap" | "Array.from", st: State, arrayParameter = false): { fn: FunctionLike; named: boolean } {
   const ts = ex.ts;
   const arg = skip(ex, arg0);
   let fn: FunctionLike;
@@ -210,22 +212,22 @@ export function callbackOf(ex: Exec, arg0: TS.Expression, method: Method | "redu
   if (isAsync(ex, fn)) {
     refuse(fn, `An \`async\` callback of \`${method}\`: each call returns a promise that \`${method}\` does not await, so its calls run at times the program does not control.`, "Loop with `for (const x of xs) { await tool(x); }` instead.");
   }
-  const most = method === "reduce" ? 3 : 2;
+  const most = (method === "reduce" ? 3 : 2) + (arrayParameter ? 1 : 0);
   if (fn.parameters.length > most) refuse(fn.parameters[most]!, "The callback's parameter for the array itself is not modelled.", "Use the array by its own name.");
   fn.parameters.forEach((p, i) => {
     // The element may be destructured (`({ to, amount }) => …`), as a `for…of` head may (objects.ts).
     const element = i === (method === "reduce" ? 1 : 0);
     const pattern = element && (ts.isObjectBindingPattern(p.name) || ts.isArrayBindingPattern(p.name));
     if ((!ts.isIdentifier(p.name) && !pattern) || p.dotDotDotToken || p.initializer || p.questionToken) {
-      refuse(p, `The callback's parameters must be plain identifiers (${method === "reduce" ? "accumulator, element, index" : "element, index"}).`, method === "reduce" ? "Write `(total, x) => …` and read fields inside the body." : "Write `(x) => …` or `(x, i) => …` and read fields inside the body.");
+      refuse(p, `The callback's parameters must be plain identifiers (${method === "reduce" ? "accumulator, element, index" : arrayParameter ? "element, index, array" : "element, index"}).`, method === "reduce" ? "Write `(total, x) => …` and read fields inside the body." : "Write `(x) => …` or `(x, i) => …` and read fields inside the body.");
     }
   });
   return { fn, named: ts.isIdentifier(arg) };
 }
 
 /** Run the callback once on (element, index) along `st`; its value (the path is narrowed to where it returns). */
-function runCallback(ex: Exec, fn: Callee, element: Sym, index: Sym, call: TS.CallExpression, st: State): Sym {
-  if (!("builtin" in fn)) return runWith(ex, fn, [element, index], st);
+function runCallback(ex: Exec, fn: Callee, element: Sym, index: Sym, call: TS.CallExpression, st: State, self?: Sym): Sym {
+  if (!("builtin" in fn)) return runWith(ex, fn, self ? [element, index, self] : [element, index], st);
   // `Boolean(x)`: ToBoolean, which calls nothing (no `valueOf` or `toString`).
   notOpaque(element, fn.node);
   noFunctionValue(element, fn.node);
@@ -272,7 +274,7 @@ function decides(method: Method, value: Sym, at: TS.Node): string {
  * Literal arrays and bounded arrays: element j runs when it is present (j < length, kept by a
  * filter) and no earlier element decided.
  */
-function unrolled(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallExpression, st: State): Sym {
+function unrolled(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallExpression, st: State, self?: Sym): Sym {
   const base = view.base;
   const count = base.k === "arr" ? base.items.length : base.bound!;
   const entries: { present: string; ran: string; dec: string; element: Sym; value: Sym; index: Sym }[] = [];
@@ -292,7 +294,7 @@ function unrolled(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallEx
     }
     const before = st.pc;
     const body: State = { pc: and(before, ran), env: st.env };
-    const value = runCallback(ex, fn, element, index, e, body);
+    const value = runCallback(ex, fn, element, index, e, body, self);
     // Where the element did not run, the path goes on as before; where it ran, as the callback left it.
     st.pc = body.pc === and(before, ran) ? before : or(body.pc, and(before, not(ran)));
     const dec = decides(method, value, nodeOf(fn));
@@ -427,7 +429,7 @@ export function assumedAtEvery(ex: Exec, range: (x: string) => string, facts: (x
  * no element's run failed. Inside a `try`, an element's failure stops the later elements (see
  * iterations.ts), except under `Promise.all` (`all`), where every element's call is made.
  */
-export function quantified(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallExpression, st: State, all = false): Sym {
+export function quantified(ex: Exec, view: View, fn: Callee, method: Method, e: TS.CallExpression, st: State, all = false, self?: Sym): Sym {
   const base = view.base as Extract<Sym, { k: "sarr" }>;
   // Over a filtered view of unknown length, an element's index in the filtered array (the count of
   // kept elements before it) is not modelled: the index one symbolic iteration has is the base's.
@@ -459,7 +461,7 @@ export function quantified(ex: Exec, view: View, fn: Callee, method: Method, e: 
   ex.loops.push(q);
   let value: Sym;
   try {
-    value = runCallback(ex, fn, base.at(q), index, e, body);
+    value = runCallback(ex, fn, base.at(q), index, e, body, self);
   } finally {
     ex.loops.pop();
   }

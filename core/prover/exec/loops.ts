@@ -60,8 +60,13 @@ function iterated(ex: Exec, e: TS.Expression, st: State): { value: Sym; indexed:
   if (!receiver) return { value: definite(ex, evalExpr(ex, e, st), e, st), indexed: false };
   const target = definite(ex, evalExpr(ex, receiver, st), receiver, st);
   if (target.k === "arr" || target.k === "sarr") return { value: target, indexed: true };
-  // A filtered view would number its kept elements, which the view does not count.
-  if (viewOf(target)) refuse(e, "`entries()` of a filtered array is not modelled (its indices count the kept elements).", "Loop over `xs.entries()` and skip elements with `if`, or keep a counter.");
+  // A filtered view numbers its kept elements: the array of them (callbacks.ts `compactView`;
+  // over an array of unknown length, over the filter's ghost count, counted.ts).
+  if (viewOf(target)) {
+    const kept = compactView(ex, target);
+    if (kept) return { value: kept, indexed: true };
+    refuse(e, "`entries()` of this filtered array is not modelled (its indices count the kept elements).", "Loop over `xs.entries()` and skip elements with `if`, or keep a counter.");
+  }
   return { value: callMethod(ex, target, "entries", e as TS.CallExpression, st), indexed: false };
 }
 
@@ -158,6 +163,13 @@ export function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement | TS
     ex.loops.pop();
   }
   if (flow.returns.length > 0) refuse(s, "`return` inside a loop over an array input or tool result is not modelled.", "Guard the calls with `if` instead, or `break` out of the loop.");
+  // `continue outer` where nothing of the outer body follows this loop ends its iteration as a
+  // `break` of this loop would (loopstate.ts `ownBreak` gave the loop its "not broken yet" flag).
+  const endsOuter = passedOn(flow, labels).filter((j) => j.kind === "continue" && nothingFollows(ex, s, j.label!));
+  if (endsOuter.length > 0) {
+    const asBreak = (j: Jump): Jump => (endsOuter.includes(j) ? { kind: "break", state: j.state, node: j.node } : j);
+    flow = { ...flow, jumps: (flow.jumps ?? []).map(asBreak) };
+  }
   const outward = passedOn(flow, labels);
   if (outward.length > 0) refuse(outward[0]!.node, `\`${outward[0]!.kind} ${outward[0]!.label}\` out of a loop over an array of unknown length is not modelled.`, "Set a flag and test it in the outer loop, or loop over an array of at most N elements (`xs.slice(0, N)`, a tool whose `ensures` bounds it).");
   const breaks = jumpsOf(flow, "break", labels);
@@ -178,6 +190,25 @@ export function quantified(ex: Exec, s: TS.ForOfStatement | TS.ForStatement | TS
   collected?.finish(joinStates(ex, [...jumpsOf(flow, "continue", labels).map((x) => x.state), flow.fall, ...breaks.map((x) => x.state)], s), st, assumptionsBefore);
   carried?.finish(flow, st, factsBefore);
   return { fall: st, returns: [] };
+}
+
+/**
+ * Whether nothing runs between the end of `loop` and the end of an iteration of the loop `label`
+ * names: on the way up only blocks in which it is the last statement, `if` branches and labels.
+ */
+function nothingFollows(ex: Exec, loop: TS.Node, label: string): boolean {
+  const ts = ex.ts;
+  let n: TS.Node = loop;
+  for (let p = n.parent; p; n = p, p = p.parent) {
+    if (ts.isLabeledStatement(p) && p.label.text === label) return false; // the loop itself is labelled: not an outer one
+    if (ts.isIterationStatement(p, false)) return ts.isLabeledStatement(p.parent) && p.parent.label.text === label && n === p.statement;
+    if (ts.isBlock(p)) {
+      if (p.statements[p.statements.length - 1] !== n) return false;
+    } else if (ts.isIfStatement(p)) {
+      if (n === p.expression) return false;
+    } else if (!ts.isLabeledStatement(p)) return false;
+  }
+  return false;
 }
 
 /** `for…of` over a literal array with a filter on it: element j runs iff it is kept (`c`). */
