@@ -285,7 +285,7 @@ export type CountedOp = (typeof COUNTED_OPS)[number];
 /** Idiomatic TypeScript (profile `idioms`, fuzz/idioms.ts): `xs.entries()` in `for…of`, `i < f.length` over a bounded array, sorted copies, `encodeURIComponent`. */
 export type IdiomsStmt = { readonly k: "idioms"; readonly op: (typeof import("./idioms").IDIOMS_OPS)[number]; readonly lits: readonly string[]; readonly x: StrExpr; readonly src: StrsExpr; readonly cmp: number; readonly pick: number; readonly e: Effect };
 
-export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak", "whileIndex", "whileRetry", "pick", "pickField", "reduce"] as const;
+export const LOOPSTATE_OPS = ["budget", "budgetBreak", "counter", "counterBreak", "found", "foundBreak", "whileIndex", "whileRetry", "pick", "pickField", "reduce", "logged"] as const;
 export type LoopStateOp = (typeof LOOPSTATE_OPS)[number];
 
 export const ALLMAP_READS = ["length", "index", "forOf", "filter", "map", "join", "includes", "some", "every", "pay"] as const;

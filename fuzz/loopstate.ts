@@ -40,6 +40,25 @@ export function printLoopState(p: LoopStatePrinter, s: LoopStateStmt): void {
       p.line(`if (${t} >= ${limit}) ${p.effect(s.e)};`);
       return;
     }
+    case "logged": {
+      // (Session 45) A total of halves and a text kept only to log them (no invariant needed), or
+      // (update "wrong") the total also guarding an effect after the loop: then carried, refused.
+      p.use("invoices");
+      const t = p.fresh("t");
+      const r = p.fresh("r");
+      const w = p.fresh("w");
+      const sink = s.sink === "pay" ? `pay(${w}.to, ${w}.amount);` : `measure(${w}.amount);`;
+      p.line(`let ${t} = 0;`);
+      p.line(`let ${r} = "";`);
+      p.line(`for (const ${w} of invoices()) {`);
+      p.line(`  if (${w}.amount ${s.strict ? "<" : "<="} ${limit}) ${sink}`);
+      p.line(`  ${t} += ${w}.amount * 0.5; ${r} += ${w}.to;`);
+      if (s.update === "before") p.line(`  console.log(\`running \${${t}}\`);`);
+      p.line("}");
+      p.line(`console.log(\`total \${${t}.toFixed(2)}: \${${r}}\`);`);
+      if (s.update === "wrong") p.line(`if (${t} >= ${limit}) ${p.effect(s.e)};`);
+      return;
+    }
     case "counter": case "counterBreak": {
       const n = p.fresh("n");
       const x = p.fresh("x");

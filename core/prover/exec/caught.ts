@@ -158,20 +158,22 @@ function readText(ex: Exec, v: Extract<Sym, { k: "opaque" }>, t: Sym, at: TS.Nod
 }
 
 /**
- * Whether a read only goes to the console: the first call around it (past `String(…)` of it) is
- * `console.log` (`info`, `warn`, `error`, `debug`), with templates, `+` and parentheses between.
- * Its text then changes no event, so its wording does not matter.
+ * Whether a read only goes to the console: the first call around it (past `String(…)` of it, and
+ * its own `toFixed(…)`/`toString(…)`) is `console.log` (`info`, `warn`, `error`, `debug`), with
+ * templates, `+` and parentheses between. Its value then changes no event (caught.ts: the wording
+ * of an error; loopstate.ts: a total the loop keeps only to log it).
  */
-function onlyLogged(ex: Exec, at: TS.Node): boolean {
+export function onlyLogged(ex: Exec, at: TS.Node): boolean {
   const ts = ex.ts;
   let n: TS.Node = at;
   for (let p = n.parent; p; n = p, p = p.parent) {
     if (ts.isCallExpression(p)) {
       const callee = p.expression;
       if (ts.isIdentifier(callee) && callee.text === "String" && p.arguments[0] === n) continue;
+      if (callee === n && ts.isPropertyAccessExpression(n) && /^(toFixed|toString)$/.test(n.name.text)) continue;
       return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === "console" && /^(log|info|warn|error|debug)$/.test(callee.name.text) && p.arguments.includes(n as TS.Expression) && isDefaultLibSymbol(ex, ex.checker.getSymbolAtLocation(callee.expression) ?? ({} as TS.Symbol));
     }
-    const passThrough = ts.isTemplateSpan(p) || ts.isTemplateExpression(p) || ts.isParenthesizedExpression(p) || (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken) || (ts.isPropertyAccessExpression(p) && p.name === n);
+    const passThrough = ts.isTemplateSpan(p) || ts.isTemplateExpression(p) || ts.isParenthesizedExpression(p) || (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken) || (ts.isPropertyAccessExpression(p) && (p.name === n || (p.expression === n && /^(toFixed|toString)$/.test(p.name.text))));
     if (!passThrough) return false;
   }
   return false;

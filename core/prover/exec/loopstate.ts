@@ -14,9 +14,10 @@
  */
 import type * as TS from "typescript";
 import type { LoopVar } from "../facts";
-import { and, ite, not, or, rejoin, renameSymbols } from "../smt";
+import { and, FLOAT64, ite, not, or, rejoin, renameSymbols } from "../smt";
 import { boolT, intToFp, merge, numFromInt, type Sym } from "../values";
 import { CarriedStateRefusal } from "./carried-refusal";
+import { onlyLogged } from "./caught";
 import { currentFrame, writtenBy, type CarriedElementWrite, type Exec } from "./context";
 import { ARRAY_LENGTH_MAG } from "./integers";
 import { declare } from "./fresh";
@@ -41,7 +42,8 @@ interface Carried {
   readonly name: string;
   readonly at: TS.Node;
   readonly fn: string;
-  readonly sort: "Int" | "Bool";
+  /** "Float" and "String": a variable only logged (`onlyLoggedVariable`), any value at every step. */
+  readonly sort: "Int" | "Bool" | "Float" | "String";
   readonly init: string;
   readonly initMag: number;
   /** Bool term: an Int variable that is 0 at k may be -0 there (only Float64 operations can tell). */
@@ -102,7 +104,38 @@ export function carriedBounds(initMag: number, mag: number): { base: number; ste
 }
 
 function valueAt(c: Carried, k: string): Sym {
+  if (c.sort === "Float") return { k: "num", t: at(c.fn, k) };
+  if (c.sort === "String") return { k: "str", t: at(c.fn, k) };
   return c.sort === "Int" ? intValue(c, k) : boolT(at(c.fn, k));
+}
+
+/**
+ * Whether every read of a variable, in the function that declares it, is its own write
+ * (`total += x`) or only goes to the console (caught.ts `onlyLogged`: `console.log(\`charged
+ * ${total}\`)`), none inside a nested function. Its value then changes no event, no precondition
+ * and no throw, so a loop may carry it as any number (or text) at every step: no invariant is
+ * needed for a total kept only to be logged (h58 i23).
+ */
+function onlyLoggedVariable(ex: Exec, sym: TS.Symbol): boolean {
+  const ts = ex.ts;
+  const decl = sym.valueDeclaration;
+  if (!decl || !ts.isVariableDeclaration(decl)) return false;
+  let scope: TS.Node = decl;
+  while (scope.parent && !ts.isFunctionLike(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
+  let ok = true;
+  const visit = (n: TS.Node, nested: boolean): void => {
+    if (!ok) return;
+    if (ts.isIdentifier(n) && n !== decl.name && ex.checker.getSymbolAtLocation(n) === sym) {
+      let top: TS.Node = n;
+      while (ts.isParenthesizedExpression(top.parent)) top = top.parent;
+      const written = writtenBy(ts, top.parent) === top;
+      if (nested || (!written && !onlyLogged(ex, n))) ok = false;
+      return;
+    }
+    ts.forEachChild(n, (c) => visit(c, nested || (ts.isFunctionLike(c) && c !== scope)));
+  };
+  visit(scope, false);
+  return ok;
 }
 
 /**
@@ -229,7 +262,11 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
     const v = st.env.get(sym);
     let path: string[] | undefined;
     const name = sym.name;
-    if (v?.k === "num" && v.c !== undefined && Number.isInteger(v.c) && !Object.is(v.c, -0) && Math.abs(v.c) <= INIT_MAG && v.int !== undefined) {
+    if ((v?.k === "num" || v?.k === "str") && onlyLoggedVariable(ex, sym)) {
+      const fn = ex.world.fresh(`${name}.logged`);
+      declare(ex, fn, v.k === "num" ? FLOAT64 : "String", 1);
+      vars.push({ sym, name, at: node, fn, sort: v.k === "num" ? "Float" : "String", init: v.t, initMag: 0 });
+    } else if (v?.k === "num" && v.c !== undefined && Number.isInteger(v.c) && !Object.is(v.c, -0) && Math.abs(v.c) <= INIT_MAG && v.int !== undefined) {
       const fn = ex.world.fresh(`${name}.at`);
       declare(ex, fn, "Int", 1);
       const negz = ex.world.fresh(`${name}.negativeZero`);
@@ -247,7 +284,7 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
       refuse(node, `\`${name}\` is carried across iterations of a loop over an array of unknown length, but only integer and boolean variables that hold a literal when the loop starts are modelled.`, "Start it from a literal (`let total = 0`, `let done = false`) right before the loop and keep it an integer (amounts a tool's `ensures` declares integral with `Number.isInteger` and literal bounds), set it only to the loop's element or one field of it (`best = o`, `min = o.price`), or loop over a literal array.");
     }
   }
-  for (const c of vars) ex.world.assumptions.push({ term: `(= ${at(c.fn, "0")} ${c.init})`, loops: [] });
+  for (const c of vars) if (c.sort === "Int" || c.sort === "Bool") ex.world.assumptions.push({ term: `(= ${at(c.fn, "0")} ${c.init})`, loops: [] });
   for (const c of elements) ex.world.assumptions.push({ term: `(= ${at(c.fn, "0")} (- 1))`, loops: [] });
   // A collection's size read in the body (collected.ts) starts at 0: the collection starts empty.
   for (const g of sizes) ex.world.assumptions.push({ term: `(= ${at(g.fn, "0")} 0)`, loops: [] });
@@ -293,6 +330,11 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
       for (const c of vars) {
         const v = end?.env.get(c.sym);
         const still = at(c.fn, q);
+        // Only logged: any value after the loop too, and nothing for the invariant to carry.
+        if (c.sort === "Float" || c.sort === "String") {
+          after.env.set(c.sym, valueAt(c, len));
+          continue;
+        }
         if (c.sort === "Int") {
           if (end && (v?.k !== "num" || v.int === undefined)) {
             refuse(c.at, `\`${c.name}\` is carried across iterations of a loop over an array of unknown length, and after an iteration it may not be an exact integer (a fraction, a Float64 operation, or a value past 2^53).`, "Keep it an integer: add and subtract integers (amounts a tool's `ensures` declares integral with `Number.isInteger` and literal bounds), or loop over a literal array.");
@@ -332,6 +374,8 @@ export function beginCarried(ex: Exec, loop: TS.ForOfStatement | TS.ForStatement
         const broke = breaks.length === 0 ? "false" : rejoin(breaks.map((b) => b.pc));
         out.push({ name: "", fn: live, sort: "Bool", init: "true", next: and(at(live, q), not(broke)), at: brk! });
       }
+      // Nothing to carry (only logged variables): no invariant to find, nothing over-approximated.
+      if (out.length === 0) return;
       const facts = ex.world.facts.slice(factsBefore).filter((f) => f.loops.includes(q));
       ex.world.loopStates.push({ node: loop, q, len, vars: out, facts });
     },
