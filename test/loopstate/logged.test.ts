@@ -3,10 +3,8 @@
  * `onlyLoggedVariable`: any value at every step, no invariant). Each verdict was decided from
  * JavaScript's semantics before running the prover; body line 1 is file line 4.
  */
-import { describe, expect, it } from "vitest";
-import { problems, prove } from "../prover/prove-helpers";
-import { LOOP_EXTRA, LOOP_IMPORT } from "./layer";
 import type { LoopCase } from "./cases";
+import { proveLoopCases } from "./run-cases";
 
 const cases: LoopCase[] = [
   { name: "a total of fractions kept only to log it: every payment is within its limit", verdict: "proved", body: `export const guarantees = [m.noPaymentOver(1000)];
@@ -67,13 +65,4 @@ export async function main(): Promise<void> {
 }` },
 ];
 
-describe("totals only logged", () => {
-  for (const c of cases) {
-    it(`${c.verdict}: ${c.name}`, async () => {
-      const v = await prove(LOOP_IMPORT + c.body, LOOP_EXTRA);
-      const shown = JSON.stringify(problems(v), null, 1);
-      expect(v.verdict, shown).toBe(c.verdict);
-      if (c.line !== undefined) expect(problems(v).map((p) => p.line), shown).toContain(c.line);
-    }, 600_000);
-  }
-});
+proveLoopCases("totals only logged", cases);

@@ -5,10 +5,8 @@
  * run with short arrays. Each verdict was decided from JavaScript's semantics before running the
  * prover. Line numbers count the three prepended import lines (body line 1 is file line 4).
  */
-import { describe, expect, it } from "vitest";
-import { problems, prove } from "../prover/prove-helpers";
-import { LOOP_EXTRA, LOOP_IMPORT } from "./layer";
 import type { LoopCase } from "./cases";
+import { proveLoopCases } from "./run-cases";
 
 /** Minutes booked in slots of `slot` into what is left of a day after the invoices' total (h57 i26's shape), for at most four people. */
 const booking = (limit: number, slot = 90) => `export const guarantees = [m.emailsAtMost(${limit})];
@@ -84,14 +82,4 @@ export async function main(to: string[]): Promise<void> {
 }` },
 ];
 
-describe("reduce over an array of unknown length, its accumulator carried", () => {
-  for (const c of cases) {
-    it(`${c.verdict}: ${c.name}`, async () => {
-      const v = await prove(LOOP_IMPORT + c.body, LOOP_EXTRA);
-      const shown = JSON.stringify(problems(v), null, 1);
-      expect(v.verdict, shown).toBe(c.verdict);
-      if (c.line !== undefined) expect(problems(v).map((p) => p.line), shown).toContain(c.line);
-      if (c.match) expect(problems(v).map((p) => p.text).join("\n"), shown).toMatch(c.match);
-    }, 600_000);
-  }
-});
+proveLoopCases("reduce over an array of unknown length, its accumulator carried", cases);

@@ -5,10 +5,8 @@
  * iteration is not counted by the ghosts (a short run may still show a violation). Each verdict
  * was decided from JavaScript's semantics before running the prover; body line 1 is file line 4.
  */
-import { describe, expect, it } from "vitest";
-import { problems, prove } from "../prover/prove-helpers";
-import { LOOP_EXTRA, LOOP_IMPORT } from "./layer";
 import type { LoopCase } from "./cases";
+import { proveLoopCases } from "./run-cases";
 
 const internal = (stop: string, to = '"ops@corp"') => `export const guarantees = [m.internalAtMost(2)];
 export function main(names: string[]): void {
@@ -27,13 +25,4 @@ const cases: LoopCase[] = [
   { name: "adversarial: the filter depends on the element, and a short run shows three internal emails", verdict: "violated", line: 9, body: internal("sent > 2", "t") },
 ];
 
-describe("counts with a where over a loop that carries state", () => {
-  for (const c of cases) {
-    it(`${c.verdict}: ${c.name}`, async () => {
-      const v = await prove(LOOP_IMPORT + c.body, LOOP_EXTRA);
-      const shown = JSON.stringify(problems(v), null, 1);
-      expect(v.verdict, shown).toBe(c.verdict);
-      if (c.line !== undefined) expect(problems(v).map((p) => p.line), shown).toContain(c.line);
-    }, 600_000);
-  }
-});
+proveLoopCases("counts with a where over a loop that carries state", cases);
