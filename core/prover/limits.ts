@@ -124,6 +124,18 @@ export class ProgramBudget {
     this.kept = 0;
   }
 
+  /** The resource limit of the queries asked until `uncap`, when lower than the program's. */
+  private capped: number | undefined;
+
+  /** Ask the next queries with at most `units` each (a first, short pass: prove.ts `EARLY_UNITS`). */
+  cap(units: number): void {
+    this.capped = units;
+  }
+
+  uncap(): void {
+    this.capped = undefined;
+  }
+
   /** The limits of the next query, or undefined when the program's time is spent. */
   next(): QueryLimits | undefined {
     const left = Math.floor(this.deadline - this.kept - this.now());
@@ -132,10 +144,11 @@ export class ProgramBudget {
       return undefined;
     }
     const share = this.share ? { share: this.share } : {};
-    if (left < this.backstopMs) return { rlimit: this.rlimit, backstopMs: left, backstopReason: this.programReason, ...share };
+    const rlimit = Math.min(this.rlimit, this.capped ?? Infinity);
+    if (left < this.backstopMs) return { rlimit, backstopMs: left, backstopReason: this.programReason, ...share };
     return {
       ...share,
-      rlimit: this.rlimit,
+      rlimit,
       backstopMs: this.backstopMs,
       backstopReason: `the query reached the wall-clock backstop of ${this.backstopMs} ms before its resource limit of ${this.rlimit} units (the machine may be overloaded; the answer is not final); raise it with --timeout <ms>`,
     };

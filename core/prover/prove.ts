@@ -27,6 +27,8 @@ import { checkObligations, checkThrows, obligationsBySite, obligationsQuery, obl
 
 /** Array length bound of the counterexample search that backs up undecided guarantees. */
 const BOUNDED_SEARCH = 3;
+/** The resource limit of each query of a guarantee's first, short pass (prove.ts `decideEarly`): about two general slices. */
+const EARLY_UNITS = 1_500_000;
 /** The share of a program's time kept for the search among short runs while a guarantee's general queries run. */
 const SEARCH_SHARE = 0.3;
 /** The same where a loop carries state (its violations need a concrete length: k = 1..4 elements). */
@@ -189,8 +191,8 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
    * usual bound (h55 i33: four customers' totals, sorted, need four elements; at six the sorting
    * network over a Map's summed values outgrows the formula cap).
    */
-  const boundedViolation = async (g: GuaranteeModel, common: GuaranteeCommon): Promise<ProofResult | undefined> => {
-    for (const bound of [1, 2, 4, searchBound].filter((b, i, all) => b <= searchBound && all.indexOf(b) === i)) {
+  const boundedViolation = async (g: GuaranteeModel, common: GuaranteeCommon, bounds = [1, 2, 4, searchBound]): Promise<ProofResult | undefined> => {
+    for (const bound of bounds.filter((b, i, all) => b <= searchBound && all.indexOf(b) === i)) {
       const bounded = await boundedSearch(bound);
       if (!bounded) continue;
       try {
@@ -244,15 +246,43 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     return checked.map((r) => found.get(key(r)) ?? r);
   };
   /** One guarantee over the program's execution; what cannot be decided is refused on the node that stops it. */
-  const decideOrRefuse = async (g: GuaranteeModel, common: GuaranteeCommon, prepared?: Prepared, first?: AtOnce["found"]): Promise<ProofResult> => {
+  const decideOrRefuse = async (g: GuaranteeModel, common: GuaranteeCommon, prepared?: Prepared, first?: AtOnce["found"], ask = runQuery): Promise<ProofResult> => {
     try {
-      return await decide(g, common, world, exec, runQuery, base, carriedWhy(world, carriedBound), prepared, first);
+      return await decide(g, common, world, exec, ask, base, carriedWhy(world, carriedBound), prepared, first);
     } catch (error) {
       if (error instanceof Refusal) return refused(error.node, error.reason, error.instead, common);
       if (error instanceof EncodingRefusal) return refused(g.node, `${common.contract}: ${error.message}.`, "", common);
       if (error instanceof SolverError) return { ...refused(g.node, `the solver rejected the query for ${common.contract} (${error.message}).`, "This is a bug in clauz3; the guarantee is not proved.", common), code: PROOF_CODES.unknown };
       throw error;
     }
+  };
+
+  /**
+   * A guarantee whose violations may be looked for among short runs: first decided with at most
+   * {@link EARLY_UNITS} per query, then, when that leaves it undecided, looked for among runs with
+   * at most one and two elements under the same limit, and only then decided with the whole limit
+   * (the queries the short pass answered unsat are not asked again). A violation short runs show
+   * is found in a second instead of after the general query spent the program's time (the Set of
+   * whole lines tested for a name, test/locals/collected-size.test.ts: 64 s, 0.3 s of it the
+   * search); a guarantee that holds pays the short pass once.
+   */
+  const decideEarly = async (g: GuaranteeModel, common: GuaranteeCommon, own: Prepared | undefined): Promise<ProofResult> => {
+    const settled = new Set<ViolationQuery>();
+    const remembering = (q: ViolationQuery, reading: Reading, first?: Found): Promise<Outcome> =>
+      settled.has(q) ? Promise.resolve({ status: "unsat" }) : runQuery(q, reading, first).then((o) => {
+        if (o.status === "unsat") settled.add(q);
+        return o;
+      });
+    budget.cap(EARLY_UNITS);
+    try {
+      const early = await decideOrRefuse(g, common, own, atOnce.found, remembering);
+      if (early.verdict !== "refused" || early.code !== PROOF_CODES.unknown) return early;
+      const found = await boundedViolation(g, common, [1, 2]);
+      if (found) return found;
+    } finally {
+      budget.uncap();
+    }
+    return decideOrRefuse(g, common, own, atOnce.found, remembering);
   };
 
   // Everything the program must keep, asked as one query first (at-once.ts): when it is
@@ -300,7 +330,8 @@ async function proveWithinLimits(input: ProveInput, layerResult?: LayerResult): 
     if (searchable) budget.keep(Math.floor(budget.programTimeoutMs * SEARCH_SHARE));
     let result: ProofResult;
     try {
-      result = await decideOrRefuse(g, common, prepared && provedOnce(prepared[i]!, common, atOnce.proved), atOnce.found);
+      const own = prepared && provedOnce(prepared[i]!, common, atOnce.proved);
+      result = searchable ? await decideEarly(g, common, own) : await decideOrRefuse(g, common, own, atOnce.found);
     } finally {
       budget.release();
     }
