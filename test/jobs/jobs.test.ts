@@ -113,11 +113,11 @@ describe("a failing worker", () => {
 
   it("that never answers is stopped at the deadline; the run does not hang", async () => {
     const file = workerFile(`  if (task.file.endsWith("hang.ts")) return new Promise(() => {});\n  return { file: task.file, verdict: "proved", results: [] };`);
-    const pool = await ProofPool.open({ size: 2, load, solver: {}, workerFile: file, deadlineMs: 60_000 });
+    const pool = await ProofPool.open({ size: 2, load, solver: {}, workerFile: file, deadlineMs: 20_000 });
     try {
       const verdicts = await Promise.all(["hang.ts", "a.ts", "b.ts"].map((n) => pool.prove(source(n))));
       expect(verdicts.map((v) => v.verdict)).toEqual(["refused", "proved", "proved"]);
-      expect(verdicts[0]!.results[0]!.message).toContain("the proof worker did not answer within 60000 ms and was stopped");
+      expect(verdicts[0]!.results[0]!.message).toContain("the proof worker did not answer within 20000 ms and was stopped");
     } finally {
       await pool.close();
     }
